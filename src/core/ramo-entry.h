@@ -1,0 +1,126 @@
+/* ramo-entry.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ramo-types.h"
+
+G_BEGIN_DECLS
+
+/**
+ * RamoEntryType:
+ * @RAMO_ENTRY_TYPE_UNKNOWN: a type Ramo does not know (kept byte for byte, shown in "all")
+ * @RAMO_ENTRY_TYPE_MESSAGE: `message`
+ * @RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE: `thinking_level_change`
+ * @RAMO_ENTRY_TYPE_MODEL_CHANGE: `model_change`
+ * @RAMO_ENTRY_TYPE_COMPACTION: `compaction`
+ * @RAMO_ENTRY_TYPE_BRANCH_SUMMARY: `branch_summary`
+ * @RAMO_ENTRY_TYPE_CUSTOM: `custom`
+ * @RAMO_ENTRY_TYPE_CUSTOM_MESSAGE: `custom_message`
+ * @RAMO_ENTRY_TYPE_LABEL: `label`
+ * @RAMO_ENTRY_TYPE_SESSION_INFO: `session_info`
+ *
+ * The entry types of pi's session format (spec §1).
+ */
+typedef enum
+{
+  RAMO_ENTRY_TYPE_UNKNOWN,
+  RAMO_ENTRY_TYPE_MESSAGE,
+  RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE,
+  RAMO_ENTRY_TYPE_MODEL_CHANGE,
+  RAMO_ENTRY_TYPE_COMPACTION,
+  RAMO_ENTRY_TYPE_BRANCH_SUMMARY,
+  RAMO_ENTRY_TYPE_CUSTOM,
+  RAMO_ENTRY_TYPE_CUSTOM_MESSAGE,
+  RAMO_ENTRY_TYPE_LABEL,
+  RAMO_ENTRY_TYPE_SESSION_INFO,
+} RamoEntryType;
+
+/**
+ * RamoMessageRole:
+ * @RAMO_MESSAGE_ROLE_NONE: not a message entry
+ * @RAMO_MESSAGE_ROLE_USER: `user`
+ * @RAMO_MESSAGE_ROLE_ASSISTANT: `assistant`
+ * @RAMO_MESSAGE_ROLE_TOOL_RESULT: `toolResult`
+ * @RAMO_MESSAGE_ROLE_BASH_EXECUTION: `bashExecution`
+ * @RAMO_MESSAGE_ROLE_CUSTOM: `custom` (and the legacy `hookMessage`, renamed by the v2→v3 migration)
+ * @RAMO_MESSAGE_ROLE_OTHER: any other role
+ */
+typedef enum
+{
+  RAMO_MESSAGE_ROLE_NONE,
+  RAMO_MESSAGE_ROLE_USER,
+  RAMO_MESSAGE_ROLE_ASSISTANT,
+  RAMO_MESSAGE_ROLE_TOOL_RESULT,
+  RAMO_MESSAGE_ROLE_BASH_EXECUTION,
+  RAMO_MESSAGE_ROLE_CUSTOM,
+  RAMO_MESSAGE_ROLE_OTHER,
+} RamoMessageRole;
+
+/**
+ * RamoEntryFlags:
+ * @RAMO_ENTRY_FLAG_NONE: nothing special
+ * @RAMO_ENTRY_FLAG_CYCLE_BROKEN: its `parentId` closed a cycle; Ramo shows it as a root
+ * @RAMO_ENTRY_FLAG_SHADOWED: a later line has the same id and wins the id index (as in pi)
+ * @RAMO_ENTRY_FLAG_SYNTHETIC_ID: its id was made by Ramo (v1 migration, or a missing id)
+ * @RAMO_ENTRY_FLAG_HAS_TEXT: an assistant message with visible text
+ * @RAMO_ENTRY_FLAG_ABORTED: an assistant message that was aborted
+ * @RAMO_ENTRY_FLAG_ERROR: an assistant message that ended in an error
+ * @RAMO_ENTRY_FLAG_ORPHAN: its parent does not exist; it is shown as a root
+ * @RAMO_ENTRY_FLAG_HOOK_MESSAGE: a legacy `hookMessage` renamed to `custom` in memory
+ */
+typedef enum
+{
+  RAMO_ENTRY_FLAG_NONE          = 0,
+  RAMO_ENTRY_FLAG_CYCLE_BROKEN  = 1 << 0,
+  RAMO_ENTRY_FLAG_SHADOWED      = 1 << 1,
+  RAMO_ENTRY_FLAG_SYNTHETIC_ID  = 1 << 2,
+  RAMO_ENTRY_FLAG_HAS_TEXT      = 1 << 3,
+  RAMO_ENTRY_FLAG_ABORTED       = 1 << 4,
+  RAMO_ENTRY_FLAG_ERROR         = 1 << 5,
+  RAMO_ENTRY_FLAG_ORPHAN        = 1 << 6,
+  RAMO_ENTRY_FLAG_HOOK_MESSAGE  = 1 << 7,
+} RamoEntryFlags;
+
+/**
+ * RamoEntry:
+ *
+ * The compact record Ramo keeps for every entry line of a session. The body stays in the
+ * file and is read on demand with ramo_session_manager_read_entry(). All fields are owned by
+ * the #RamoSessionManager and stay valid until it reloads; read them, never change them.
+ */
+struct _RamoEntry
+{
+  const char     *id;
+  const char     *parent_id;       /* as written (NULL for null or absent) */
+  const char     *type_name;
+  const char     *timestamp;       /* as written, NULL if not a string */
+  const char     *role_name;       /* message role after migration, or NULL */
+  const char     *target_id;       /* label: `targetId` */
+  const char     *label_text;      /* label entries: the `label` they set, NULL to clear */
+  const char     *first_kept_id;   /* compaction: `firstKeptEntryId` */
+  const char     *display;         /* one-line display text of spec §7 */
+  const char     *aux1;            /* JSON text: thinkingLevel / provider / mode / rules */
+  const char     *aux2;            /* JSON text: modelId / model / mode data */
+  RamoEntry      *parent;          /* resolved tree parent, NULL for roots */
+  GPtrArray      *children;        /* (element-type RamoEntry) sorted oldest→newest, or NULL */
+  double          time_ms;         /* `new Date(timestamp).getTime()`, NaN if invalid */
+  goffset         offset;          /* first byte of the line */
+  guint32         length;          /* bytes of the line, without its line end */
+  guint32         line;            /* 1-based line number in the file */
+  guint32         index;           /* position among the entries, file order */
+  guint32         depth;           /* depth in the tree, roots 0 */
+  guint16         type;            /* RamoEntryType */
+  guint16         role;            /* RamoMessageRole */
+  guint32         flags;           /* RamoEntryFlags */
+};
+
+const char *ramo_entry_type_to_string (RamoEntryType type);
+
+G_END_DECLS

@@ -1,0 +1,523 @@
+/* ramo-json.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-json"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ramo-json.h"
+
+/*
+ * pi writes its session files with JavaScript's JSON.stringify(), and reads them with
+ * JSON.parse() and `new Date(timestamp)`. Everything Ramo writes into a session file, and every
+ * JSON dump that is compared with pi's, goes through the writer below so that it is the text pi
+ * itself would have produced for the same value: compact, keys in JavaScript's property order,
+ * numbers in ECMAScript's shortest round-trip form, strings escaped as JSON.stringify does.
+ */
+
+void
+ramo_json_write_string (GString    *out,
+                        const char *str)
+{
+  const guchar *p;
+
+  g_string_append_c (out, '"');
+  for (p = (const guchar *) str; *p; p++)
+    {
+      switch (*p)
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (*p < 0x20)
+            g_string_append_printf (out, "\\u%04x", *p);
+          else
+            g_string_append_c (out, *p);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* ECMAScript Number::toString (radix 10), ES2023 §6.1.6.1.20 */
+void
+ramo_json_write_number (GString *out,
+                        double   value)
+{
+  char buf[64];
+  char digits[32];
+  int k = 0;
+  int n;
+  int exponent;
+  const char *p;
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  if (value == 0)
+    {
+      g_string_append_c (out, '0');
+      return;
+    }
+
+  if (value < 0)
+    {
+      g_string_append_c (out, '-');
+      value = -value;
+    }
+
+  /* Shortest digit string that reads back as the same double. */
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      char format[16];
+
+      g_snprintf (format, sizeof format, "%%.%de", precision - 1);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  for (p = buf; *p && *p != 'e'; p++)
+    if (g_ascii_isdigit (*p))
+      digits[k++] = *p;
+  digits[k] = '\0';
+  exponent = *p == 'e' ? atoi (p + 1) : 0;
+  while (k > 1 && digits[k - 1] == '0')
+    digits[--k] = '\0';
+
+  n = exponent + 1;
+
+  if (k <= n && n <= 21)
+    {
+      g_string_append (out, digits);
+      for (int i = 0; i < n - k; i++)
+        g_string_append_c (out, '0');
+    }
+  else if (0 < n && n <= 21)
+    {
+      g_string_append_len (out, digits, n);
+      g_string_append_c (out, '.');
+      g_string_append (out, digits + n);
+    }
+  else if (-6 < n && n <= 0)
+    {
+      g_string_append (out, "0.");
+      for (int i = 0; i < -n; i++)
+        g_string_append_c (out, '0');
+      g_string_append (out, digits);
+    }
+  else
+    {
+      g_string_append_c (out, digits[0]);
+      if (k > 1)
+        {
+          g_string_append_c (out, '.');
+          g_string_append (out, digits + 1);
+        }
+      g_string_append_printf (out, "e%c%d", n - 1 >= 0 ? '+' : '-', ABS (n - 1));
+    }
+}
+
+/* An "array index" key (canonical decimal below 2^32-1) comes first in a JavaScript object's
+ * property order, ascending; every other key keeps its insertion order. */
+static gboolean
+is_array_index (const char *key,
+                guint32    *index)
+{
+  guint64 v = 0;
+
+  if (key[0] == '\0' || (key[0] == '0' && key[1] != '\0'))
+    return FALSE;
+  for (const char *p = key; *p; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      v = v * 10 + (guint64) (*p - '0');
+      if (v >= G_MAXUINT32)
+        return FALSE;
+    }
+  *index = (guint32) v;
+  return TRUE;
+}
+
+static int
+compare_index_keys (gconstpointer a,
+                    gconstpointer b)
+{
+  guint32 ia = 0, ib = 0;
+
+  is_array_index (*(const char * const *) a, &ia);
+  is_array_index (*(const char * const *) b, &ib);
+  return ia < ib ? -1 : ia > ib;
+}
+
+static void
+write_object (GString    *out,
+              JsonObject *object)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr(GList) members = json_object_get_members (object);
+  guint n_index_keys = 0;
+  gboolean first = TRUE;
+
+  for (const GList *l = members; l; l = l->next)
+    {
+      guint32 index;
+
+      if (is_array_index (l->data, &index))
+        {
+          g_ptr_array_insert (keys, n_index_keys, l->data);
+          n_index_keys++;
+        }
+      else
+        g_ptr_array_add (keys, l->data);
+    }
+  if (n_index_keys > 1)
+    qsort (keys->pdata, n_index_keys, sizeof (gpointer), compare_index_keys);
+
+  g_string_append_c (out, '{');
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      ramo_json_write_string (out, key);
+      g_string_append_c (out, ':');
+      ramo_json_write (out, json_object_get_member (object, key));
+    }
+  g_string_append_c (out, '}');
+}
+
+/**
+ * ramo_json_write:
+ * @out: the string to append to
+ * @node: (nullable): the value to write; %NULL writes `null`
+ *
+ * Appends @node to @out as JavaScript's `JSON.stringify()` would write it (no spaces, keys in
+ * JavaScript property order, numbers in their shortest round-trip form). Deeply nested values are
+ * written with an explicit stack, never recursion on the C stack beyond the nesting of @node's
+ * containers, which json-glib already limits when parsing.
+ */
+void
+ramo_json_write (GString  *out,
+                 JsonNode *node)
+{
+  if (node == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_NULL:
+      g_string_append (out, "null");
+      break;
+
+    case JSON_NODE_OBJECT:
+      write_object (out, json_node_get_object (node));
+      break;
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint len = json_array_get_length (array);
+
+        g_string_append_c (out, '[');
+        for (guint i = 0; i < len; i++)
+          {
+            if (i > 0)
+              g_string_append_c (out, ',');
+            ramo_json_write (out, json_array_get_element (array, i));
+          }
+        g_string_append_c (out, ']');
+      }
+      break;
+
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING:
+          ramo_json_write_string (out, json_node_get_string (node));
+          break;
+        case G_TYPE_INT64:
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+          break;
+        case G_TYPE_DOUBLE:
+          ramo_json_write_number (out, json_node_get_double (node));
+          break;
+        case G_TYPE_BOOLEAN:
+          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+          break;
+        default:
+          g_string_append (out, "null");
+        }
+      break;
+
+    default:
+      g_string_append (out, "null");
+    }
+}
+
+/**
+ * ramo_json_to_string:
+ * @node: (nullable): a JSON value
+ *
+ * Returns: (transfer full): @node as `JSON.stringify()` writes it
+ */
+char *
+ramo_json_to_string (JsonNode *node)
+{
+  GString *out = g_string_new (NULL);
+
+  ramo_json_write (out, node);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+read_digits (const char **p,
+             int          count,
+             int         *value)
+{
+  int v = 0;
+
+  for (int i = 0; i < count; i++)
+    {
+      if (!g_ascii_isdigit ((*p)[i]))
+        return FALSE;
+      v = v * 10 + ((*p)[i] - '0');
+    }
+  *p += count;
+  *value = v;
+  return TRUE;
+}
+
+static double
+days_from_civil (gint64 y,
+                 int    m,
+                 int    d)
+{
+  /* Howard Hinnant's days_from_civil, proleptic Gregorian, day 0 = 1970-01-01 */
+  gint64 era;
+  gint64 yoe, doy, doe;
+
+  y -= m <= 2;
+  era = (y >= 0 ? y : y - 399) / 400;
+  yoe = y - era * 400;
+  doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return (double) (era * 146097 + doe - 719468);
+}
+
+/**
+ * ramo_js_date_parse:
+ * @text: (nullable): a timestamp as found in a session file
+ *
+ * Parses @text as JavaScript's `Date.parse()` does for the ECMAScript date-time string format
+ * (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`, each optionally followed by `THH:mm`, `:ss`, `.sss` and `Z` or
+ * `±HH:mm`; six-digit signed years). A date alone is UTC, a date-time without an offset is local
+ * time, as in JavaScript. pi sorts the children of an entry by this value.
+ *
+ * Returns: milliseconds since the Unix epoch, or NaN where JavaScript would give an invalid date
+ */
+double
+ramo_js_date_parse (const char *text)
+{
+  const char *p = text;
+  int year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0;
+  double millis = 0;
+  int sign = 1;
+  gboolean has_time = FALSE;
+  gboolean has_offset = FALSE;
+  int offset_minutes = 0;
+  double days, t;
+
+  if (text == NULL)
+    return NAN;
+
+  if (*p == '+' || *p == '-')
+    {
+      sign = *p == '-' ? -1 : 1;
+      p++;
+      if (!read_digits (&p, 6, &year))
+        return NAN;
+      if (sign < 0 && year == 0)
+        return NAN;
+      year *= sign;
+    }
+  else if (!read_digits (&p, 4, &year))
+    return NAN;
+
+  if (*p == '-')
+    {
+      p++;
+      if (!read_digits (&p, 2, &month))
+        return NAN;
+      if (*p == '-')
+        {
+          p++;
+          if (!read_digits (&p, 2, &day))
+            return NAN;
+        }
+    }
+
+  if (*p == 'T' || *p == 't')
+    {
+      p++;
+      has_time = TRUE;
+      if (!read_digits (&p, 2, &hour) || *p++ != ':' || !read_digits (&p, 2, &minute))
+        return NAN;
+      if (*p == ':')
+        {
+          p++;
+          if (!read_digits (&p, 2, &second))
+            return NAN;
+          if (*p == '.' || *p == ',')
+            {
+              double scale = 100;
+
+              p++;
+              if (!g_ascii_isdigit (*p))
+                return NAN;
+              while (g_ascii_isdigit (*p))
+                {
+                  millis += (*p - '0') * scale;
+                  scale /= 10;
+                  p++;
+                }
+              millis = floor (millis);
+            }
+        }
+      if (*p == 'Z' || *p == 'z')
+        {
+          has_offset = TRUE;
+          p++;
+        }
+      else if (*p == '+' || *p == '-')
+        {
+          int osign = *p == '-' ? -1 : 1;
+          int oh, om;
+
+          p++;
+          if (!read_digits (&p, 2, &oh) || *p++ != ':' || !read_digits (&p, 2, &om))
+            return NAN;
+          if (oh > 23 || om > 59)
+            return NAN;
+          has_offset = TRUE;
+          offset_minutes = osign * (oh * 60 + om);
+        }
+    }
+
+  if (*p != '\0')
+    return NAN;
+
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59)
+    return NAN;
+  if (hour == 24 && (minute != 0 || second != 0 || millis != 0))
+    return NAN;
+
+  days = days_from_civil (year, month, day);
+  t = days * 86400000.0 + hour * 3600000.0 + minute * 60000.0 + second * 1000.0 + millis;
+
+  if (has_offset)
+    t -= offset_minutes * 60000.0;
+  else if (has_time)
+    {
+      /* Local time, as JavaScript reads a date-time without an offset. */
+      g_autoptr(GTimeZone) tz = g_time_zone_new_local ();
+      gint64 guess = (gint64) floor (t / 1000.0);
+      int interval = g_time_zone_find_interval (tz, G_TIME_TYPE_STANDARD, guess);
+
+      if (interval >= 0)
+        t -= g_time_zone_get_offset (tz, interval) * 1000.0;
+    }
+
+  if (fabs (t) > 8.64e15)
+    return NAN;
+
+  return t;
+}
+
+/**
+ * ramo_js_date_from_node:
+ * @node: (nullable): the `timestamp` member of an entry
+ *
+ * What `new Date(value).getTime()` gives for @node: a string is parsed with
+ * ramo_js_date_parse(), a number is taken as milliseconds, `null` is 0, a boolean 0 or 1;
+ * anything else (missing, object, array) is NaN.
+ *
+ * Returns: milliseconds since the Unix epoch, or NaN
+ */
+double
+ramo_js_date_from_node (JsonNode *node)
+{
+  if (node == NULL)
+    return NAN;
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_NULL:
+      return 0;
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING:
+          return ramo_js_date_parse (json_node_get_string (node));
+        case G_TYPE_INT64:
+          {
+            double v = (double) json_node_get_int (node);
+            return fabs (v) <= 8.64e15 ? v : NAN;
+          }
+        case G_TYPE_DOUBLE:
+          {
+            double v = json_node_get_double (node);
+            return isfinite (v) && fabs (v) <= 8.64e15 ? trunc (v) : NAN;
+          }
+        case G_TYPE_BOOLEAN:
+          return json_node_get_boolean (node) ? 1 : 0;
+        default:
+          return NAN;
+        }
+    default:
+      return NAN;
+    }
+}
+
+/**
+ * ramo_iso_timestamp_now:
+ *
+ * The current time as JavaScript's `new Date().toISOString()` writes it, the form pi uses for
+ * every entry's `timestamp`: `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+ *
+ * Returns: (transfer full): the timestamp
+ */
+char *
+ramo_iso_timestamp_now (void)
+{
+  gint64 now = g_get_real_time ();
+  g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (now / G_USEC_PER_SEC);
+  g_autofree char *base = g_date_time_format (dt, "%Y-%m-%dT%H:%M:%S");
+
+  return g_strdup_printf ("%s.%03dZ", base, (int) ((now % G_USEC_PER_SEC) / 1000));
+}

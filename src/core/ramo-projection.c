@@ -1,0 +1,1296 @@
+/* ramo-projection.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-projection"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ramo-projection.h"
+#include "ramo-session-manager-private.h"
+
+/**
+ * RamoProjection:
+ *
+ * The session tree as the tree view shows it (spec §7, the layout of pi's /tree): the entries
+ * the filter and the search let through, each hung under its nearest visible ancestor, laid out
+ * so that a chain of single children stays in one list, and a node with several children gets
+ * one nested list of branch starts, each of which nests the rest of its branch. The branch that
+ * holds the leaf comes first, at every branch point and among several roots.
+ *
+ * The projection is a #GListModel of its top-level rows; each row is a #RamoProjectionNode, a
+ * #GListModel of the rows nested under it — ready for a `GtkTreeListModel`, without knowing GTK.
+ * Changing the filter or the search rebuilds the layout from the session's indexes (no file
+ * access) and emits #GListModel::items-changed for the whole top level.
+ */
+
+typedef struct
+{
+  GPtrArray *nested;           /* (element-type RamoEntry) rows nested under this one, or NULL */
+  RamoEntry *owner;            /* the row whose nested list holds this one, NULL at top level */
+  guint      position;         /* position in that list */
+  guint8     visible : 1;
+  guint8     branch_start : 1;
+} RowInfo;
+
+struct _RamoProjection
+{
+  GObject             parent_instance;
+
+  RamoSessionManager *manager;
+  RamoFilterMode      filter;
+  char               *search;
+  GStrv               terms;       /* casefolded */
+
+  RowInfo            *rows;        /* by entry index */
+  guint               n_rows;
+  GPtrArray          *top;         /* (element-type RamoEntry) */
+  GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
+  guint               n_visible;
+  guint               generation;
+};
+
+struct _RamoProjectionNode
+{
+  GObject         parent_instance;
+
+  RamoProjection *projection;      /* weak */
+  RamoEntry      *entry;
+  RamoEntry      *owner;
+  GPtrArray      *nested;          /* snapshot of the layout when the node was made */
+};
+
+static void ramo_projection_list_model_init (GListModelInterface *iface);
+static void ramo_projection_node_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (RamoProjection, ramo_projection, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ramo_projection_list_model_init))
+G_DEFINE_FINAL_TYPE_WITH_CODE (RamoProjectionNode, ramo_projection_node, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ramo_projection_node_list_model_init))
+
+enum {
+  PROP_0,
+  PROP_FILTER,
+  PROP_SEARCH,
+  PROP_N_VISIBLE,
+  N_PROPS
+};
+
+enum {
+  NODE_PROP_0,
+  NODE_PROP_ID,
+  NODE_PROP_TEXT,
+  NODE_PROP_LABEL,
+  NODE_PROP_KIND,
+  NODE_PROP_TIMESTAMP,
+  NODE_PROP_IS_LEAF,
+  NODE_PROP_ON_ACTIVE_PATH,
+  NODE_PROP_IS_BRANCH_START,
+  NODE_N_PROPS
+};
+
+enum {
+  REBUILT,
+  N_SIGNALS
+};
+
+static GParamSpec *properties [N_PROPS];
+static GParamSpec *node_properties [NODE_N_PROPS];
+static guint signals [N_SIGNALS];
+
+static const char * const filter_names[] = {
+  [RAMO_FILTER_DEFAULT] = "default",
+  [RAMO_FILTER_NO_TOOLS] = "no-tools",
+  [RAMO_FILTER_USER_ONLY] = "user-only",
+  [RAMO_FILTER_LABELED_ONLY] = "labeled-only",
+  [RAMO_FILTER_ALL] = "all",
+};
+
+/**
+ * ramo_filter_mode_from_string:
+ * @name: `default`, `no-tools`, `user-only`, `labeled-only` or `all`
+ * @mode: (out): the mode
+ *
+ * Returns: %TRUE when @name is a filter mode
+ */
+gboolean
+ramo_filter_mode_from_string (const char     *name,
+                              RamoFilterMode *mode)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (filter_names); i++)
+    if (g_strcmp0 (name, filter_names[i]) == 0)
+      {
+        *mode = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * ramo_filter_mode_to_string:
+ * @mode: a filter mode
+ *
+ * Returns: the mode's name, as ramo_filter_mode_from_string() takes it
+ */
+const char *
+ramo_filter_mode_to_string (RamoFilterMode mode)
+{
+  g_return_val_if_fail ((guint) mode < G_N_ELEMENTS (filter_names), NULL);
+  return filter_names[mode];
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Nodes                                                                                       */
+
+static GType
+ramo_projection_node_get_item_type (GListModel *model)
+{
+  return RAMO_TYPE_PROJECTION_NODE;
+}
+
+static guint
+ramo_projection_node_get_n_items (GListModel *model)
+{
+  RamoProjectionNode *self = RAMO_PROJECTION_NODE (model);
+
+  return self->nested ? self->nested->len : 0;
+}
+
+static RamoProjectionNode *get_node (RamoProjection *self,
+                                     RamoEntry      *entry);
+
+static gpointer
+ramo_projection_node_get_item (GListModel *model,
+                               guint       position)
+{
+  RamoProjectionNode *self = RAMO_PROJECTION_NODE (model);
+
+  if (self->nested == NULL || position >= self->nested->len || self->projection == NULL)
+    return NULL;
+  return g_object_ref (get_node (self->projection, g_ptr_array_index (self->nested, position)));
+}
+
+static void
+ramo_projection_node_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = ramo_projection_node_get_item_type;
+  iface->get_n_items = ramo_projection_node_get_n_items;
+  iface->get_item = ramo_projection_node_get_item;
+}
+
+static void
+ramo_projection_node_finalize (GObject *object)
+{
+  RamoProjectionNode *self = (RamoProjectionNode *)object;
+
+  g_clear_weak_pointer (&self->projection);
+  g_clear_pointer (&self->nested, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (ramo_projection_node_parent_class)->finalize (object);
+}
+
+static void
+ramo_projection_node_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  RamoProjectionNode *self = RAMO_PROJECTION_NODE (object);
+
+  switch (prop_id)
+    {
+    case NODE_PROP_ID:
+      g_value_set_string (value, ramo_projection_node_get_id (self));
+      break;
+    case NODE_PROP_TEXT:
+      g_value_set_string (value, ramo_projection_node_get_text (self));
+      break;
+    case NODE_PROP_LABEL:
+      g_value_set_string (value, ramo_projection_node_get_label (self));
+      break;
+    case NODE_PROP_KIND:
+      g_value_set_string (value, ramo_projection_node_get_kind (self));
+      break;
+    case NODE_PROP_TIMESTAMP:
+      g_value_set_string (value, ramo_projection_node_get_timestamp (self));
+      break;
+    case NODE_PROP_IS_LEAF:
+      g_value_set_boolean (value, ramo_projection_node_get_is_leaf (self));
+      break;
+    case NODE_PROP_ON_ACTIVE_PATH:
+      g_value_set_boolean (value, ramo_projection_node_get_on_active_path (self));
+      break;
+    case NODE_PROP_IS_BRANCH_START:
+      g_value_set_boolean (value, ramo_projection_node_get_is_branch_start (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_projection_node_class_init (RamoProjectionNodeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ramo_projection_node_finalize;
+  object_class->get_property = ramo_projection_node_get_property;
+
+  node_properties [NODE_PROP_ID] =
+    g_param_spec_string ("id", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_TEXT] =
+    g_param_spec_string ("text", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_LABEL] =
+    g_param_spec_string ("label", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_KIND] =
+    g_param_spec_string ("kind", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_TIMESTAMP] =
+    g_param_spec_string ("timestamp", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_IS_LEAF] =
+    g_param_spec_boolean ("is-leaf", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_ON_ACTIVE_PATH] =
+    g_param_spec_boolean ("on-active-path", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_properties [NODE_PROP_IS_BRANCH_START] =
+    g_param_spec_boolean ("is-branch-start", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, NODE_N_PROPS, node_properties);
+}
+
+static void
+ramo_projection_node_init (RamoProjectionNode *self)
+{
+}
+
+/**
+ * ramo_projection_node_get_entry:
+ * @self: a node
+ *
+ * Returns: (transfer none): the entry this row shows
+ */
+RamoEntry *
+ramo_projection_node_get_entry (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  return self->entry;
+}
+
+/**
+ * ramo_projection_node_get_parent:
+ * @self: a node
+ *
+ * Returns: (transfer none) (nullable): the row this one is nested under, %NULL at top level
+ */
+RamoProjectionNode *
+ramo_projection_node_get_parent (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  if (self->owner == NULL || self->projection == NULL)
+    return NULL;
+  return get_node (self->projection, self->owner);
+}
+
+/**
+ * ramo_projection_node_get_id:
+ * @self: a node
+ *
+ * Returns: the entry's id
+ */
+const char *
+ramo_projection_node_get_id (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  return self->entry->id;
+}
+
+/**
+ * ramo_projection_node_get_text:
+ * @self: a node
+ *
+ * Returns: the entry's one-line display text (spec §7); plain text, never markup
+ */
+const char *
+ramo_projection_node_get_text (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  return self->entry->display;
+}
+
+/**
+ * ramo_projection_node_get_label:
+ * @self: a node
+ *
+ * Returns: (nullable): the entry's current label
+ */
+const char *
+ramo_projection_node_get_label (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  if (self->projection == NULL)
+    return NULL;
+  return ramo_session_manager_get_label (self->projection->manager, self->entry->id);
+}
+
+/**
+ * ramo_projection_node_get_kind:
+ * @self: a node
+ *
+ * The style of the row: `user`, `assistant`, `tool`, `bash`, `summary`, `compaction`, `custom`,
+ * `settings` (model, thinking level, label, session name) or `other`.
+ *
+ * Returns: the kind
+ */
+const char *
+ramo_projection_node_get_kind (RamoProjectionNode *self)
+{
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+
+  entry = self->entry;
+  switch ((RamoEntryType) entry->type)
+    {
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      switch ((RamoMessageRole) entry->role)
+        {
+        case RAMO_MESSAGE_ROLE_USER: return "user";
+        case RAMO_MESSAGE_ROLE_ASSISTANT: return "assistant";
+        case RAMO_MESSAGE_ROLE_TOOL_RESULT: return "tool";
+        case RAMO_MESSAGE_ROLE_BASH_EXECUTION: return "bash";
+        case RAMO_MESSAGE_ROLE_CUSTOM: return "custom";
+        case RAMO_MESSAGE_ROLE_NONE:
+        case RAMO_MESSAGE_ROLE_OTHER:
+        default: return "other";
+        }
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY: return "summary";
+    case RAMO_ENTRY_TYPE_COMPACTION: return "compaction";
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE: return "custom";
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+    case RAMO_ENTRY_TYPE_LABEL:
+    case RAMO_ENTRY_TYPE_SESSION_INFO: return "settings";
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+    default: return "other";
+    }
+}
+
+/**
+ * ramo_projection_node_get_timestamp:
+ * @self: a node
+ *
+ * Returns: (nullable): the entry's timestamp as written in the file
+ */
+const char *
+ramo_projection_node_get_timestamp (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  return self->entry->timestamp;
+}
+
+/**
+ * ramo_projection_node_get_is_leaf:
+ * @self: a node
+ *
+ * Returns: %TRUE when the entry is the session's current leaf
+ */
+gboolean
+ramo_projection_node_get_is_leaf (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  return self->projection && ramo_session_manager_get_leaf (self->projection->manager) == self->entry;
+}
+
+/**
+ * ramo_projection_node_get_on_active_path:
+ * @self: a node
+ *
+ * Returns: %TRUE when the entry is on the path root→leaf
+ */
+gboolean
+ramo_projection_node_get_on_active_path (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  return (self->entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
+}
+
+/**
+ * ramo_projection_node_get_is_branch_start:
+ * @self: a node
+ *
+ * Returns: %TRUE when the row starts a branch (one of several children, or one of several roots)
+ */
+gboolean
+ramo_projection_node_get_is_branch_start (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  return self->projection && self->entry->index < self->projection->n_rows &&
+         self->projection->rows[self->entry->index].branch_start;
+}
+
+/**
+ * ramo_projection_node_has_children:
+ * @self: a node
+ *
+ * Returns: %TRUE when rows are nested under this one (it can be folded)
+ */
+gboolean
+ramo_projection_node_has_children (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  return self->nested != NULL && self->nested->len > 0;
+}
+
+static RamoProjectionNode *
+get_node (RamoProjection *self,
+          RamoEntry      *entry)
+{
+  RamoProjectionNode *node = g_hash_table_lookup (self->nodes, entry);
+
+  if (node == NULL)
+    {
+      RowInfo *info = &self->rows[entry->index];
+
+      node = g_object_new (RAMO_TYPE_PROJECTION_NODE, NULL);
+      g_set_weak_pointer (&node->projection, self);
+      node->entry = entry;
+      node->owner = info->owner;
+      node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+      g_hash_table_insert (self->nodes, entry, node);
+    }
+  return node;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The projection                                                                              */
+
+static GType
+ramo_projection_get_item_type (GListModel *model)
+{
+  return RAMO_TYPE_PROJECTION_NODE;
+}
+
+static guint
+ramo_projection_get_n_items (GListModel *model)
+{
+  RamoProjection *self = RAMO_PROJECTION (model);
+
+  return self->top ? self->top->len : 0;
+}
+
+static gpointer
+ramo_projection_get_item (GListModel *model,
+                          guint       position)
+{
+  RamoProjection *self = RAMO_PROJECTION (model);
+
+  if (self->top == NULL || position >= self->top->len)
+    return NULL;
+  return g_object_ref (get_node (self, g_ptr_array_index (self->top, position)));
+}
+
+static void
+ramo_projection_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = ramo_projection_get_item_type;
+  iface->get_n_items = ramo_projection_get_n_items;
+  iface->get_item = ramo_projection_get_item;
+}
+
+static void
+free_rows (RamoProjection *self)
+{
+  for (guint i = 0; i < self->n_rows; i++)
+    g_clear_pointer (&self->rows[i].nested, g_ptr_array_unref);
+  g_clear_pointer (&self->rows, g_free);
+  self->n_rows = 0;
+  g_clear_pointer (&self->top, g_ptr_array_unref);
+}
+
+static gboolean
+entry_passes_filter (RamoProjection *self,
+                     RamoEntry      *entry)
+{
+  RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
+  const char *label = ramo_session_manager_get_label (self->manager, entry->id);
+
+  switch (self->filter)
+    {
+    case RAMO_FILTER_ALL:
+      return TRUE;
+
+    case RAMO_FILTER_USER_ONLY:
+      return entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER;
+
+    case RAMO_FILTER_LABELED_ONLY:
+      return label != NULL;
+
+    case RAMO_FILTER_NO_TOOLS:
+      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        return FALSE;
+      G_GNUC_FALLTHROUGH;
+
+    case RAMO_FILTER_DEFAULT:
+    default:
+      switch ((RamoEntryType) entry->type)
+        {
+        case RAMO_ENTRY_TYPE_LABEL:
+        case RAMO_ENTRY_TYPE_CUSTOM:
+        case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+        case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+        case RAMO_ENTRY_TYPE_SESSION_INFO:
+        case RAMO_ENTRY_TYPE_UNKNOWN:
+          return FALSE;
+        case RAMO_ENTRY_TYPE_MESSAGE:
+          /* an assistant message with only tool calls says nothing of its own */
+          if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
+              !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)) &&
+              entry != leaf)
+            return FALSE;
+          return TRUE;
+        case RAMO_ENTRY_TYPE_COMPACTION:
+        case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+        case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+        default:
+          return TRUE;
+        }
+    }
+}
+
+static gboolean
+entry_matches_search (RamoProjection *self,
+                      RamoEntry      *entry)
+{
+  g_autofree char *haystack = NULL;
+  const char *label;
+
+  if (self->terms == NULL || self->terms[0] == NULL)
+    return TRUE;
+
+  label = ramo_session_manager_get_label (self->manager, entry->id);
+  {
+    g_autofree char *text = label ? g_strconcat (entry->display, " ", label, NULL) : g_strdup (entry->display);
+    haystack = g_utf8_casefold (text, -1);
+  }
+
+  for (guint i = 0; self->terms[i]; i++)
+    if (strstr (haystack, self->terms[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* The children of @entry in display order: the one on the active path first. */
+static void
+push_children_reversed (GPtrArray *stack,
+                        GPtrArray *children,
+                        RamoEntry *parent_visible)
+{
+  RamoEntry *active = NULL;
+
+  for (guint i = 0; i < children->len; i++)
+    {
+      RamoEntry *child = g_ptr_array_index (children, i);
+
+      if (child->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
+        {
+          active = child;
+          break;
+        }
+    }
+
+  for (guint i = children->len; i > 0; i--)
+    {
+      RamoEntry *child = g_ptr_array_index (children, i - 1);
+
+      if (child == active)
+        continue;
+      g_ptr_array_add (stack, parent_visible);
+      g_ptr_array_add (stack, child);
+    }
+  if (active)
+    {
+      g_ptr_array_add (stack, parent_visible);
+      g_ptr_array_add (stack, active);
+    }
+}
+
+static void
+append_row (RamoProjection *self,
+            GPtrArray      *list,
+            RamoEntry      *entry,
+            RamoEntry      *owner,
+            gboolean        branch_start)
+{
+  RowInfo *info = &self->rows[entry->index];
+
+  info->owner = owner;
+  info->position = list->len;
+  info->branch_start = branch_start;
+  g_ptr_array_add (list, entry);
+}
+
+/**
+ * ramo_projection_rebuild:
+ * @self: a projection
+ *
+ * Recomputes the layout from the session's indexes: which entries pass the filter and the
+ * search, which visible ancestor each hangs under, and the lists of spec §7. Emits
+ * #GListModel::items-changed over the whole top level and #RamoProjection::rebuilt. Rows made
+ * before keep answering for the layout they were made in.
+ */
+void
+ramo_projection_rebuild (RamoProjection *self)
+{
+  GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
+  guint n = ramo_session_manager_get_n_entries (self->manager);
+  guint old_n = self->top ? self->top->len : 0;
+  g_autofree GPtrArray **vis_children = NULL;
+  g_autoptr(GPtrArray) vis_roots = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  g_autoptr(GPtrArray) work = g_ptr_array_new ();
+  guint old_visible = self->n_visible;
+
+  g_return_if_fail (RAMO_IS_PROJECTION (self));
+
+  g_hash_table_remove_all (self->nodes);
+  free_rows (self);
+  self->generation++;
+  self->rows = g_new0 (RowInfo, n);
+  self->n_rows = n;
+  self->top = g_ptr_array_new ();
+  self->n_visible = 0;
+  vis_children = g_new0 (GPtrArray *, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = ramo_session_manager_get_entry_at (self->manager, i);
+
+      self->rows[i].visible = entry_passes_filter (self, entry) && entry_matches_search (self, entry);
+      self->n_visible += self->rows[i].visible;
+    }
+
+  /* Pre-order walk, active branch first; the stack holds pairs (nearest visible ancestor, entry). */
+  {
+    g_autoptr(GPtrArray) ordered_roots = g_ptr_array_new ();
+    RamoEntry *active_root = NULL;
+
+    for (guint i = 0; i < roots->len; i++)
+      if (((RamoEntry *) g_ptr_array_index (roots, i))->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
+        active_root = g_ptr_array_index (roots, i);
+    push_children_reversed (stack, roots, NULL);
+    (void) active_root;
+    (void) ordered_roots;
+  }
+
+  while (stack->len > 0)
+    {
+      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
+      RamoEntry *ancestor = g_ptr_array_steal_index (stack, stack->len - 1);
+      RamoEntry *next_ancestor = ancestor;
+
+      if (self->rows[entry->index].visible)
+        {
+          if (ancestor == NULL)
+            g_ptr_array_add (vis_roots, entry);
+          else
+            {
+              if (vis_children[ancestor->index] == NULL)
+                vis_children[ancestor->index] = g_ptr_array_new ();
+              g_ptr_array_add (vis_children[ancestor->index], entry);
+            }
+          next_ancestor = entry;
+        }
+
+      if (entry->children)
+        push_children_reversed (stack, entry->children, next_ancestor);
+    }
+
+  /* Layout. The work list holds entries whose nested list is still to be made: a row with
+   * several visible children nests them as branch starts; a branch start nests the chain that
+   * continues it. A chain follows single children and stops at a branch point or an end. */
+  if (vis_roots->len == 1)
+    {
+      RamoEntry *cur = g_ptr_array_index (vis_roots, 0);
+
+      for (;;)
+        {
+          GPtrArray *kids = vis_children[cur->index];
+
+          append_row (self, self->top, cur, NULL, FALSE);
+          if (kids && kids->len == 1)
+            cur = g_ptr_array_index (kids, 0);
+          else
+            {
+              if (kids && kids->len > 1)
+                g_ptr_array_add (work, cur);
+              break;
+            }
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < vis_roots->len; i++)
+        {
+          RamoEntry *root = g_ptr_array_index (vis_roots, i);
+
+          append_row (self, self->top, root, NULL, TRUE);
+          if (vis_children[root->index])
+            g_ptr_array_add (work, root);
+        }
+    }
+
+  while (work->len > 0)
+    {
+      RamoEntry *owner = g_ptr_array_steal_index (work, work->len - 1);
+      GPtrArray *kids = vis_children[owner->index];
+      RowInfo *info = &self->rows[owner->index];
+      GPtrArray *list = g_ptr_array_new ();
+
+      info->nested = list;
+
+      if (kids->len > 1 || !info->branch_start)
+        {
+          for (guint i = 0; i < kids->len; i++)
+            {
+              RamoEntry *start = g_ptr_array_index (kids, i);
+
+              append_row (self, list, start, owner, TRUE);
+              if (vis_children[start->index])
+                g_ptr_array_add (work, start);
+            }
+        }
+      else
+        {
+          RamoEntry *cur = g_ptr_array_index (kids, 0);
+
+          for (;;)
+            {
+              GPtrArray *next = vis_children[cur->index];
+
+              append_row (self, list, cur, owner, FALSE);
+              if (next && next->len == 1)
+                cur = g_ptr_array_index (next, 0);
+              else
+                {
+                  if (next && next->len > 1)
+                    g_ptr_array_add (work, cur);
+                  break;
+                }
+            }
+        }
+    }
+
+  for (guint i = 0; i < n; i++)
+    g_clear_pointer (&vis_children[i], g_ptr_array_unref);
+
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->top->len);
+  if (old_visible != self->n_visible)
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_VISIBLE]);
+  g_signal_emit (self, signals [REBUILT], 0);
+}
+
+static void
+on_label_changed_cb (RamoProjection     *self,
+                     const char         *target_id,
+                     const char         *label,
+                     RamoSessionManager *manager)
+{
+  RamoEntry *entry = ramo_session_manager_get_entry (manager, target_id);
+  RamoProjectionNode *node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
+
+  if (self->filter == RAMO_FILTER_LABELED_ONLY || (self->terms && self->terms[0]))
+    return; /* visibility may change: entry-appended (the label line) rebuilds */
+
+  if (node)
+    g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_LABEL]);
+}
+
+static void
+notify_path (RamoProjection *self,
+             RamoEntry      *from)
+{
+  for (RamoEntry *e = from; e; e = e->parent)
+    {
+      RamoProjectionNode *node = g_hash_table_lookup (self->nodes, e);
+
+      if (node)
+        {
+          g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_ON_ACTIVE_PATH]);
+          g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_IS_LEAF]);
+        }
+    }
+}
+
+static void
+on_leaf_changed_cb (RamoProjection     *self,
+                    const char         *old_leaf_id,
+                    RamoSessionManager *manager)
+{
+  notify_path (self, ramo_session_manager_get_entry (manager, old_leaf_id));
+  notify_path (self, ramo_session_manager_get_leaf (manager));
+}
+
+static void
+on_entry_appended_cb (RamoProjection     *self,
+                      RamoEntry          *entry,
+                      RamoSessionManager *manager)
+{
+  ramo_projection_rebuild (self);
+}
+
+static void
+on_reloaded_cb (RamoProjection     *self,
+                RamoSessionManager *manager)
+{
+  ramo_projection_rebuild (self);
+}
+
+static void
+ramo_projection_dispose (GObject *object)
+{
+  RamoProjection *self = (RamoProjection *)object;
+
+  if (self->nodes)
+    g_hash_table_remove_all (self->nodes);
+
+  G_OBJECT_CLASS (ramo_projection_parent_class)->dispose (object);
+}
+
+static void
+ramo_projection_finalize (GObject *object)
+{
+  RamoProjection *self = (RamoProjection *)object;
+
+  free_rows (self);
+  g_clear_pointer (&self->nodes, g_hash_table_unref);
+  g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->terms, g_strfreev);
+  g_clear_object (&self->manager);
+
+  G_OBJECT_CLASS (ramo_projection_parent_class)->finalize (object);
+}
+
+static void
+ramo_projection_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  RamoProjection *self = RAMO_PROJECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILTER:
+      g_value_set_string (value, ramo_filter_mode_to_string (self->filter));
+      break;
+    case PROP_SEARCH:
+      g_value_set_string (value, self->search);
+      break;
+    case PROP_N_VISIBLE:
+      g_value_set_uint (value, self->n_visible);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_projection_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  RamoProjection *self = RAMO_PROJECTION (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILTER:
+      {
+        RamoFilterMode mode;
+
+        if (ramo_filter_mode_from_string (g_value_get_string (value), &mode))
+          ramo_projection_set_filter (self, mode);
+      }
+      break;
+    case PROP_SEARCH:
+      ramo_projection_set_search (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_projection_class_init (RamoProjectionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ramo_projection_dispose;
+  object_class->finalize = ramo_projection_finalize;
+  object_class->get_property = ramo_projection_get_property;
+  object_class->set_property = ramo_projection_set_property;
+
+  /**
+   * RamoProjection:filter:
+   *
+   * The filter mode by name (`default`, `no-tools`, `user-only`, `labeled-only`, `all`).
+   */
+  properties [PROP_FILTER] =
+    g_param_spec_string ("filter", NULL, NULL, "default",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * RamoProjection:search:
+   *
+   * The search text: whitespace-separated terms that must all occur (case-insensitively) in an
+   * entry's display text or label.
+   */
+  properties [PROP_SEARCH] =
+    g_param_spec_string ("search", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * RamoProjection:n-visible:
+   *
+   * How many entries the filter and the search let through.
+   */
+  properties [PROP_N_VISIBLE] =
+    g_param_spec_uint ("n-visible", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * RamoProjection::rebuilt:
+   * @self: the projection
+   *
+   * Emitted after the layout was recomputed (filter, search, appended entries, reload).
+   */
+  signals [REBUILT] =
+    g_signal_new ("rebuilt",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+ramo_projection_init (RamoProjection *self)
+{
+  self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+}
+
+/**
+ * ramo_projection_new:
+ * @manager: the session to project
+ *
+ * Creates the projection of @manager with the default filter and no search, and keeps it up
+ * to date as entries are appended, labels change and the leaf moves.
+ *
+ * Returns: (transfer full): a new projection
+ */
+RamoProjection *
+ramo_projection_new (RamoSessionManager *manager)
+{
+  RamoProjection *self;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (manager), NULL);
+
+  self = g_object_new (RAMO_TYPE_PROJECTION, NULL);
+  self->manager = g_object_ref (manager);
+  g_signal_connect_object (manager, "label-changed", G_CALLBACK (on_label_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (manager, "leaf-changed", G_CALLBACK (on_leaf_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (manager, "entry-appended", G_CALLBACK (on_entry_appended_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (manager, "reloaded", G_CALLBACK (on_reloaded_cb), self, G_CONNECT_SWAPPED);
+  ramo_projection_rebuild (self);
+  return self;
+}
+
+/**
+ * ramo_projection_get_manager:
+ * @self: a projection
+ *
+ * Returns: (transfer none): the session
+ */
+RamoSessionManager *
+ramo_projection_get_manager (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+  return self->manager;
+}
+
+/**
+ * ramo_projection_get_roots:
+ * @self: a projection
+ *
+ * Returns: (transfer none): the top-level rows, a #GListModel of #RamoProjectionNode (@self)
+ */
+GListModel *
+ramo_projection_get_roots (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+  return G_LIST_MODEL (self);
+}
+
+/**
+ * ramo_projection_set_filter:
+ * @self: a projection
+ * @mode: the filter mode
+ *
+ * Changes the filter and rebuilds the layout.
+ */
+void
+ramo_projection_set_filter (RamoProjection *self,
+                            RamoFilterMode  mode)
+{
+  g_return_if_fail (RAMO_IS_PROJECTION (self));
+
+  if (self->filter == mode)
+    return;
+  self->filter = mode;
+  ramo_projection_rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
+}
+
+/**
+ * ramo_projection_get_filter:
+ * @self: a projection
+ *
+ * Returns: the filter mode
+ */
+RamoFilterMode
+ramo_projection_get_filter (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), RAMO_FILTER_DEFAULT);
+  return self->filter;
+}
+
+/**
+ * ramo_projection_set_search:
+ * @self: a projection
+ * @search: (nullable): whitespace-separated terms; %NULL or blank shows everything the filter does
+ *
+ * Changes the search and rebuilds the layout.
+ */
+void
+ramo_projection_set_search (RamoProjection *self,
+                            const char     *search)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_if_fail (RAMO_IS_PROJECTION (self));
+
+  if (g_strcmp0 (self->search, search) == 0)
+    return;
+
+  g_free (self->search);
+  self->search = g_strdup (search);
+  g_clear_pointer (&self->terms, g_strfreev);
+  if (search)
+    {
+      g_autoptr(GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
+      g_auto(GStrv) parts = NULL;
+
+      folded = g_utf8_casefold (search, -1);
+      parts = g_strsplit_set (folded, " \t\n\r", -1);
+      for (guint i = 0; parts[i]; i++)
+        if (parts[i][0] != '\0')
+          g_ptr_array_add (terms, g_strdup (parts[i]));
+      g_ptr_array_add (terms, NULL);
+      self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
+    }
+
+  ramo_projection_rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
+}
+
+/**
+ * ramo_projection_get_search:
+ * @self: a projection
+ *
+ * Returns: (nullable): the search text
+ */
+const char *
+ramo_projection_get_search (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+  return self->search;
+}
+
+/**
+ * ramo_projection_get_search_terms:
+ * @self: a projection
+ *
+ * Returns: (nullable) (array zero-terminated=1): the casefolded search terms
+ */
+const char * const *
+ramo_projection_get_search_terms (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+  return (const char * const *) self->terms;
+}
+
+/**
+ * ramo_projection_get_n_visible:
+ * @self: a projection
+ *
+ * Returns: how many entries are shown
+ */
+guint
+ramo_projection_get_n_visible (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), 0);
+  return self->n_visible;
+}
+
+/**
+ * ramo_projection_get_n_total:
+ * @self: a projection
+ *
+ * Returns: how many entries the session has
+ */
+guint
+ramo_projection_get_n_total (RamoProjection *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), 0);
+  return ramo_session_manager_get_n_entries (self->manager);
+}
+
+/**
+ * ramo_projection_is_visible:
+ * @self: a projection
+ * @entry: an entry of the session
+ *
+ * Returns: %TRUE when @entry has a row
+ */
+gboolean
+ramo_projection_is_visible (RamoProjection  *self,
+                            const RamoEntry *entry)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), FALSE);
+  return entry && entry->index < self->n_rows && self->rows[entry->index].visible;
+}
+
+/**
+ * ramo_projection_nearest_visible:
+ * @self: a projection
+ * @entry: (nullable): an entry of the session
+ *
+ * Returns: (transfer none) (nullable): @entry if it has a row, else its nearest ancestor that
+ *   has one, else %NULL
+ */
+RamoEntry *
+ramo_projection_nearest_visible (RamoProjection  *self,
+                                 const RamoEntry *entry)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  for (const RamoEntry *e = entry; e; e = e->parent)
+    if (ramo_projection_is_visible (self, e))
+      return (RamoEntry *) e;
+  return NULL;
+}
+
+/**
+ * ramo_projection_get_node_path:
+ * @self: a projection
+ * @entry: an entry with a row
+ *
+ * The rows from the top level down to @entry's row, with their positions, so that a view can
+ * expand each and select the last. Even indexes hold the #RamoProjectionNode, odd ones the
+ * position (GUINT_TO_POINTER) of that row in the list that holds it.
+ *
+ * Returns: (transfer full) (nullable): the path, or %NULL when @entry has no row
+ */
+GPtrArray *
+ramo_projection_get_node_path (RamoProjection  *self,
+                               const RamoEntry *entry)
+{
+  GPtrArray *path;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  if (!ramo_projection_is_visible (self, entry))
+    return NULL;
+
+  path = g_ptr_array_new ();
+  for (RamoEntry *e = (RamoEntry *) entry; e; e = self->rows[e->index].owner)
+    {
+      g_ptr_array_insert (path, 0, GUINT_TO_POINTER (self->rows[e->index].position));
+      g_ptr_array_insert (path, 0, get_node (self, e));
+    }
+  return path;
+}
+
+/**
+ * ramo_projection_to_text:
+ * @self: a projection
+ *
+ * The rows as text, one a line, indented two spaces a level, `├─ `/`└─ ` before branch
+ * starts, `*` in the first column for the active path, `[label]` after the text, and
+ * `  ← leaf` on the leaf. Used by `ramo-session tree` without `--json`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ramo_projection_to_text (RamoProjection *self)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (gpointer) * 3);
+  RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  for (guint i = self->top->len; i > 0; i--)
+    {
+      gpointer item[3] = { g_ptr_array_index (self->top, i - 1), GUINT_TO_POINTER (0),
+                           GUINT_TO_POINTER (i == self->top->len) };
+      g_array_append_vals (stack, item, 1);
+    }
+
+  while (stack->len > 0)
+    {
+      gpointer *item = &g_array_index (stack, gpointer, (stack->len - 1) * 3);
+      RamoEntry *entry = item[0];
+      guint depth = GPOINTER_TO_UINT (item[1]);
+      gboolean last = GPOINTER_TO_UINT (item[2]);
+      RowInfo *info = &self->rows[entry->index];
+      const char *label = ramo_session_manager_get_label (self->manager, entry->id);
+
+      g_array_set_size (stack, stack->len - 1);
+
+      g_string_append_c (out, entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH ? '*' : ' ');
+      g_string_append_c (out, ' ');
+      for (guint d = 0; d < depth; d++)
+        g_string_append (out, "  ");
+      if (info->branch_start && (info->owner != NULL || self->top->len > 1))
+        g_string_append (out, last ? "└─ " : "├─ ");
+      g_string_append (out, entry->display);
+      if (label)
+        g_string_append_printf (out, " [%s]", label);
+      if (entry == leaf)
+        g_string_append (out, "  ← leaf");
+      g_string_append_c (out, '\n');
+
+      if (info->nested)
+        for (guint i = info->nested->len; i > 0; i--)
+          {
+            gpointer child[3] = { g_ptr_array_index (info->nested, i - 1), GUINT_TO_POINTER (depth + 1),
+                                  GUINT_TO_POINTER (i == info->nested->len) };
+            g_array_append_vals (stack, child, 1);
+          }
+    }
+
+  g_string_append_printf (out, "(%u of %u entries, filter %s)\n", self->n_visible,
+                          ramo_session_manager_get_n_entries (self->manager),
+                          ramo_filter_mode_to_string (self->filter));
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,78 @@
+/* ramo-projection.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ramo-session-manager.h"
+
+G_BEGIN_DECLS
+
+/**
+ * RamoFilterMode:
+ * @RAMO_FILTER_DEFAULT: hides `label`, `custom`, `model_change`, `thinking_level_change`
+ * @RAMO_FILTER_NO_TOOLS: the default filter, and tool results hidden too
+ * @RAMO_FILTER_USER_ONLY: user messages only
+ * @RAMO_FILTER_LABELED_ONLY: labelled entries only
+ * @RAMO_FILTER_ALL: every entry
+ *
+ * The five filter modes of pi's /tree (spec §7).
+ */
+typedef enum
+{
+  RAMO_FILTER_DEFAULT,
+  RAMO_FILTER_NO_TOOLS,
+  RAMO_FILTER_USER_ONLY,
+  RAMO_FILTER_LABELED_ONLY,
+  RAMO_FILTER_ALL,
+} RamoFilterMode;
+
+#define RAMO_TYPE_PROJECTION_NODE (ramo_projection_node_get_type ())
+G_DECLARE_FINAL_TYPE (RamoProjectionNode, ramo_projection_node, RAMO, PROJECTION_NODE, GObject)
+
+#define RAMO_TYPE_PROJECTION (ramo_projection_get_type ())
+G_DECLARE_FINAL_TYPE (RamoProjection, ramo_projection, RAMO, PROJECTION, GObject)
+
+gboolean            ramo_filter_mode_from_string          (const char          *name,
+                                                           RamoFilterMode      *mode);
+const char         *ramo_filter_mode_to_string            (RamoFilterMode       mode);
+
+RamoProjection     *ramo_projection_new                   (RamoSessionManager  *manager);
+RamoSessionManager *ramo_projection_get_manager           (RamoProjection      *self);
+GListModel         *ramo_projection_get_roots             (RamoProjection      *self);
+void                ramo_projection_set_filter            (RamoProjection      *self,
+                                                           RamoFilterMode       mode);
+RamoFilterMode      ramo_projection_get_filter            (RamoProjection      *self);
+void                ramo_projection_set_search            (RamoProjection      *self,
+                                                           const char          *search);
+const char         *ramo_projection_get_search            (RamoProjection      *self);
+const char * const *ramo_projection_get_search_terms      (RamoProjection      *self);
+guint               ramo_projection_get_n_visible         (RamoProjection      *self);
+guint               ramo_projection_get_n_total           (RamoProjection      *self);
+gboolean            ramo_projection_is_visible            (RamoProjection      *self,
+                                                           const RamoEntry     *entry);
+RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,
+                                                           const RamoEntry     *entry);
+GPtrArray          *ramo_projection_get_node_path         (RamoProjection      *self,
+                                                           const RamoEntry     *entry);
+void                ramo_projection_rebuild               (RamoProjection      *self);
+char               *ramo_projection_to_text               (RamoProjection      *self);
+
+RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *self);
+RamoProjectionNode *ramo_projection_node_get_parent       (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_id           (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_text         (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_label        (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_kind         (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_timestamp    (RamoProjectionNode  *self);
+gboolean            ramo_projection_node_get_is_leaf      (RamoProjectionNode  *self);
+gboolean            ramo_projection_node_get_on_active_path (RamoProjectionNode *self);
+gboolean            ramo_projection_node_get_is_branch_start (RamoProjectionNode *self);
+gboolean            ramo_projection_node_has_children     (RamoProjectionNode  *self);
+
+G_END_DECLS

@@ -1,0 +1,32 @@
+/* ramo-session-manager-private.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ramo-session-manager.h"
+
+G_BEGIN_DECLS
+
+/* A private flag bit: the entry is on the root→leaf path. */
+#define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
+
+char      *_ramo_session_manager_read_line   (RamoSessionManager *self,
+                                              const RamoEntry    *entry,
+                                              GError            **error);
+JsonObject *_ramo_session_manager_read_object (RamoSessionManager *self,
+                                              const RamoEntry    *entry,
+                                              GError            **error);
+
+/* ramo-entry-display.c */
+typedef struct _RamoDisplayState RamoDisplayState;
+RamoDisplayState *_ramo_display_state_new     (void);
+void              _ramo_display_state_free    (RamoDisplayState *state);
+char             *_ramo_entry_compute_display (RamoDisplayState *state,
+                                              RamoEntry        *entry,
+                                              JsonObject       *object);
+
+G_END_DECLS

@@ -1,0 +1,2999 @@
+/* ramo-session-manager.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "ramo-json.h"
+#include "ramo-session-context.h"
+#include "ramo-session-manager-private.h"
+
+/**
+ * RamoSessionManager:
+ *
+ * Owns one pi session: the file (or an in-memory buffer), the compact entry records, the
+ * indexes (entry by id, children by parent, labels by target, the leaf) and every write.
+ *
+ * It reads files as pi 0.73.1's `SessionManager` does (`dist/core/session-manager.js`): one JSON
+ * object a line, malformed lines skipped (and reported here with their line number), the first
+ * object the `session` header, versions 1 and 2 migrated to 3 in memory, the leaf on the last
+ * entry, labels resolved in file order, children sorted oldest→newest by timestamp.
+ *
+ * Unlike pi it never writes a file merely because it was opened: a file that needs migration
+ * is replaced atomically just before the first write to it. Each write is one `write()` of one
+ * complete line to a descriptor opened with `O_APPEND`, under an advisory `flock()`.
+ *
+ * Entry bodies stay in the file: each record remembers its line's offset and length, and
+ * ramo_session_manager_read_entry() parses a body on demand.
+ */
+
+struct _RamoSessionManager
+{
+  GObject           parent_instance;
+
+  char             *path;              /* NULL for in-memory sessions */
+  char             *session_dir;
+  GString          *memory;            /* the "file" of an in-memory session */
+  int               read_fd;
+
+  JsonObject       *header;
+  char             *session_id;
+  char             *cwd;
+  char             *title;             /* oh-my-pi title slot, if any */
+  guint             file_version;
+  gboolean          read_only;
+
+  GStringChunk     *strings;
+  GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
+  GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
+  GHashTable       *labels;            /* target id → label (chunk string) */
+  GHashTable       *label_times;       /* target id → timestamp of the label entry */
+  GPtrArray        *roots;
+  GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
+  RamoDisplayState *display;
+  RamoEntry        *leaf;
+
+  /* What Ramo knows of the file, to notice changes made behind its back. */
+  goffset           known_size;
+  gint64            known_mtime;
+  gboolean          ends_with_newline;
+};
+
+G_DEFINE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (ramo-session-error-quark, ramo_session_error)
+
+enum {
+  PROP_0,
+  PROP_LEAF_ID,
+  PROP_PATH,
+  N_PROPS
+};
+
+enum {
+  ENTRY_APPENDED,
+  LEAF_CHANGED,
+  LABEL_CHANGED,
+  RELOADED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+static const char * const type_names[] = {
+  [RAMO_ENTRY_TYPE_UNKNOWN] = NULL,
+  [RAMO_ENTRY_TYPE_MESSAGE] = "message",
+  [RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE] = "thinking_level_change",
+  [RAMO_ENTRY_TYPE_MODEL_CHANGE] = "model_change",
+  [RAMO_ENTRY_TYPE_COMPACTION] = "compaction",
+  [RAMO_ENTRY_TYPE_BRANCH_SUMMARY] = "branch_summary",
+  [RAMO_ENTRY_TYPE_CUSTOM] = "custom",
+  [RAMO_ENTRY_TYPE_CUSTOM_MESSAGE] = "custom_message",
+  [RAMO_ENTRY_TYPE_LABEL] = "label",
+  [RAMO_ENTRY_TYPE_SESSION_INFO] = "session_info",
+};
+
+/**
+ * ramo_entry_type_to_string:
+ * @type: an entry type
+ *
+ * Returns: (nullable): the `type` string pi writes for @type, %NULL for unknown types
+ */
+const char *
+ramo_entry_type_to_string (RamoEntryType type)
+{
+  if ((guint) type >= G_N_ELEMENTS (type_names))
+    return NULL;
+  return type_names[type];
+}
+
+static RamoEntryType
+entry_type_from_string (const char *type)
+{
+  if (type == NULL)
+    return RAMO_ENTRY_TYPE_UNKNOWN;
+  for (guint i = 1; i < G_N_ELEMENTS (type_names); i++)
+    if (strcmp (type, type_names[i]) == 0)
+      return i;
+  return RAMO_ENTRY_TYPE_UNKNOWN;
+}
+
+static RamoMessageRole
+role_from_string (const char *role)
+{
+  if (role == NULL)
+    return RAMO_MESSAGE_ROLE_OTHER;
+  if (strcmp (role, "user") == 0)
+    return RAMO_MESSAGE_ROLE_USER;
+  if (strcmp (role, "assistant") == 0)
+    return RAMO_MESSAGE_ROLE_ASSISTANT;
+  if (strcmp (role, "toolResult") == 0)
+    return RAMO_MESSAGE_ROLE_TOOL_RESULT;
+  if (strcmp (role, "bashExecution") == 0)
+    return RAMO_MESSAGE_ROLE_BASH_EXECUTION;
+  if (strcmp (role, "custom") == 0 || strcmp (role, "hookMessage") == 0)
+    return RAMO_MESSAGE_ROLE_CUSTOM;
+  return RAMO_MESSAGE_ROLE_OTHER;
+}
+
+static void
+load_issue_free (gpointer data)
+{
+  RamoLoadIssue *issue = data;
+
+  g_free (issue->message);
+  g_free (issue);
+}
+
+static void
+add_issue (RamoSessionManager *self,
+           guint               line,
+           const char         *format,
+           ...) G_GNUC_PRINTF (3, 4);
+
+static void
+add_issue (RamoSessionManager *self,
+           guint               line,
+           const char         *format,
+           ...)
+{
+  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
+  va_list args;
+
+  va_start (args, format);
+  issue->line = line;
+  issue->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (self->issues, issue);
+}
+
+static void
+entry_free (gpointer data)
+{
+  RamoEntry *entry = data;
+
+  g_clear_pointer (&entry->children, g_ptr_array_unref);
+  g_slice_free (RamoEntry, entry);
+}
+
+static void
+clear_state (RamoSessionManager *self)
+{
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->labels, g_hash_table_unref);
+  g_clear_pointer (&self->label_times, g_hash_table_unref);
+  g_clear_pointer (&self->roots, g_ptr_array_unref);
+  g_clear_pointer (&self->issues, g_ptr_array_unref);
+  g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->header, json_object_unref);
+  g_clear_pointer (&self->display, _ramo_display_state_free);
+  g_clear_pointer (&self->session_id, g_free);
+  g_clear_pointer (&self->cwd, g_free);
+  g_clear_pointer (&self->title, g_free);
+  if (self->read_fd >= 0)
+    {
+      close (self->read_fd);
+      self->read_fd = -1;
+    }
+  self->leaf = NULL;
+}
+
+static void
+init_state (RamoSessionManager *self)
+{
+  self->strings = g_string_chunk_new (64 * 1024);
+  self->entries = g_ptr_array_new_with_free_func (entry_free);
+  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->labels = g_hash_table_new (g_str_hash, g_str_equal);
+  self->label_times = g_hash_table_new (g_str_hash, g_str_equal);
+  self->roots = g_ptr_array_new ();
+  self->issues = g_ptr_array_new_with_free_func (load_issue_free);
+  self->display = _ramo_display_state_new ();
+  self->file_version = RAMO_SESSION_VERSION;
+  self->read_only = FALSE;
+  self->leaf = NULL;
+}
+
+static void
+ramo_session_manager_finalize (GObject *object)
+{
+  RamoSessionManager *self = (RamoSessionManager *)object;
+
+  clear_state (self);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->session_dir, g_free);
+  if (self->memory)
+    g_string_free (self->memory, TRUE);
+
+  G_OBJECT_CLASS (ramo_session_manager_parent_class)->finalize (object);
+}
+
+static void
+ramo_session_manager_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  RamoSessionManager *self = RAMO_SESSION_MANAGER (object);
+
+  switch (prop_id)
+    {
+    case PROP_LEAF_ID:
+      g_value_set_string (value, ramo_session_manager_get_leaf_id (self));
+      break;
+
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_manager_class_init (RamoSessionManagerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ramo_session_manager_finalize;
+  object_class->get_property = ramo_session_manager_get_property;
+
+  /**
+   * RamoSessionManager:leaf-id:
+   *
+   * The id of the current leaf, or %NULL before the first entry.
+   */
+  properties [PROP_LEAF_ID] =
+    g_param_spec_string ("leaf-id", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionManager:path:
+   *
+   * The session file, or %NULL for an in-memory session. Changes when a branched session
+   * replaces the current one.
+   */
+  properties [PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * RamoSessionManager::entry-appended:
+   * @self: the session manager
+   * @entry: (type gpointer): the new #RamoEntry, owned by @self
+   *
+   * Emitted after an entry was written and indexed (the leaf has already moved to it).
+   */
+  signals [ENTRY_APPENDED] =
+    g_signal_new ("entry-appended",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * RamoSessionManager::leaf-changed:
+   * @self: the session manager
+   * @old_leaf_id: (nullable): the previous leaf id
+   *
+   * Emitted whenever the leaf moves: by an append, branch(), reset_leaf() or a reload.
+   */
+  signals [LEAF_CHANGED] =
+    g_signal_new ("leaf-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * RamoSessionManager::label-changed:
+   * @self: the session manager
+   * @target_id: the entry whose label changed
+   * @label: (nullable): the new label, %NULL when cleared
+   */
+  signals [LABEL_CHANGED] =
+    g_signal_new ("label-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+
+  /**
+   * RamoSessionManager::reloaded:
+   * @self: the session manager
+   *
+   * Emitted when every entry was replaced: after create_branched_session() switched to the
+   * new session. Entry pointers held from before are no longer valid.
+   */
+  signals [RELOADED] =
+    g_signal_new ("reloaded",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+ramo_session_manager_init (RamoSessionManager *self)
+{
+  self->read_fd = -1;
+  init_state (self);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Small helpers                                                                               */
+
+static const char *
+chunk_const (RamoSessionManager *self,
+             const char         *str)
+{
+  return str ? g_string_chunk_insert_const (self->strings, str) : NULL;
+}
+
+static const char *
+chunk (RamoSessionManager *self,
+       const char         *str)
+{
+  return str ? g_string_chunk_insert (self->strings, str) : NULL;
+}
+
+static const char *
+member_string (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    return json_node_get_string (node);
+  return NULL;
+}
+
+static char *
+member_json (JsonObject *object,
+             const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node ? ramo_json_to_string (node) : NULL;
+}
+
+/* JavaScript truthiness of a JSON value. */
+static gboolean
+node_is_truthy (JsonNode *node)
+{
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return FALSE;
+  if (!JSON_NODE_HOLDS_VALUE (node))
+    return TRUE;
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_STRING:
+      return json_node_get_string (node)[0] != '\0';
+    case G_TYPE_INT64:
+      return json_node_get_int (node) != 0;
+    case G_TYPE_DOUBLE:
+      {
+        double d = json_node_get_double (node);
+        return d != 0 && !isnan (d);
+      }
+    case G_TYPE_BOOLEAN:
+      return json_node_get_boolean (node);
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+node_to_number (JsonNode *node,
+                double   *value)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      *value = (double) json_node_get_int (node);
+      return TRUE;
+    case G_TYPE_DOUBLE:
+      *value = json_node_get_double (node);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A fresh entry id as pi makes them: 8 hex digits, unique in the session. */
+static char *
+generate_id (RamoSessionManager *self)
+{
+  for (guint i = 0; i < 100; i++)
+    {
+      char *uuid = g_uuid_string_random ();
+
+      uuid[8] = '\0';
+      if (!g_hash_table_contains (self->by_id, uuid))
+        return uuid;
+      g_free (uuid);
+    }
+  return g_uuid_string_random ();
+}
+
+/* The id the v1→v2 migration gives the entry on @line: derived from the session id and the
+ * line, so that the same file always migrates to the same ids. Collisions are checked against
+ * every id assigned so far and resolved by hashing again with a counter. */
+static char *
+derived_id (RamoSessionManager *self,
+            guint               line)
+{
+  for (guint attempt = 0; ; attempt++)
+    {
+      g_autofree char *seed = g_strdup_printf ("ramo-v1:%s:%u:%u",
+                                               self->session_id ? self->session_id : "",
+                                               line, attempt);
+      char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
+
+      hash[8] = '\0';
+      if (!g_hash_table_contains (self->by_id, hash))
+        return hash;
+      g_free (hash);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Children ordering                                                                           */
+
+/*
+ * pi sorts children with Array.prototype.sort() and the comparator
+ * `new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime()`. A NaN result (an
+ * invalid or missing timestamp) counts as "equal", which makes the comparator inconsistent, so
+ * the order then depends on the sorting algorithm. To give the same order as pi for those files
+ * too, this follows V8's TimSort: the first run is found (a strictly descending one reversed),
+ * the rest is placed by binary insertion (arrays under 64 elements never get further), and
+ * longer arrays are cut into runs of the same minimum length that are merged stably.
+ */
+static int
+compare_time (const RamoEntry *a,
+              const RamoEntry *b)
+{
+  double d = a->time_ms - b->time_ms;
+
+  if (isnan (d) || d == 0)
+    return 0;
+  return d < 0 ? -1 : 1;
+}
+
+static guint
+count_and_make_run (RamoEntry **a,
+                    guint       low,
+                    guint       high)
+{
+  guint run = 2;
+  gboolean descending;
+
+  if (low + 1 == high)
+    return 1;
+
+  descending = compare_time (a[low + 1], a[low]) < 0;
+  for (guint i = low + 2; i < high; i++)
+    {
+      int order = compare_time (a[i], a[i - 1]);
+
+      if (descending ? order >= 0 : order < 0)
+        break;
+      run++;
+    }
+
+  if (descending)
+    for (guint i = low, j = low + run - 1; i < j; i++, j--)
+      {
+        RamoEntry *tmp = a[i];
+        a[i] = a[j];
+        a[j] = tmp;
+      }
+
+  return run;
+}
+
+static void
+binary_insertion_sort (RamoEntry **a,
+                       guint       low,
+                       guint       start,
+                       guint       high)
+{
+  if (start == low)
+    start++;
+
+  for (; start < high; start++)
+    {
+      RamoEntry *pivot = a[start];
+      guint left = low;
+      guint right = start;
+
+      while (left < right)
+        {
+          guint mid = left + ((right - left) >> 1);
+
+          if (compare_time (pivot, a[mid]) < 0)
+            right = mid;
+          else
+            left = mid + 1;
+        }
+      memmove (&a[left + 1], &a[left], (start - left) * sizeof (RamoEntry *));
+      a[left] = pivot;
+    }
+}
+
+static void
+merge_runs (RamoEntry **a,
+            RamoEntry **tmp,
+            guint       low,
+            guint       mid,
+            guint       high)
+{
+  guint i = low, j = mid, k = 0;
+
+  while (i < mid && j < high)
+    tmp[k++] = compare_time (a[j], a[i]) < 0 ? a[j++] : a[i++];
+  while (i < mid)
+    tmp[k++] = a[i++];
+  while (j < high)
+    tmp[k++] = a[j++];
+  memcpy (&a[low], tmp, k * sizeof (RamoEntry *));
+}
+
+static void
+sort_children (GPtrArray *children)
+{
+  RamoEntry **a = (RamoEntry **) children->pdata;
+  guint n = children->len;
+  guint min_run, r = 0, m = n;
+  g_autoptr(GArray) runs = NULL;
+  g_autofree RamoEntry **tmp = NULL;
+
+  if (n < 2)
+    return;
+
+  while (m >= 64)
+    {
+      r |= m & 1;
+      m >>= 1;
+    }
+  min_run = m + r;
+
+  runs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint low = 0; low < n; )
+    {
+      guint remaining = n - low;
+      guint run = count_and_make_run (a, low, n);
+
+      if (run < min_run)
+        {
+          guint forced = MIN (min_run, remaining);
+
+          binary_insertion_sort (a, low, low + run, low + forced);
+          run = forced;
+        }
+      g_array_append_val (runs, low);
+      low += run;
+    }
+
+  if (runs->len == 1)
+    return;
+
+  tmp = g_new (RamoEntry *, n);
+  while (runs->len > 1)
+    {
+      g_autoptr(GArray) merged = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      for (guint i = 0; i < runs->len; i += 2)
+        {
+          guint low = g_array_index (runs, guint, i);
+
+          if (i + 1 < runs->len)
+            {
+              guint mid = g_array_index (runs, guint, i + 1);
+              guint high = i + 2 < runs->len ? g_array_index (runs, guint, i + 2) : n;
+
+              merge_runs (a, tmp, low, mid, high);
+            }
+          g_array_append_val (merged, low);
+        }
+      g_array_set_size (runs, 0);
+      g_array_append_vals (runs, merged->data, merged->len);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Indexing                                                                                    */
+
+static void
+set_label (RamoSessionManager *self,
+           const char         *target_id,
+           const char         *label,
+           const char         *timestamp)
+{
+  if (target_id == NULL)
+    return;
+  if (label != NULL && label[0] != '\0')
+    {
+      g_hash_table_insert (self->labels, (char *) chunk_const (self, target_id), (char *) chunk (self, label));
+      if (timestamp)
+        g_hash_table_insert (self->label_times, (char *) chunk_const (self, target_id), (char *) timestamp);
+      else
+        g_hash_table_remove (self->label_times, target_id);
+    }
+  else
+    {
+      g_hash_table_remove (self->labels, target_id);
+      g_hash_table_remove (self->label_times, target_id);
+    }
+}
+
+/* Fills the type-specific fields of @entry from @object (an entry line's JSON object). */
+static void
+fill_entry (RamoSessionManager *self,
+            RamoEntry          *entry,
+            JsonObject         *object)
+{
+  JsonNode *timestamp = json_object_get_member (object, "timestamp");
+  const char *type = member_string (object, "type");
+
+  entry->type_name = chunk_const (self, type ? type : "");
+  entry->type = entry_type_from_string (type);
+  entry->timestamp = chunk (self, member_string (object, "timestamp"));
+  entry->time_ms = ramo_js_date_from_node (timestamp);
+
+  switch ((RamoEntryType) entry->type)
+    {
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      {
+        JsonNode *message_node = json_object_get_member (object, "message");
+        JsonObject *message = message_node && JSON_NODE_HOLDS_OBJECT (message_node)
+                              ? json_node_get_object (message_node) : NULL;
+        const char *role = message ? member_string (message, "role") : NULL;
+
+        entry->role = role_from_string (role);
+        if (role && strcmp (role, "hookMessage") == 0)
+          {
+            entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
+            role = "custom";
+          }
+        entry->role_name = chunk_const (self, role);
+
+        if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT && message)
+          {
+            g_autofree char *provider = member_json (message, "provider");
+            g_autofree char *model = member_json (message, "model");
+            const char *stop = member_string (message, "stopReason");
+
+            entry->aux1 = chunk_const (self, provider);
+            entry->aux2 = chunk_const (self, model);
+            if (g_strcmp0 (stop, "aborted") == 0)
+              entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
+            else if (g_strcmp0 (stop, "error") == 0)
+              entry->flags |= RAMO_ENTRY_FLAG_ERROR;
+          }
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+      {
+        g_autofree char *level = member_json (object, "thinkingLevel");
+        entry->aux1 = chunk_const (self, level);
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+      {
+        g_autofree char *provider = member_json (object, "provider");
+        g_autofree char *model_id = member_json (object, "modelId");
+        const char *model = member_string (object, "model");
+
+        /* oh-my-pi writes `model: "provider/id"` instead of provider + modelId */
+        if (provider == NULL && model_id == NULL && model != NULL)
+          {
+            const char *slash = strchr (model, '/');
+            GString *s = g_string_new (NULL);
+
+            if (slash)
+              {
+                g_autofree char *p = g_strndup (model, slash - model);
+                ramo_json_write_string (s, p);
+                provider = g_string_free (g_steal_pointer (&s), FALSE);
+                s = g_string_new (NULL);
+                ramo_json_write_string (s, slash + 1);
+              }
+            else
+              ramo_json_write_string (s, model);
+            model_id = g_string_free (s, FALSE);
+          }
+        entry->aux1 = chunk_const (self, provider);
+        entry->aux2 = chunk_const (self, model_id);
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_COMPACTION:
+      entry->first_kept_id = chunk (self, member_string (object, "firstKeptEntryId"));
+      break;
+
+    case RAMO_ENTRY_TYPE_LABEL:
+      entry->target_id = chunk (self, member_string (object, "targetId"));
+      {
+        JsonNode *label = json_object_get_member (object, "label");
+
+        /* pi sets the label when the value is truthy; only strings make sense here */
+        if (node_is_truthy (label))
+          {
+            if (JSON_NODE_HOLDS_VALUE (label) && json_node_get_value_type (label) == G_TYPE_STRING)
+              entry->label_text = chunk (self, json_node_get_string (label));
+            else
+              {
+                g_autofree char *text = ramo_json_to_string (label);
+                entry->label_text = chunk (self, text);
+              }
+          }
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      if (type && strcmp (type, "mode_change") == 0)
+        {
+          g_autofree char *mode = member_json (object, "mode");
+          g_autofree char *data = member_json (object, "data");
+
+          entry->aux1 = chunk (self, mode);
+          entry->aux2 = chunk (self, data);
+        }
+      else if (type && strcmp (type, "ttsr_injection") == 0)
+        {
+          g_autofree char *rules = NULL;
+
+          if (json_object_has_member (object, "injectedRules"))
+            rules = member_json (object, "injectedRules");
+          else if (json_object_has_member (object, "rules"))
+            rules = member_json (object, "rules");
+          else if (json_object_has_member (object, "ruleNames"))
+            rules = member_json (object, "ruleNames");
+          entry->aux1 = chunk (self, rules);
+        }
+      break;
+
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    default:
+      break;
+    }
+}
+
+/* Creates the record of one entry line and adds it to the id index (not yet to the tree). */
+static RamoEntry *
+add_entry (RamoSessionManager *self,
+           JsonObject         *object,
+           goffset             offset,
+           gsize               length,
+           guint               line)
+{
+  RamoEntry *entry = g_slice_new0 (RamoEntry);
+  JsonNode *id_node = json_object_get_member (object, "id");
+  RamoEntry *previous;
+
+  entry->offset = offset;
+  entry->length = (guint32) MIN (length, G_MAXUINT32);
+  entry->line = line;
+  entry->index = self->entries->len;
+
+  fill_entry (self, entry, object);
+
+  if (self->file_version < 2)
+    {
+      g_autofree char *id = derived_id (self, line);
+
+      entry->id = chunk (self, id);
+      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+      entry->parent_id = self->entries->len > 0
+        ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id
+        : NULL;
+    }
+  else
+    {
+      JsonNode *parent_node = json_object_get_member (object, "parentId");
+
+      if (id_node && JSON_NODE_HOLDS_VALUE (id_node) && json_node_get_value_type (id_node) == G_TYPE_STRING)
+        entry->id = chunk (self, json_node_get_string (id_node));
+      else
+        {
+          g_autofree char *id = derived_id (self, line);
+
+          entry->id = chunk (self, id);
+          entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+          add_issue (self, line, "entry has no string id; shown with the id %s", id);
+        }
+
+      if (parent_node && JSON_NODE_HOLDS_VALUE (parent_node) &&
+          json_node_get_value_type (parent_node) == G_TYPE_STRING)
+        entry->parent_id = chunk (self, json_node_get_string (parent_node));
+      else if (parent_node && !JSON_NODE_HOLDS_NULL (parent_node))
+        {
+          g_autofree char *text = ramo_json_to_string (parent_node);
+
+          entry->parent_id = chunk (self, text);
+          add_issue (self, line, "parentId %s is not a string; the entry is shown as a root", text);
+        }
+    }
+
+  {
+    g_autofree char *display = _ramo_entry_compute_display (self->display, entry, object);
+    entry->display = chunk (self, display);
+  }
+
+  previous = g_hash_table_lookup (self->by_id, entry->id);
+  if (previous != NULL)
+    {
+      previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
+      add_issue (self, line, "duplicate id %s (also on line %u); the later entry wins",
+                 entry->id, previous->line);
+    }
+  g_hash_table_insert (self->by_id, (char *) entry->id, entry);
+  g_ptr_array_add (self->entries, entry);
+
+  if (entry->type == RAMO_ENTRY_TYPE_LABEL)
+    set_label (self, entry->target_id, entry->label_text, entry->timestamp);
+
+  return entry;
+}
+
+static RamoEntry *
+resolve_parent (RamoSessionManager *self,
+                RamoEntry          *entry)
+{
+  RamoEntry *parent;
+
+  if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
+    return NULL;
+  parent = g_hash_table_lookup (self->by_id, entry->parent_id);
+  if (parent == NULL)
+    entry->flags |= RAMO_ENTRY_FLAG_ORPHAN;
+  return parent;
+}
+
+static void
+set_depths (GPtrArray *roots)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  for (guint i = roots->len; i > 0; i--)
+    {
+      RamoEntry *root = g_ptr_array_index (roots, i - 1);
+
+      root->depth = 0;
+      g_ptr_array_add (stack, root);
+    }
+
+  while (stack->len > 0)
+    {
+      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (entry->children == NULL)
+        continue;
+      for (guint i = entry->children->len; i > 0; i--)
+        {
+          RamoEntry *child = g_ptr_array_index (entry->children, i - 1);
+
+          child->depth = entry->depth + 1;
+          g_ptr_array_add (stack, child);
+        }
+    }
+}
+
+static void
+mark_active_path (RamoSessionManager *self,
+                  gboolean            on)
+{
+  for (RamoEntry *e = self->leaf; e; e = e->parent)
+    {
+      if (on)
+        e->flags |= RAMO_ENTRY_FLAG_ACTIVE_PATH;
+      else
+        e->flags &= ~RAMO_ENTRY_FLAG_ACTIVE_PATH;
+    }
+}
+
+/* Builds parents, children, roots and depths from the records, iteratively. A parentId
+ * cycle (which would make pi loop forever) is cut at the entry of the cycle that comes first
+ * in the file: it becomes a root and is flagged. */
+static void
+build_tree (RamoSessionManager *self)
+{
+  guint n = self->entries->len;
+  g_autofree guint8 *state = g_new0 (guint8, n);
+  g_autoptr(GPtrArray) walk = g_ptr_array_new ();
+
+  g_ptr_array_set_size (self->roots, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+      g_clear_pointer (&entry->children, g_ptr_array_unref);
+      entry->parent = resolve_parent (self, entry);
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *cur = g_ptr_array_index (self->entries, i);
+
+      if (state[i] == 2)
+        continue;
+
+      g_ptr_array_set_size (walk, 0);
+      while (cur && state[cur->index] == 0)
+        {
+          state[cur->index] = 1;
+          g_ptr_array_add (walk, cur);
+          cur = cur->parent;
+        }
+
+      if (cur && state[cur->index] == 1)
+        {
+          RamoEntry *first = cur;
+
+          for (RamoEntry *e = cur->parent; e != cur; e = e->parent)
+            if (e->index < first->index)
+              first = e;
+          add_issue (self, first->line, "parentId %s closes a cycle; the entry is shown as a root",
+                     first->parent_id);
+          first->parent = NULL;
+          first->flags |= RAMO_ENTRY_FLAG_CYCLE_BROKEN;
+        }
+
+      for (guint j = 0; j < walk->len; j++)
+        state[((RamoEntry *) g_ptr_array_index (walk, j))->index] = 2;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->parent == NULL)
+        g_ptr_array_add (self->roots, entry);
+      else
+        {
+          if (entry->parent->children == NULL)
+            entry->parent->children = g_ptr_array_new ();
+          g_ptr_array_add (entry->parent->children, entry);
+        }
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->children)
+        sort_children (entry->children);
+    }
+
+  set_depths (self->roots);
+  mark_active_path (self, TRUE);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Loading                                                                                     */
+
+static guint
+header_version (JsonObject *header)
+{
+  double v;
+
+  if (node_to_number (json_object_get_member (header, "version"), &v))
+    return v < 1 ? 1 : (guint) MIN (v, 1000);
+  if (member_string (header, "version"))
+    return (guint) CLAMP (g_ascii_strtod (member_string (header, "version"), NULL), 1, 1000);
+  return 1;
+}
+
+static gboolean
+is_blank (const char *line,
+          gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\f' && line[i] != '\v')
+      return FALSE;
+  return TRUE;
+}
+
+typedef struct
+{
+  JsonParser *parser;
+  gboolean    have_header;
+  GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
+  GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
+} LoadState;
+
+static gboolean
+load_line (RamoSessionManager *self,
+           LoadState          *state,
+           const char         *line,
+           gsize               len,
+           goffset             offset,
+           guint               line_no,
+           gboolean            complete,
+           GError            **error)
+{
+  g_autofree char *repaired = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *text = line;
+  gsize text_len = len;
+  JsonNode *root;
+  JsonObject *object;
+  const char *type;
+  RamoEntry *entry;
+
+  if (is_blank (line, len))
+    return TRUE;
+
+  if (!g_utf8_validate_len (line, len, NULL))
+    {
+      repaired = g_utf8_make_valid (line, len);
+      text = repaired;
+      text_len = strlen (repaired);
+      add_issue (self, line_no, "invalid UTF-8 replaced with U+FFFD");
+    }
+
+  if (memchr (text, '\0', text_len) != NULL)
+    {
+      add_issue (self, line_no, "line contains a NUL byte; skipped");
+      return TRUE;
+    }
+
+  if (!json_parser_load_from_data (state->parser, text, text_len, &local_error))
+    {
+      if (!complete)
+        add_issue (self, line_no, "last line is cut short (%s); skipped", local_error->message);
+      else
+        add_issue (self, line_no, "malformed JSON (%s); skipped", local_error->message);
+      return TRUE;
+    }
+
+  root = json_parser_get_root (state->parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      add_issue (self, line_no, "not a JSON object; skipped");
+      return TRUE;
+    }
+  object = json_node_get_object (root);
+  type = member_string (object, "type");
+
+  if (!state->have_header)
+    {
+      if (g_strcmp0 (type, "title") == 0)
+        {
+          g_free (self->title);
+          self->title = g_strdup (member_string (object, "title"));
+          return TRUE;
+        }
+      if (g_strcmp0 (type, "session") != 0)
+        {
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                       "line %u: the first line is not a session header (type \"session\")", line_no);
+          return FALSE;
+        }
+      if (member_string (object, "id") == NULL)
+        {
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                       "line %u: the session header has no string \"id\"", line_no);
+          return FALSE;
+        }
+      state->have_header = TRUE;
+      self->header = json_object_ref (object);
+      self->session_id = g_strdup (member_string (object, "id"));
+      self->cwd = g_strdup (member_string (object, "cwd"));
+      self->file_version = header_version (object);
+      if (self->file_version > RAMO_SESSION_VERSION)
+        {
+          self->read_only = TRUE;
+          add_issue (self, line_no, "session format version %u is newer than Ramo knows (%u); opened read-only",
+                     self->file_version, RAMO_SESSION_VERSION);
+        }
+      if (self->file_version < 2)
+        {
+          state->parsed = g_ptr_array_new ();
+          state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+          g_ptr_array_add (state->parsed, NULL);
+        }
+      return TRUE;
+    }
+
+  if (g_strcmp0 (type, "session") == 0)
+    {
+      add_issue (self, line_no, "a second session header; ignored");
+      if (state->parsed)
+        g_ptr_array_add (state->parsed, NULL);
+      return TRUE;
+    }
+
+  entry = add_entry (self, object, offset, len, line_no);
+
+  if (state->parsed)
+    {
+      double index;
+
+      if (entry->type == RAMO_ENTRY_TYPE_COMPACTION &&
+          node_to_number (json_object_get_member (object, "firstKeptEntryIndex"), &index))
+        {
+          guint pair[2] = { entry->index, G_MAXUINT };
+
+          if (index >= 0 && index == floor (index) && index < G_MAXUINT)
+            pair[1] = (guint) index;
+          g_array_append_vals (state->first_kept, pair, 1);
+        }
+      g_ptr_array_add (state->parsed, entry);
+    }
+
+  return TRUE;
+}
+
+static gboolean
+load_buffer (RamoSessionManager *self,
+             const char         *data,
+             gsize               len,
+             GError            **error)
+{
+  LoadState state = { 0 };
+  gsize pos = 0;
+  guint line_no = 0;
+  gboolean ret = TRUE;
+
+  state.parser = json_parser_new_immutable ();
+
+  /* pi trims the whole text before splitting, which drops a byte order mark */
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    pos = 3;
+
+  while (pos < len)
+    {
+      const char *nl = memchr (data + pos, '\n', len - pos);
+      gsize end = nl ? (gsize) (nl - data) : len;
+
+      line_no++;
+      if (!load_line (self, &state, data + pos, end - pos, pos, line_no, nl != NULL, error))
+        {
+          ret = FALSE;
+          break;
+        }
+      pos = end + 1;
+    }
+
+  if (ret && !state.have_header)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   len == 0 ? "the file is empty" : "the file has no session header");
+      ret = FALSE;
+    }
+
+  if (ret && state.first_kept)
+    {
+      /* v1 compactions point at their first kept entry by its index among the parsed lines */
+      for (guint i = 0; i < state.first_kept->len; i++)
+        {
+          guint *pair = &g_array_index (state.first_kept, guint, i * 2);
+          RamoEntry *compaction = g_ptr_array_index (self->entries, pair[0]);
+          RamoEntry *target = pair[1] < state.parsed->len ? g_ptr_array_index (state.parsed, pair[1]) : NULL;
+
+          compaction->first_kept_id = target ? target->id : NULL;
+        }
+    }
+
+  g_clear_pointer (&state.parsed, g_ptr_array_unref);
+  g_clear_pointer (&state.first_kept, g_array_unref);
+  g_clear_object (&state.parser);
+
+  if (!ret)
+    return FALSE;
+
+  self->ends_with_newline = len == 0 || data[len - 1] == '\n';
+
+  self->leaf = self->entries->len > 0
+    ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
+    : NULL;
+
+  build_tree (self);
+
+  return TRUE;
+}
+
+static gboolean
+stat_file (const char *path,
+           goffset    *size,
+           gint64     *mtime,
+           guint      *mode,
+           GError    **error)
+{
+  struct stat st;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: %s", path, g_strerror (errsv));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: not a regular file", path);
+      return FALSE;
+    }
+  if (size)
+    *size = st.st_size;
+  if (mtime)
+    *mtime = (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
+  if (mode)
+    *mode = st.st_mode & 07777;
+  return TRUE;
+}
+
+static gboolean
+load_path (RamoSessionManager *self,
+           const char         *path,
+           GError            **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GError) local_error = NULL;
+  int fd;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: %s", path, g_strerror (errsv));
+      return FALSE;
+    }
+
+  if (!stat_file (path, &self->known_size, &self->known_mtime, NULL, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
+  if (mapped == NULL)
+    {
+      close (fd);
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  if (!load_buffer (self,
+                    g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped) : "",
+                    g_mapped_file_get_length (mapped),
+                    &local_error))
+    {
+      close (fd);
+      g_set_error (error, RAMO_SESSION_ERROR, local_error->code,
+                   "%s: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  self->known_size = g_mapped_file_get_length (mapped);
+  self->read_fd = fd;
+  return TRUE;
+}
+
+/**
+ * ramo_session_manager_open:
+ * @path: (type filename): a session file
+ * @error: return location for a #GError, or %NULL
+ *
+ * Opens a pi session file: reads the header (an oh-my-pi title slot before it is tolerated),
+ * indexes every entry line, and migrates versions 1 and 2 to 3 in memory. The file is not
+ * changed. Lines that cannot be read are skipped and listed by
+ * ramo_session_manager_get_issues() with their line numbers; the rest loads.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read,
+ * %RAMO_SESSION_ERROR_INVALID_FILE when it is empty or does not start with a session header.
+ *
+ * Returns: (transfer full): a new session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_manager_open (const char  *path,
+                           GError     **error)
+{
+  g_autoptr(RamoSessionManager) self = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  file = g_file_new_for_path (path);
+  self = g_object_new (RAMO_TYPE_SESSION_MANAGER, NULL);
+  self->path = g_file_get_path (file);
+  self->session_dir = g_path_get_dirname (self->path);
+
+  if (!load_path (self, self->path, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+static void
+write_header (GString    *out,
+              const char *id,
+              const char *timestamp,
+              const char *cwd,
+              const char *parent_session)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "session");
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, RAMO_SESSION_VERSION);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, id);
+  json_builder_set_member_name (builder, "timestamp");
+  json_builder_add_string_value (builder, timestamp);
+  json_builder_set_member_name (builder, "cwd");
+  json_builder_add_string_value (builder, cwd ? cwd : "");
+  if (parent_session)
+    {
+      json_builder_set_member_name (builder, "parentSession");
+      json_builder_add_string_value (builder, parent_session);
+    }
+  json_builder_end_object (builder);
+  node = json_builder_get_root (builder);
+  ramo_json_write (out, node);
+  g_string_append_c (out, '\n');
+}
+
+static char *
+session_file_name (const char *timestamp,
+                   const char *session_id)
+{
+  g_autofree char *stamp = g_strdup (timestamp);
+
+  g_strdelimit (stamp, ":.", '-');
+  return g_strdup_printf ("%s_%s.jsonl", stamp, session_id);
+}
+
+/* Writes @contents to @path through a temporary file in the same folder, fsync and rename,
+ * so that a crash leaves either no file / the old file, or the whole new one. */
+static gboolean
+replace_file (const char *path,
+              const char *contents,
+              gsize       length,
+              guint       mode,
+              GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (!g_file_set_contents_full (path, contents, length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                 mode, &local_error))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO, "%s", local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * ramo_session_manager_new_in_memory:
+ * @cwd: (nullable): the working folder recorded in the header
+ *
+ * Creates a session that lives only in memory (pi's `SessionManager.inMemory()`): appends
+ * work, nothing is ever written to disk, and create_branched_session() returns no path.
+ *
+ * Returns: (transfer full): a new, empty session manager
+ */
+RamoSessionManager *
+ramo_session_manager_new_in_memory (const char *cwd)
+{
+  RamoSessionManager *self = g_object_new (RAMO_TYPE_SESSION_MANAGER, NULL);
+  g_autofree char *id = g_uuid_string_random ();
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+  g_autoptr(GError) error = NULL;
+
+  self->memory = g_string_new (NULL);
+  write_header (self->memory, id, timestamp, cwd ? cwd : g_get_current_dir (), NULL);
+  clear_state (self);
+  init_state (self);
+  if (!load_buffer (self, self->memory->str, self->memory->len, &error))
+    g_critical ("in-memory header did not load: %s", error->message);
+  self->known_size = self->memory->len;
+  return self;
+}
+
+/**
+ * ramo_session_manager_create:
+ * @session_dir: (type filename): the folder to create the session file in (created if missing)
+ * @cwd: (nullable): the working folder recorded in the header
+ * @parent_session: (nullable) (type filename): the session this one was branched from
+ *
+ * Creates a new session file named as pi names them (`<ISO time with : and . as ->_<id>.jsonl`)
+ * holding only the header, with mode 0600 (session files hold whole conversations).
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO when the folder or the file cannot be written.
+ *
+ * Returns: (transfer full): the manager of the new session, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_manager_create (const char  *session_dir,
+                             const char  *cwd,
+                             const char  *parent_session,
+                             GError     **error)
+{
+  g_autofree char *id = g_uuid_string_random ();
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+  g_autofree char *name = session_file_name (timestamp, id);
+  g_autofree char *path = g_build_filename (session_dir, name, NULL);
+  g_autoptr(GString) contents = g_string_new (NULL);
+
+  g_return_val_if_fail (session_dir != NULL, NULL);
+
+  if (g_mkdir_with_parents (session_dir, 0700) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: %s", session_dir, g_strerror (errsv));
+      return NULL;
+    }
+
+  write_header (contents, id, timestamp, cwd ? cwd : g_get_current_dir (), parent_session);
+  if (!replace_file (path, contents->str, contents->len, 0600, error))
+    return NULL;
+
+  return ramo_session_manager_open (path, error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reading bodies                                                                              */
+
+char *
+_ramo_session_manager_read_line (RamoSessionManager  *self,
+                                 const RamoEntry     *entry,
+                                 GError             **error)
+{
+  char *buf;
+  gsize done = 0;
+
+  if (self->memory)
+    {
+      if ((gsize) entry->offset + entry->length > self->memory->len)
+        {
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO, "entry out of range");
+          return NULL;
+        }
+      return g_strndup (self->memory->str + entry->offset, entry->length);
+    }
+
+  buf = g_malloc (entry->length + 1);
+  while (done < entry->length)
+    {
+      ssize_t n = pread (self->read_fd, buf + done, entry->length - done, entry->offset + done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int errsv = errno;
+
+          g_free (buf);
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                       "%s: line %u: %s", self->path, entry->line,
+                       n == 0 ? "the file is shorter than when it was read" : g_strerror (errsv));
+          return NULL;
+        }
+      done += n;
+    }
+  buf[done] = '\0';
+  return buf;
+}
+
+JsonObject *
+_ramo_session_manager_read_object (RamoSessionManager  *self,
+                                   const RamoEntry     *entry,
+                                   GError             **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autofree char *line = _ramo_session_manager_read_line (self, entry, error);
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *root;
+
+  if (line == NULL)
+    return NULL;
+
+  if (!g_utf8_validate (line, -1, NULL))
+    {
+      char *repaired = g_utf8_make_valid (line, -1);
+      g_free (line);
+      line = repaired;
+    }
+
+  if (!json_parser_load_from_data (parser, line, -1, &local_error))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s: line %u no longer parses: %s",
+                   self->path ? self->path : "(memory)", entry->line, local_error->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s: line %u is no longer an object", self->path ? self->path : "(memory)", entry->line);
+      return NULL;
+    }
+  return json_object_ref (json_node_get_object (root));
+}
+
+/* The entry's object as it is after migration to version 3, as a new JSON object. */
+static JsonObject *
+migrated_object (RamoSessionManager  *self,
+                 const RamoEntry     *entry,
+                 GError             **error)
+{
+  g_autoptr(JsonObject) object = _ramo_session_manager_read_object (self, entry, error);
+  g_autoptr(JsonNode) copy = NULL;
+  JsonObject *result;
+
+  if (object == NULL)
+    return NULL;
+
+  if (self->file_version >= 3)
+    return g_steal_pointer (&object);
+
+  {
+    g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
+    copy = json_node_copy (node);
+  }
+  result = json_node_get_object (copy);
+
+  if (self->file_version < 2)
+    {
+      json_object_set_string_member (result, "id", entry->id);
+      if (entry->parent_id)
+        json_object_set_string_member (result, "parentId", entry->parent_id);
+      else
+        json_object_set_null_member (result, "parentId");
+
+      if (entry->type == RAMO_ENTRY_TYPE_COMPACTION)
+        {
+          double index;
+
+          if (node_to_number (json_object_get_member (result, "firstKeptEntryIndex"), &index))
+            {
+              if (entry->first_kept_id)
+                json_object_set_string_member (result, "firstKeptEntryId", entry->first_kept_id);
+              json_object_remove_member (result, "firstKeptEntryIndex");
+            }
+        }
+    }
+
+  if (entry->flags & RAMO_ENTRY_FLAG_HOOK_MESSAGE)
+    {
+      JsonObject *message = json_object_get_object_member (result, "message");
+
+      json_object_set_string_member (message, "role", "custom");
+    }
+
+  return json_object_ref (result);
+}
+
+/**
+ * ramo_session_manager_read_entry:
+ * @self: a session manager
+ * @entry: an entry of @self
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads @entry's line from the file and parses it, migrated to version 3 (ids of a v1 file,
+ * `hookMessage` renamed to `custom`) as pi would hold it in memory.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read, %RAMO_SESSION_ERROR_CHANGED when
+ * the line no longer parses (the file was changed behind Ramo's back).
+ *
+ * Returns: (transfer full): the entry's JSON object as a node, or %NULL with @error set
+ */
+JsonNode *
+ramo_session_manager_read_entry (RamoSessionManager  *self,
+                                 const RamoEntry     *entry,
+                                 GError             **error)
+{
+  g_autoptr(JsonObject) object = NULL;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  object = migrated_object (self, entry, error);
+  if (object == NULL)
+    return NULL;
+  return json_node_init_object (json_node_alloc (), object);
+}
+
+/* The line of @entry as a version-3 file holds it. Lines that need no change keep their
+ * bytes; a v1 entry gets `"id"` and `"parentId"` appended to its object as pi's migration
+ * does, and a changed compaction or legacy hook message is written anew. */
+static char *
+v3_line (RamoSessionManager  *self,
+         const RamoEntry     *entry,
+         GError             **error)
+{
+  g_autofree char *line = NULL;
+  gboolean rewrite_whole;
+
+  if (self->file_version >= 3)
+    return _ramo_session_manager_read_line (self, entry, error);
+
+  rewrite_whole = (entry->flags & RAMO_ENTRY_FLAG_HOOK_MESSAGE) != 0 ||
+                  (self->file_version < 2 && entry->type == RAMO_ENTRY_TYPE_COMPACTION);
+
+  if (!rewrite_whole && self->file_version < 2)
+    {
+      char *end;
+      gboolean empty = TRUE;
+      GString *out;
+
+      line = _ramo_session_manager_read_line (self, entry, error);
+      if (line == NULL)
+        return NULL;
+      g_strchomp (line);
+      end = strrchr (line, '}');
+      if (end == NULL)
+        rewrite_whole = TRUE;
+      else
+        {
+          for (char *p = end - 1; p > line; p--)
+            if (!g_ascii_isspace (*p))
+              {
+                empty = *p == '{';
+                break;
+              }
+          out = g_string_new_len (line, end - line);
+          if (!empty)
+            g_string_append_c (out, ',');
+          g_string_append (out, "\"id\":");
+          ramo_json_write_string (out, entry->id);
+          g_string_append (out, ",\"parentId\":");
+          if (entry->parent_id)
+            ramo_json_write_string (out, entry->parent_id);
+          else
+            g_string_append (out, "null");
+          g_string_append (out, end);
+          return g_string_free (out, FALSE);
+        }
+    }
+
+  if (rewrite_whole)
+    {
+      g_autoptr(JsonObject) object = migrated_object (self, entry, error);
+      g_autoptr(JsonNode) node = NULL;
+
+      if (object == NULL)
+        return NULL;
+      node = json_node_init_object (json_node_alloc (), object);
+      return ramo_json_to_string (node);
+    }
+
+  return _ramo_session_manager_read_line (self, entry, error);
+}
+
+static char *
+v3_header_line (RamoSessionManager *self)
+{
+  g_autoptr(JsonNode) node = json_node_alloc ();
+  g_autoptr(JsonObject) copy = NULL;
+
+  json_node_init_object (node, self->header);
+  {
+    g_autoptr(JsonNode) dup = json_node_copy (node);
+    copy = json_object_ref (json_node_get_object (dup));
+  }
+  json_object_set_int_member (copy, "version", RAMO_SESSION_VERSION);
+  {
+    g_autoptr(JsonNode) out = json_node_init_object (json_node_alloc (), copy);
+    return ramo_json_to_string (out);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Accessors                                                                                   */
+
+/**
+ * ramo_session_manager_get_path:
+ * @self: a session manager
+ *
+ * Returns: (nullable) (type filename): the session file, %NULL for an in-memory session
+ */
+const char *
+ramo_session_manager_get_path (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->path;
+}
+
+/**
+ * ramo_session_manager_is_persisted:
+ * @self: a session manager
+ *
+ * Returns: %TRUE when the session is backed by a file
+ */
+gboolean
+ramo_session_manager_is_persisted (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+  return self->path != NULL;
+}
+
+/**
+ * ramo_session_manager_is_read_only:
+ * @self: a session manager
+ *
+ * Returns: %TRUE when writes are refused (the file's format version is newer than Ramo's)
+ */
+gboolean
+ramo_session_manager_is_read_only (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+  return self->read_only;
+}
+
+/**
+ * ramo_session_manager_get_file_version:
+ * @self: a session manager
+ *
+ * Returns: the format version the file was written in (1 when the header has none)
+ */
+guint
+ramo_session_manager_get_file_version (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), 0);
+  return self->file_version;
+}
+
+/**
+ * ramo_session_manager_needs_migration:
+ * @self: a session manager
+ *
+ * Returns: %TRUE when the file is older than version 3 and will be rewritten (atomically)
+ *   before Ramo's first write to it
+ */
+gboolean
+ramo_session_manager_needs_migration (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+  return self->file_version < RAMO_SESSION_VERSION;
+}
+
+/**
+ * ramo_session_manager_get_header:
+ * @self: a session manager
+ *
+ * The header object as read (unknown fields kept; `version` as in the file).
+ *
+ * Returns: (transfer none): the header
+ */
+JsonObject *
+ramo_session_manager_get_header (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->header;
+}
+
+/**
+ * ramo_session_manager_get_session_id:
+ * @self: a session manager
+ *
+ * Returns: the header's `id`
+ */
+const char *
+ramo_session_manager_get_session_id (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->session_id;
+}
+
+/**
+ * ramo_session_manager_get_cwd:
+ * @self: a session manager
+ *
+ * Returns: (nullable) (type filename): the header's `cwd`
+ */
+const char *
+ramo_session_manager_get_cwd (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->cwd;
+}
+
+/**
+ * ramo_session_manager_get_title:
+ * @self: a session manager
+ *
+ * Returns: (nullable): the title of an oh-my-pi title slot line, if the file has one
+ */
+const char *
+ramo_session_manager_get_title (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->title;
+}
+
+/**
+ * ramo_session_manager_get_session_name:
+ * @self: a session manager
+ *
+ * The name of the latest `session_info` entry in file order, trimmed; an empty name clears it
+ * (pi's `getSessionName()`). The name is read from the file.
+ *
+ * Returns: (transfer full) (nullable): the session name
+ */
+char *
+ramo_session_manager_get_session_name (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  for (guint i = self->entries->len; i > 0; i--)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i - 1);
+      g_autoptr(JsonObject) object = NULL;
+      const char *name;
+      g_autofree char *trimmed = NULL;
+
+      if (entry->type != RAMO_ENTRY_TYPE_SESSION_INFO)
+        continue;
+      object = _ramo_session_manager_read_object (self, entry, NULL);
+      if (object == NULL)
+        return NULL;
+      name = member_string (object, "name");
+      if (name == NULL)
+        return NULL;
+      trimmed = g_strstrip (g_strdup (name));
+      return trimmed[0] ? g_steal_pointer (&trimmed) : NULL;
+    }
+  return NULL;
+}
+
+/**
+ * ramo_session_manager_get_issues:
+ * @self: a session manager
+ *
+ * Returns: (transfer none) (element-type RamoLoadIssue): what loading skipped or repaired,
+ *   in line order
+ */
+GPtrArray *
+ramo_session_manager_get_issues (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->issues;
+}
+
+/**
+ * ramo_session_manager_get_n_entries:
+ * @self: a session manager
+ *
+ * Returns: the number of entry lines (the header and title slot excluded)
+ */
+guint
+ramo_session_manager_get_n_entries (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), 0);
+  return self->entries->len;
+}
+
+/**
+ * ramo_session_manager_get_entry_at:
+ * @self: a session manager
+ * @index: a position in file order, below ramo_session_manager_get_n_entries()
+ *
+ * Returns: (transfer none): the entry
+ */
+RamoEntry *
+ramo_session_manager_get_entry_at (RamoSessionManager *self,
+                                   guint               index)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (index < self->entries->len, NULL);
+  return g_ptr_array_index (self->entries, index);
+}
+
+/**
+ * ramo_session_manager_get_entry:
+ * @self: a session manager
+ * @id: an entry id
+ *
+ * Returns: (transfer none) (nullable): the entry with that id (the later line where two share it)
+ */
+RamoEntry *
+ramo_session_manager_get_entry (RamoSessionManager *self,
+                                const char         *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return id ? g_hash_table_lookup (self->by_id, id) : NULL;
+}
+
+/**
+ * ramo_session_manager_get_leaf_id:
+ * @self: a session manager
+ *
+ * Returns: (nullable): the current leaf's id; %NULL before the first entry or after reset_leaf()
+ */
+const char *
+ramo_session_manager_get_leaf_id (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->leaf ? self->leaf->id : NULL;
+}
+
+/**
+ * ramo_session_manager_get_leaf:
+ * @self: a session manager
+ *
+ * Returns: (transfer none) (nullable): the current leaf entry
+ */
+RamoEntry *
+ramo_session_manager_get_leaf (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->leaf;
+}
+
+/**
+ * ramo_session_manager_get_branch:
+ * @self: a session manager
+ * @from_id: (nullable): the entry to end at; %NULL for the leaf
+ *
+ * The path root→@from_id (pi's `getBranch()`); empty when the id is unknown or the leaf is null.
+ *
+ * Returns: (transfer container) (element-type RamoEntry): the entries of the path, root first
+ */
+GPtrArray *
+ramo_session_manager_get_branch (RamoSessionManager *self,
+                                 const char         *from_id)
+{
+  GPtrArray *path;
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  entry = from_id ? g_hash_table_lookup (self->by_id, from_id) : self->leaf;
+  path = g_ptr_array_new ();
+  for (RamoEntry *e = entry; e; e = e->parent)
+    g_ptr_array_add (path, e);
+  for (guint i = 0, j = path->len ? path->len - 1 : 0; i < j; i++, j--)
+    {
+      gpointer tmp = path->pdata[i];
+      path->pdata[i] = path->pdata[j];
+      path->pdata[j] = tmp;
+    }
+  return path;
+}
+
+/**
+ * ramo_session_manager_get_roots:
+ * @self: a session manager
+ *
+ * The roots of the tree in file order (pi's `getTree()`): entries whose `parentId` is null, is
+ * their own id, or names no entry; and an entry at which a `parentId` cycle was cut.
+ *
+ * Returns: (transfer none) (element-type RamoEntry): the roots
+ */
+GPtrArray *
+ramo_session_manager_get_roots (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->roots;
+}
+
+/**
+ * ramo_session_manager_get_children:
+ * @self: a session manager
+ * @parent_id: an entry id
+ *
+ * The children of an entry, oldest→newest by timestamp (stable for equal times; pi's order also
+ * where timestamps are missing or invalid).
+ *
+ * Returns: (transfer none) (nullable) (element-type RamoEntry): the children, %NULL if none
+ */
+GPtrArray *
+ramo_session_manager_get_children (RamoSessionManager *self,
+                                   const char         *parent_id)
+{
+  RamoEntry *parent;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  parent = ramo_session_manager_get_entry (self, parent_id);
+  return parent ? parent->children : NULL;
+}
+
+/**
+ * ramo_session_manager_get_label:
+ * @self: a session manager
+ * @id: an entry id
+ *
+ * Returns: (nullable): the entry's current label (the last `label` entry for it in file order)
+ */
+const char *
+ramo_session_manager_get_label (RamoSessionManager *self,
+                                const char         *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return id ? g_hash_table_lookup (self->labels, id) : NULL;
+}
+
+/**
+ * ramo_session_manager_is_on_active_path:
+ * @self: a session manager
+ * @entry: an entry of @self
+ *
+ * Returns: %TRUE when @entry is on the path root→leaf
+ */
+gboolean
+ramo_session_manager_is_on_active_path (RamoSessionManager *self,
+                                        const RamoEntry    *entry)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+  return (entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Writing                                                                                     */
+
+static void
+set_leaf (RamoSessionManager *self,
+          RamoEntry          *leaf)
+{
+  g_autofree char *old_id = NULL;
+
+  if (self->leaf == leaf)
+    return;
+  old_id = g_strdup (self->leaf ? self->leaf->id : NULL);
+  mark_active_path (self, FALSE);
+  self->leaf = leaf;
+  mark_active_path (self, TRUE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LEAF_ID]);
+  g_signal_emit (self, signals [LEAF_CHANGED], 0, old_id);
+}
+
+static gboolean
+check_writable (RamoSessionManager  *self,
+                GError             **error)
+{
+  goffset size;
+  gint64 mtime;
+
+  if (self->read_only)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY,
+                   "%s uses session format version %u, newer than Ramo knows; it is read-only",
+                   self->path, self->file_version);
+      return FALSE;
+    }
+  if (self->path == NULL)
+    return TRUE;
+
+  if (!stat_file (self->path, &size, &mtime, NULL, error))
+    return FALSE;
+  if (size != self->known_size)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s changed on disk since Ramo read it (%" G_GOFFSET_FORMAT " bytes, now %"
+                   G_GOFFSET_FORMAT "); reload it before writing",
+                   self->path, self->known_size, size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Rewrites a version 1 or 2 file as version 3, atomically, keeping its permissions. Lines
+ * that do not parse and the title slot are kept as they are: nothing is dropped. */
+static gboolean
+rewrite_as_v3 (RamoSessionManager  *self,
+               GError             **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GArray) new_offsets = g_array_new (FALSE, FALSE, sizeof (goffset) * 2);
+  const char *data;
+  gsize len, pos = 0;
+  guint next_entry = 0;
+  gboolean header_done = FALSE;
+  guint mode;
+  int fd;
+
+  if (!stat_file (self->path, NULL, NULL, &mode, error))
+    return FALSE;
+
+  mapped = g_mapped_file_new (self->path, FALSE, &local_error);
+  if (mapped == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO, "%s", local_error->message);
+      return FALSE;
+    }
+  data = g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  if ((goffset) len != self->known_size)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s changed on disk since Ramo read it; reload it before writing", self->path);
+      return FALSE;
+    }
+
+  while (pos < len)
+    {
+      const char *nl = memchr (data + pos, '\n', len - pos);
+      gsize end = nl ? (gsize) (nl - data) : len;
+      RamoEntry *entry = next_entry < self->entries->len ? g_ptr_array_index (self->entries, next_entry) : NULL;
+
+      if (entry && (gsize) entry->offset == pos)
+        {
+          g_autofree char *line = v3_line (self, entry, error);
+          goffset pair[2];
+
+          if (line == NULL)
+            return FALSE;
+          pair[0] = out->len;
+          pair[1] = strlen (line);
+          g_array_append_vals (new_offsets, pair, 1);
+          g_string_append (out, line);
+          next_entry++;
+        }
+      else if (!header_done && !is_blank (data + pos, end - pos) &&
+               g_strstr_len (data + pos, end - pos, "\"session\"") != NULL &&
+               (next_entry == 0))
+        {
+          g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+
+          if (json_parser_load_from_data (parser, data + pos, end - pos, NULL) &&
+              JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) &&
+              g_strcmp0 (member_string (json_node_get_object (json_parser_get_root (parser)), "type"), "session") == 0)
+            {
+              g_autofree char *header = v3_header_line (self);
+
+              g_string_append (out, header);
+              header_done = TRUE;
+            }
+          else
+            g_string_append_len (out, data + pos, end - pos);
+        }
+      else
+        g_string_append_len (out, data + pos, end - pos);
+
+      g_string_append_c (out, '\n');
+      pos = end + 1;
+    }
+
+  if (!replace_file (self->path, out->str, out->len, mode, error))
+    return FALSE;
+
+  for (guint i = 0; i < self->entries->len && i < new_offsets->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+      goffset *pair = &g_array_index (new_offsets, goffset, i * 2);
+
+      entry->offset = pair[0];
+      entry->length = (guint32) pair[1];
+      entry->flags &= ~RAMO_ENTRY_FLAG_HOOK_MESSAGE;
+    }
+
+  fd = g_open (self->path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "%s: %s", self->path, g_strerror (errsv));
+      return FALSE;
+    }
+  close (self->read_fd);
+  self->read_fd = fd;
+  json_object_set_int_member (self->header, "version", RAMO_SESSION_VERSION);
+  self->file_version = RAMO_SESSION_VERSION;
+  self->known_size = out->len;
+  self->ends_with_newline = TRUE;
+  stat_file (self->path, NULL, &self->known_mtime, NULL, NULL);
+
+  return TRUE;
+}
+
+/* Appends one complete line: a single write() on an O_APPEND descriptor under flock(), with a
+ * newline first if the file does not end in one. Returns the offset of the line. */
+static gboolean
+append_line (RamoSessionManager  *self,
+             const char          *line,
+             gsize                len,
+             goffset             *offset,
+             GError             **error)
+{
+  g_autoptr(GString) buf = g_string_sized_new (len + 2);
+  gboolean needs_newline;
+  struct stat st;
+  ssize_t written = 0;
+  int fd;
+
+  if (self->memory)
+    {
+      if (self->memory->len > 0 && self->memory->str[self->memory->len - 1] != '\n')
+        g_string_append_c (self->memory, '\n');
+      *offset = self->memory->len;
+      g_string_append_len (self->memory, line, len);
+      g_string_append_c (self->memory, '\n');
+      self->known_size = self->memory->len;
+      return TRUE;
+    }
+
+  fd = g_open (self->path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "cannot write %s: %s", self->path, g_strerror (errsv));
+      return FALSE;
+    }
+
+  while (flock (fd, LOCK_EX) != 0 && errno == EINTR)
+    ;
+
+  if (fstat (fd, &st) != 0 || st.st_size != self->known_size)
+    {
+      flock (fd, LOCK_UN);
+      close (fd);
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s changed on disk since Ramo read it; reload it before writing", self->path);
+      return FALSE;
+    }
+
+  needs_newline = st.st_size > 0 && !self->ends_with_newline;
+  if (needs_newline)
+    g_string_append_c (buf, '\n');
+  g_string_append_len (buf, line, len);
+  g_string_append_c (buf, '\n');
+
+  do
+    written = write (fd, buf->str, buf->len);
+  while (written < 0 && errno == EINTR);
+
+  if (written != (ssize_t) buf->len)
+    {
+      int errsv = written < 0 ? errno : ENOSPC;
+
+      /* A short write leaves a torn line; take it back so the file is as it was. */
+      if (written > 0)
+        {
+          if (ftruncate (fd, st.st_size) != 0)
+            g_warning ("could not undo a short write to %s", self->path);
+        }
+      flock (fd, LOCK_UN);
+      close (fd);
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                   "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
+      return FALSE;
+    }
+
+  flock (fd, LOCK_UN);
+  close (fd);
+
+  *offset = st.st_size + (needs_newline ? 1 : 0);
+  self->known_size = st.st_size + buf->len;
+  self->ends_with_newline = TRUE;
+  stat_file (self->path, NULL, &self->known_mtime, NULL, NULL);
+  return TRUE;
+}
+
+/* Writes @object (a complete entry) as a line and indexes it: the leaf moves to it. */
+static RamoEntry *
+append_object (RamoSessionManager  *self,
+               JsonObject          *object,
+               GError             **error)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
+  g_autofree char *line = ramo_json_to_string (node);
+  goffset offset;
+  RamoEntry *entry;
+  guint line_no;
+
+  if (!check_writable (self, error))
+    return NULL;
+
+  if (self->path && self->file_version < RAMO_SESSION_VERSION && !rewrite_as_v3 (self, error))
+    return NULL;
+
+  if (!append_line (self, line, strlen (line), &offset, error))
+    return NULL;
+
+  line_no = self->entries->len ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->line + 1 : 2;
+  entry = add_entry (self, object, offset, strlen (line), line_no);
+
+  entry->parent = resolve_parent (self, entry);
+  if (entry->parent)
+    {
+      if (entry->parent->children == NULL)
+        entry->parent->children = g_ptr_array_new ();
+      g_ptr_array_add (entry->parent->children, entry);
+      sort_children (entry->parent->children);
+      entry->depth = entry->parent->depth + 1;
+    }
+  else
+    {
+      g_ptr_array_add (self->roots, entry);
+      entry->depth = 0;
+    }
+
+  set_leaf (self, entry);
+  g_signal_emit (self, signals [ENTRY_APPENDED], 0, entry);
+  return entry;
+}
+
+static JsonObject *
+base_object (RamoSessionManager *self,
+             const char         *type,
+             const char         *parent_id)
+{
+  JsonObject *object = json_object_new ();
+  g_autofree char *id = generate_id (self);
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+
+  json_object_set_string_member (object, "type", type);
+  json_object_set_string_member (object, "id", id);
+  if (parent_id)
+    json_object_set_string_member (object, "parentId", parent_id);
+  else
+    json_object_set_null_member (object, "parentId");
+  json_object_set_string_member (object, "timestamp", timestamp);
+  return object;
+}
+
+static char *
+finish_append (RamoSessionManager  *self,
+               JsonObject          *object,
+               GError             **error)
+{
+  RamoEntry *entry = append_object (self, object, error);
+
+  json_object_unref (object);
+  return entry ? g_strdup (entry->id) : NULL;
+}
+
+/**
+ * ramo_session_manager_append_message:
+ * @self: a session manager
+ * @message: an AgentMessage object (`role`, `content`, …)
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `message` entry as a child of the leaf and moves the leaf to it.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO, %RAMO_SESSION_ERROR_READ_ONLY, %RAMO_SESSION_ERROR_CHANGED;
+ * on error the file and the tree are as before.
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_message (RamoSessionManager  *self,
+                                     JsonNode            *message,
+                                     GError             **error)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (message != NULL, NULL);
+
+  object = base_object (self, "message", ramo_session_manager_get_leaf_id (self));
+  json_object_set_member (object, "message", json_node_copy (message));
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_thinking_level_change:
+ * @self: a session manager
+ * @thinking_level: the new level (`off`, `minimal`, `low`, `medium`, `high`, …)
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `thinking_level_change` entry. Errors as ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_thinking_level_change (RamoSessionManager  *self,
+                                                   const char          *thinking_level,
+                                                   GError             **error)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  object = base_object (self, "thinking_level_change", ramo_session_manager_get_leaf_id (self));
+  json_object_set_string_member (object, "thinkingLevel", thinking_level);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_model_change:
+ * @self: a session manager
+ * @provider: the provider (`anthropic`, `openai`, …)
+ * @model_id: the model id
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `model_change` entry in pi's form. Errors as ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_model_change (RamoSessionManager  *self,
+                                          const char          *provider,
+                                          const char          *model_id,
+                                          GError             **error)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  object = base_object (self, "model_change", ramo_session_manager_get_leaf_id (self));
+  json_object_set_string_member (object, "provider", provider);
+  json_object_set_string_member (object, "modelId", model_id);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_compaction:
+ * @self: a session manager
+ * @summary: the summary of what came before @first_kept_entry_id
+ * @first_kept_entry_id: the first entry kept in the context after the summary
+ * @tokens_before: the estimated context size before compaction, in tokens
+ * @details: (nullable): extra data (`{readFiles, modifiedFiles}`)
+ * @from_hook: whether an extension made the summary
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `compaction` entry. Errors as ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_compaction (RamoSessionManager  *self,
+                                        const char          *summary,
+                                        const char          *first_kept_entry_id,
+                                        gint64               tokens_before,
+                                        JsonNode            *details,
+                                        gboolean             from_hook,
+                                        GError             **error)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  object = base_object (self, "compaction", ramo_session_manager_get_leaf_id (self));
+  json_object_set_string_member (object, "summary", summary);
+  json_object_set_string_member (object, "firstKeptEntryId", first_kept_entry_id);
+  json_object_set_int_member (object, "tokensBefore", tokens_before);
+  if (details)
+    json_object_set_member (object, "details", json_node_copy (details));
+  if (from_hook)
+    json_object_set_boolean_member (object, "fromHook", TRUE);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_custom_entry:
+ * @self: a session manager
+ * @custom_type: the extension's identifier
+ * @data: (nullable): the extension's data
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `custom` entry (not part of the LLM context). Errors as
+ * ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_custom_entry (RamoSessionManager  *self,
+                                          const char          *custom_type,
+                                          JsonNode            *data,
+                                          GError             **error)
+{
+  JsonObject *object = json_object_new ();
+  g_autofree char *id = NULL;
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+  const char *leaf_id;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  /* pi writes the custom fields before the base fields for these two types */
+  id = generate_id (self);
+  leaf_id = ramo_session_manager_get_leaf_id (self);
+  json_object_set_string_member (object, "type", "custom");
+  json_object_set_string_member (object, "customType", custom_type);
+  if (data)
+    json_object_set_member (object, "data", json_node_copy (data));
+  json_object_set_string_member (object, "id", id);
+  if (leaf_id)
+    json_object_set_string_member (object, "parentId", leaf_id);
+  else
+    json_object_set_null_member (object, "parentId");
+  json_object_set_string_member (object, "timestamp", timestamp);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_custom_message_entry:
+ * @self: a session manager
+ * @custom_type: the extension's identifier
+ * @content: a string or an array of text/image blocks
+ * @display: whether the message is shown to the user
+ * @details: (nullable): extension data not sent to the model
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `custom_message` entry, which takes part in the LLM context as a user message.
+ * Errors as ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_custom_message_entry (RamoSessionManager  *self,
+                                                  const char          *custom_type,
+                                                  JsonNode            *content,
+                                                  gboolean             display,
+                                                  JsonNode            *details,
+                                                  GError             **error)
+{
+  JsonObject *object = json_object_new ();
+  g_autofree char *id = NULL;
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+  const char *leaf_id;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (content != NULL, NULL);
+
+  id = generate_id (self);
+  leaf_id = ramo_session_manager_get_leaf_id (self);
+  json_object_set_string_member (object, "type", "custom_message");
+  json_object_set_string_member (object, "customType", custom_type);
+  json_object_set_member (object, "content", json_node_copy (content));
+  json_object_set_boolean_member (object, "display", display);
+  if (details)
+    json_object_set_member (object, "details", json_node_copy (details));
+  json_object_set_string_member (object, "id", id);
+  if (leaf_id)
+    json_object_set_string_member (object, "parentId", leaf_id);
+  else
+    json_object_set_null_member (object, "parentId");
+  json_object_set_string_member (object, "timestamp", timestamp);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_append_label_change:
+ * @self: a session manager
+ * @target_id: the entry to label
+ * @label: (nullable): the new label; %NULL or empty clears it
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `label` entry on the leaf's chain (so the leaf moves to it, as every append does)
+ * and updates the label index at once (pi's `appendLabelChange()`).
+ *
+ * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when @target_id names no entry, and those of
+ * ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the label entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_label_change (RamoSessionManager  *self,
+                                          const char          *target_id,
+                                          const char          *label,
+                                          GError             **error)
+{
+  JsonObject *object;
+  RamoEntry *entry;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (target_id != NULL, NULL);
+
+  if (!g_hash_table_contains (self->by_id, target_id))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
+                   "Entry %s not found", target_id);
+      return NULL;
+    }
+
+  if (label && label[0] == '\0')
+    label = NULL;
+
+  object = base_object (self, "label", ramo_session_manager_get_leaf_id (self));
+  json_object_set_string_member (object, "targetId", target_id);
+  if (label)
+    json_object_set_string_member (object, "label", label);
+
+  entry = append_object (self, object, error);
+  json_object_unref (object);
+  if (entry == NULL)
+    return NULL;
+
+  id = g_strdup (entry->id);
+  g_signal_emit (self, signals [LABEL_CHANGED], 0, target_id, label);
+  return g_steal_pointer (&id);
+}
+
+/**
+ * ramo_session_manager_append_session_info:
+ * @self: a session manager
+ * @name: the session's display name (trimmed; empty clears it)
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `session_info` entry. Errors as ramo_session_manager_append_message().
+ *
+ * Returns: (transfer full): the new entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_append_session_info (RamoSessionManager  *self,
+                                          const char          *name,
+                                          GError             **error)
+{
+  JsonObject *object;
+  g_autofree char *trimmed = g_strstrip (g_strdup (name ? name : ""));
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  object = base_object (self, "session_info", ramo_session_manager_get_leaf_id (self));
+  json_object_set_string_member (object, "name", trimmed);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_branch:
+ * @self: a session manager
+ * @entry_id: the entry to continue from
+ * @error: return location for a #GError, or %NULL
+ *
+ * Moves the leaf to @entry_id; nothing is written (pi's `branch()`). The next append becomes a
+ * child of that entry. Use ramo_session_manager_reset_leaf() to move before the first entry.
+ *
+ * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when no entry has that id.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_session_manager_branch (RamoSessionManager  *self,
+                             const char          *entry_id,
+                             GError             **error)
+{
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+
+  if (entry_id == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
+                   "branch() needs an entry id; use reset_leaf() to move before the first entry");
+      return FALSE;
+    }
+
+  entry = g_hash_table_lookup (self->by_id, entry_id);
+  if (entry == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
+                   "Entry %s not found", entry_id);
+      return FALSE;
+    }
+
+  set_leaf (self, entry);
+  return TRUE;
+}
+
+/**
+ * ramo_session_manager_reset_leaf:
+ * @self: a session manager
+ *
+ * Sets the leaf to null: the next append creates a new root (pi's `resetLeaf()`).
+ */
+void
+ramo_session_manager_reset_leaf (RamoSessionManager *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_MANAGER (self));
+  set_leaf (self, NULL);
+}
+
+/**
+ * ramo_session_manager_branch_with_summary:
+ * @self: a session manager
+ * @from_id: (nullable): the entry to continue from, %NULL for before the first entry
+ * @summary: the summary of the abandoned branch
+ * @details: (nullable): `{readFiles, modifiedFiles}` or other data
+ * @from_hook: whether an extension or hook supplied the summary
+ * @error: return location for a #GError, or %NULL
+ *
+ * Moves the leaf to @from_id and appends a `branch_summary` child there; with %NULL the summary
+ * is a root and records `fromId: "root"` (pi's `branchWithSummary()`).
+ *
+ * Errors: %RAMO_SESSION_ERROR_NOT_FOUND, and those of ramo_session_manager_append_message();
+ * on error the leaf has not moved.
+ *
+ * Returns: (transfer full): the summary entry's id, or %NULL with @error set
+ */
+char *
+ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
+                                          const char          *from_id,
+                                          const char          *summary,
+                                          JsonNode            *details,
+                                          gboolean             from_hook,
+                                          GError             **error)
+{
+  JsonObject *object;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  g_return_val_if_fail (summary != NULL, NULL);
+
+  if (from_id != NULL && !g_hash_table_contains (self->by_id, from_id))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
+                   "Entry %s not found", from_id);
+      return NULL;
+    }
+
+  object = base_object (self, "branch_summary", from_id);
+  json_object_set_string_member (object, "fromId", from_id ? from_id : "root");
+  json_object_set_string_member (object, "summary", summary);
+  if (details)
+    json_object_set_member (object, "details", json_node_copy (details));
+  if (from_hook)
+    json_object_set_boolean_member (object, "fromHook", TRUE);
+  return finish_append (self, object, error);
+}
+
+/**
+ * ramo_session_manager_create_branched_session:
+ * @self: a session manager
+ * @leaf_id: the last entry of the path to keep
+ * @new_path: (out) (optional) (nullable) (type filename): the new file, %NULL in memory
+ * @error: return location for a #GError, or %NULL
+ *
+ * Makes a new session of the path root→@leaf_id (pi's `createBranchedSession()`): `label`
+ * entries of the path are dropped and one `label` entry per label resolved on the path is
+ * appended after it, each keeping its label's timestamp; the new header has a new id and
+ * `parentSession` naming the old file. A persistent session writes the new file beside the old
+ * one (atomically, mode 0600) and switches to it; an in-memory one replaces its entries.
+ * #RamoSessionManager::reloaded is emitted.
+ *
+ * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when @leaf_id names no entry, %RAMO_SESSION_ERROR_IO.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_session_manager_create_branched_session (RamoSessionManager  *self,
+                                              const char          *leaf_id,
+                                              char               **new_path,
+                                              GError             **error)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GHashTable) on_path = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) used_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *session_id = g_uuid_string_random ();
+  g_autofree char *timestamp = ramo_iso_timestamp_now ();
+  g_autofree char *file_path = NULL;
+  const char *last_id = NULL;
+  g_autoptr(GPtrArray) label_targets = g_ptr_array_new ();
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+
+  if (new_path)
+    *new_path = NULL;
+
+  if (leaf_id == NULL || !g_hash_table_contains (self->by_id, leaf_id))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
+                   "Entry %s not found", leaf_id ? leaf_id : "(null)");
+      return FALSE;
+    }
+
+  path = ramo_session_manager_get_branch (self, leaf_id);
+
+  write_header (out, session_id, timestamp, self->cwd, self->path);
+
+  for (guint i = 0; i < path->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (path, i);
+      g_autofree char *line = NULL;
+
+      if (entry->type == RAMO_ENTRY_TYPE_LABEL)
+        continue;
+      line = v3_line (self, entry, error);
+      if (line == NULL)
+        return FALSE;
+      g_string_append (out, line);
+      g_string_append_c (out, '\n');
+      g_hash_table_add (on_path, (char *) entry->id);
+      g_hash_table_add (used_ids, g_strdup (entry->id));
+      last_id = entry->id;
+    }
+
+  /* Labels in the order pi's Map holds them: the order their targets were first labelled
+   * since they were last cleared. Our hash table has no order, so recompute it from the
+   * label entries in file order. */
+  {
+    g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = 0; i < self->entries->len; i++)
+      {
+        RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+        if (entry->type != RAMO_ENTRY_TYPE_LABEL || entry->target_id == NULL)
+          continue;
+        if (entry->label_text == NULL)
+          {
+            g_hash_table_remove (seen, entry->target_id);
+            for (guint j = 0; j < label_targets->len; j++)
+              if (strcmp (g_ptr_array_index (label_targets, j), entry->target_id) == 0)
+                g_ptr_array_remove_index (label_targets, j);
+          }
+        else if (!g_hash_table_contains (seen, entry->target_id))
+          {
+            g_hash_table_add (seen, (char *) entry->target_id);
+            g_ptr_array_add (label_targets, (char *) entry->target_id);
+          }
+      }
+  }
+
+  for (guint i = 0; i < label_targets->len; i++)
+    {
+      const char *target = g_ptr_array_index (label_targets, i);
+      const char *label = g_hash_table_lookup (self->labels, target);
+      const char *label_time = g_hash_table_lookup (self->label_times, target);
+      g_autoptr(JsonObject) object = json_object_new ();
+      g_autoptr(JsonNode) node = NULL;
+      char *id = NULL;
+
+      if (label == NULL || !g_hash_table_contains (on_path, target))
+        continue;
+
+      for (guint attempt = 0; attempt < 100; attempt++)
+        {
+          id = g_uuid_string_random ();
+          id[8] = '\0';
+          if (!g_hash_table_contains (used_ids, id))
+            break;
+          g_clear_pointer (&id, g_free);
+        }
+      if (id == NULL)
+        id = g_uuid_string_random ();
+
+      json_object_set_string_member (object, "type", "label");
+      json_object_set_string_member (object, "id", id);
+      if (last_id)
+        json_object_set_string_member (object, "parentId", last_id);
+      else
+        json_object_set_null_member (object, "parentId");
+      if (label_time)
+        json_object_set_string_member (object, "timestamp", label_time);
+      json_object_set_string_member (object, "targetId", target);
+      json_object_set_string_member (object, "label", label);
+      node = json_node_init_object (json_node_alloc (), object);
+      ramo_json_write (out, node);
+      g_string_append_c (out, '\n');
+      g_hash_table_add (used_ids, id);
+      last_id = id;
+    }
+
+  if (self->path)
+    {
+      g_autofree char *name = session_file_name (timestamp, session_id);
+      g_autoptr(RamoSessionManager) fresh = NULL;
+
+      file_path = g_build_filename (self->session_dir, name, NULL);
+      if (!replace_file (file_path, out->str, out->len, 0600, error))
+        return FALSE;
+
+      clear_state (self);
+      init_state (self);
+      g_free (self->path);
+      self->path = g_strdup (file_path);
+      if (!load_path (self, self->path, error))
+        return FALSE;
+      if (new_path)
+        *new_path = g_steal_pointer (&file_path);
+    }
+  else
+    {
+      /* pi records no parentSession for in-memory sessions */
+      g_autoptr(GString) memory = g_string_new (NULL);
+      const char *nl = strchr (out->str, '\n');
+
+      write_header (memory, session_id, timestamp, self->cwd, NULL);
+      g_string_append (memory, nl + 1);
+      g_string_free (self->memory, TRUE);
+      self->memory = g_steal_pointer (&memory);
+      clear_state (self);
+      init_state (self);
+      if (!load_buffer (self, self->memory->str, self->memory->len, error))
+        return FALSE;
+      self->known_size = self->memory->len;
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PATH]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LEAF_ID]);
+  g_signal_emit (self, signals [RELOADED], 0);
+
+  return TRUE;
+}
+
+/**
+ * ramo_session_manager_migrate:
+ * @self: a session manager
+ * @error: return location for a #GError, or %NULL
+ *
+ * Rewrites a version 1 or 2 file as version 3 now, atomically (temporary file in the same
+ * folder, fsync, rename; permissions kept). Lines that do not parse are kept as they are.
+ * Does nothing for a version 3 file.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO, %RAMO_SESSION_ERROR_READ_ONLY, %RAMO_SESSION_ERROR_CHANGED.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_session_manager_migrate (RamoSessionManager  *self,
+                              GError             **error)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+
+  if (self->file_version >= RAMO_SESSION_VERSION && !self->read_only)
+    return TRUE;
+  if (!check_writable (self, error))
+    return FALSE;
+  if (self->path == NULL)
+    {
+      self->file_version = RAMO_SESSION_VERSION;
+      return TRUE;
+    }
+  return rewrite_as_v3 (self, error);
+}

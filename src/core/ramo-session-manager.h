@@ -1,0 +1,158 @@
+/* ramo-session-manager.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "ramo-entry.h"
+#include "ramo-types.h"
+
+G_BEGIN_DECLS
+
+#define RAMO_SESSION_ERROR (ramo_session_error_quark ())
+
+/**
+ * RamoSessionError:
+ * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session (empty, no header, unreadable JSON header)
+ * @RAMO_SESSION_ERROR_NOT_FOUND: no entry has the given id
+ * @RAMO_SESSION_ERROR_IO: reading or writing the file failed (the message says why)
+ * @RAMO_SESSION_ERROR_READ_ONLY: the session was opened read-only (a format version newer than Ramo knows)
+ * @RAMO_SESSION_ERROR_CHANGED: the file changed on disk since Ramo read it; reload before writing
+ * @RAMO_SESSION_ERROR_INVALID_ARGUMENT: an argument breaks a rule of the format (e.g. branch to null)
+ *
+ * Error codes of the %RAMO_SESSION_ERROR domain.
+ */
+typedef enum
+{
+  RAMO_SESSION_ERROR_INVALID_FILE = 1,
+  RAMO_SESSION_ERROR_NOT_FOUND,
+  RAMO_SESSION_ERROR_IO,
+  RAMO_SESSION_ERROR_READ_ONLY,
+  RAMO_SESSION_ERROR_CHANGED,
+  RAMO_SESSION_ERROR_INVALID_ARGUMENT,
+} RamoSessionError;
+
+/**
+ * RamoLoadIssue:
+ * @line: 1-based line number in the file
+ * @message: what is wrong with that line
+ *
+ * A line that was skipped or repaired while loading; the rest of the file still loads.
+ */
+struct _RamoLoadIssue
+{
+  guint  line;
+  char  *message;
+};
+
+#define RAMO_SESSION_VERSION 3
+
+#define RAMO_TYPE_SESSION_MANAGER (ramo_session_manager_get_type ())
+
+G_DECLARE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, RAMO, SESSION_MANAGER, GObject)
+
+GQuark              ramo_session_error_quark                      (void);
+
+RamoSessionManager *ramo_session_manager_new_in_memory            (const char          *cwd);
+RamoSessionManager *ramo_session_manager_open                     (const char          *path,
+                                                                   GError             **error);
+RamoSessionManager *ramo_session_manager_create                   (const char          *session_dir,
+                                                                   const char          *cwd,
+                                                                   const char          *parent_session,
+                                                                   GError             **error);
+
+const char         *ramo_session_manager_get_path                 (RamoSessionManager  *self);
+gboolean            ramo_session_manager_is_persisted             (RamoSessionManager  *self);
+gboolean            ramo_session_manager_is_read_only             (RamoSessionManager  *self);
+guint               ramo_session_manager_get_file_version         (RamoSessionManager  *self);
+gboolean            ramo_session_manager_needs_migration          (RamoSessionManager  *self);
+JsonObject         *ramo_session_manager_get_header               (RamoSessionManager  *self);
+const char         *ramo_session_manager_get_session_id           (RamoSessionManager  *self);
+const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
+char               *ramo_session_manager_get_session_name         (RamoSessionManager  *self);
+const char         *ramo_session_manager_get_title                (RamoSessionManager  *self);
+GPtrArray          *ramo_session_manager_get_issues               (RamoSessionManager  *self);
+
+guint               ramo_session_manager_get_n_entries            (RamoSessionManager  *self);
+RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionManager  *self,
+                                                                   guint                index);
+RamoEntry          *ramo_session_manager_get_entry                (RamoSessionManager  *self,
+                                                                   const char          *id);
+const char         *ramo_session_manager_get_leaf_id              (RamoSessionManager  *self);
+RamoEntry          *ramo_session_manager_get_leaf                 (RamoSessionManager  *self);
+GPtrArray          *ramo_session_manager_get_branch               (RamoSessionManager  *self,
+                                                                   const char          *from_id);
+GPtrArray          *ramo_session_manager_get_roots                (RamoSessionManager  *self);
+GPtrArray          *ramo_session_manager_get_children             (RamoSessionManager  *self,
+                                                                   const char          *parent_id);
+const char         *ramo_session_manager_get_label                (RamoSessionManager  *self,
+                                                                   const char          *id);
+gboolean            ramo_session_manager_is_on_active_path        (RamoSessionManager  *self,
+                                                                   const RamoEntry     *entry);
+JsonNode           *ramo_session_manager_read_entry               (RamoSessionManager  *self,
+                                                                   const RamoEntry     *entry,
+                                                                   GError             **error);
+
+gboolean            ramo_session_manager_branch                   (RamoSessionManager  *self,
+                                                                   const char          *entry_id,
+                                                                   GError             **error);
+void                ramo_session_manager_reset_leaf               (RamoSessionManager  *self);
+char               *ramo_session_manager_branch_with_summary      (RamoSessionManager  *self,
+                                                                   const char          *from_id,
+                                                                   const char          *summary,
+                                                                   JsonNode            *details,
+                                                                   gboolean             from_hook,
+                                                                   GError             **error);
+
+char               *ramo_session_manager_append_message           (RamoSessionManager  *self,
+                                                                   JsonNode            *message,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_thinking_level_change (RamoSessionManager *self,
+                                                                   const char          *thinking_level,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_model_change      (RamoSessionManager  *self,
+                                                                   const char          *provider,
+                                                                   const char          *model_id,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_compaction        (RamoSessionManager  *self,
+                                                                   const char          *summary,
+                                                                   const char          *first_kept_entry_id,
+                                                                   gint64               tokens_before,
+                                                                   JsonNode            *details,
+                                                                   gboolean             from_hook,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_custom_entry      (RamoSessionManager  *self,
+                                                                   const char          *custom_type,
+                                                                   JsonNode            *data,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_custom_message_entry (RamoSessionManager *self,
+                                                                   const char          *custom_type,
+                                                                   JsonNode            *content,
+                                                                   gboolean             display,
+                                                                   JsonNode            *details,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_label_change      (RamoSessionManager  *self,
+                                                                   const char          *target_id,
+                                                                   const char          *label,
+                                                                   GError             **error);
+char               *ramo_session_manager_append_session_info      (RamoSessionManager  *self,
+                                                                   const char          *name,
+                                                                   GError             **error);
+gboolean            ramo_session_manager_create_branched_session  (RamoSessionManager  *self,
+                                                                   const char          *leaf_id,
+                                                                   char               **new_path,
+                                                                   GError             **error);
+gboolean            ramo_session_manager_migrate                  (RamoSessionManager  *self,
+                                                                   GError             **error);
+
+RamoSessionContext *ramo_session_manager_build_session_context    (RamoSessionManager  *self);
+RamoSessionContext *ramo_session_manager_build_context_at         (RamoSessionManager  *self,
+                                                                   const RamoEntry     *leaf);
+
+G_END_DECLS
