@@ -63,60 +63,109 @@ str_member (JsonObject *object,
   return NULL;
 }
 
-/* Newlines (and other line breaks and tabs) as spaces, cut to DISPLAY_MAX_CHARS characters. */
-static void
-append_flat (GString    *out,
-             const char *text)
-{
-  glong n = 0;
-
-  for (const char *p = text; *p && n < DISPLAY_MAX_CHARS; p = g_utf8_next_char (p), n++)
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == '\n' || c == '\r' || c == '\t' || c == 0x2028 || c == 0x2029)
-        g_string_append_c (out, ' ');
-      else
-        g_string_append_unichar (out, c);
-    }
-  if (n >= DISPLAY_MAX_CHARS && *text)
-    g_string_append (out, "…");
-}
-
-/* The text of a message `content`: a string, or the text blocks joined by a space. */
+/* The text of a message `content` as pi's tree takes it: a string, or the text blocks
+ * concatenated with no separator; cut to @max characters (0 = no limit). */
 static char *
-content_text (JsonNode *content)
+content_text (JsonNode *content,
+              glong     max)
 {
   GString *out;
   JsonArray *blocks;
-  gboolean first = TRUE;
 
   if (content == NULL)
     return g_strdup ("");
   if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (content));
-  if (!JSON_NODE_HOLDS_ARRAY (content))
+    out = g_string_new (json_node_get_string (content));
+  else if (!JSON_NODE_HOLDS_ARRAY (content))
     return g_strdup ("");
-
-  out = g_string_new (NULL);
-  blocks = json_node_get_array (content);
-  for (guint i = 0; i < json_array_get_length (blocks); i++)
+  else
     {
-      JsonNode *b = json_array_get_element (blocks, i);
-      JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
-      const char *text;
+      out = g_string_new (NULL);
+      blocks = json_node_get_array (content);
+      for (guint i = 0; i < json_array_get_length (blocks); i++)
+        {
+          JsonNode *b = json_array_get_element (blocks, i);
+          JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
+          const char *text;
 
-      if (g_strcmp0 (str_member (block, "type"), "text") != 0)
-        continue;
-      text = str_member (block, "text");
-      if (text == NULL)
-        continue;
-      if (!first)
-        g_string_append_c (out, ' ');
-      g_string_append (out, text);
-      first = FALSE;
+          if (g_strcmp0 (str_member (block, "type"), "text") != 0)
+            continue;
+          text = str_member (block, "text");
+          if (text)
+            g_string_append (out, text);
+        }
+    }
+
+  if (max > 0 && g_utf8_strlen (out->str, -1) > max)
+    {
+      char *cut = g_utf8_substring (out->str, 0, max);
+      g_string_free (out, TRUE);
+      return cut;
     }
   return g_string_free (out, FALSE);
+}
+
+/* JavaScript's String.prototype.trim() white space */
+static gboolean
+is_js_space (gunichar c)
+{
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+/* pi's one-line form: tabs and line ends as spaces, then trimmed. (pi keeps a lone \r; a
+ * GTK label would break the line there, so Ramo turns it into a space as well.) */
+static char *
+norm (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *start, *end;
+
+  for (const char *p = text ? text : ""; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n' || c == '\t' || c == '\r' || c == 0x2028 || c == 0x2029)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_unichar (out, c);
+    }
+
+  start = out->str;
+  while (*start && is_js_space (g_utf8_get_char (start)))
+    start = g_utf8_next_char (start);
+  end = out->str + out->len;
+  while (end > start)
+    {
+      const char *prev = g_utf8_prev_char (end);
+      if (!is_js_space (g_utf8_get_char (prev)))
+        break;
+      end = prev;
+    }
+  {
+    char *result = g_strndup (start, end - start);
+    g_string_free (out, TRUE);
+    return result;
+  }
+}
+
+/* Appends @text in pi's one-line form, keeping at most DISPLAY_MAX_CHARS characters of it
+ * (a row shows far fewer; this bounds the memory a huge message costs). */
+static void
+append_flat (GString    *out,
+             const char *text)
+{
+  g_autofree char *flat = norm (text);
+
+  if (g_utf8_strlen (flat, -1) > DISPLAY_MAX_CHARS)
+    {
+      g_autofree char *cut = g_utf8_substring (flat, 0, DISPLAY_MAX_CHARS);
+      g_string_append (out, cut);
+      g_string_append (out, "…");
+    }
+  else
+    g_string_append (out, flat);
 }
 
 static char *
@@ -131,18 +180,6 @@ shorten_path (RamoDisplayState *state,
       (path[home_len] == '/' || path[home_len] == '\0'))
     return g_strconcat ("~", path + home_len, NULL);
   return g_strdup (path);
-}
-
-static char *
-truncate_chars (const char *text,
-                glong       max)
-{
-  if (g_utf8_strlen (text, -1) <= max)
-    return g_strdup (text);
-  {
-    g_autofree char *head = g_utf8_substring (text, 0, max);
-    return g_strconcat (head, "...", NULL);
-  }
 }
 
 static gboolean
@@ -163,75 +200,111 @@ number_member (JsonObject *object,
   return TRUE;
 }
 
-/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-20]`. */
+static gboolean
+node_is_present (JsonObject *object,
+                 const char *name)
+{
+  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL;
+}
+
+/* JavaScript's `a || b` on a string member: the member when it is a non-empty string. */
+static const char *
+str_or (JsonObject *object,
+        const char *name,
+        const char *fallback)
+{
+  const char *value = str_member (object, name);
+
+  return value && value[0] ? value : fallback;
+}
+
+static char *
+flat_path (RamoDisplayState *state,
+           const char       *path)
+{
+  g_autofree char *shortened = shorten_path (state, path);
+
+  /* pi prints path fields raw; a newline would break Ramo's one-line row */
+  return g_strdelimit (g_steal_pointer (&shortened), "\n\r\t", ' ');
+}
+
+/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-29]`. */
 static char *
 format_tool_call (RamoDisplayState *state,
                   const char       *name,
                   JsonNode         *arguments)
 {
   JsonObject *args = arguments && JSON_NODE_HOLDS_OBJECT (arguments) ? json_node_get_object (arguments) : NULL;
-  const char *path = str_member (args, "path");
-  g_autofree char *short_path = NULL;
-
-  if (path == NULL)
-    path = str_member (args, "file_path");
-  short_path = shorten_path (state, path);
+  const char *path = str_or (args, "path", str_or (args, "file_path", ""));
 
   if (g_strcmp0 (name, "read") == 0)
     {
-      double offset, limit;
       GString *out = g_string_new ("[read: ");
+      g_autofree char *p = flat_path (state, path);
 
-      g_string_append (out, short_path);
-      if (number_member (args, "offset", &offset))
+      g_string_append (out, p);
+      if (node_is_present (args, "offset") || node_is_present (args, "limit"))
         {
+          double start = 1, limit = 0, end = 0;
+
+          if (!number_member (args, "offset", &start) || start == 0)
+            start = 1;
           if (number_member (args, "limit", &limit))
-            g_string_append_printf (out, ":%.0f-%.0f", offset, offset + limit - 1);
-          else
-            g_string_append_printf (out, ":%.0f", offset);
+            end = start + limit - 1;
+          g_string_append_c (out, ':');
+          ramo_json_write_number (out, start);
+          if (end != 0)
+            {
+              g_string_append_c (out, '-');
+              ramo_json_write_number (out, end);
+            }
         }
-      else if (number_member (args, "limit", &limit))
-        g_string_append_printf (out, ":1-%.0f", limit);
       g_string_append_c (out, ']');
       return g_string_free (out, FALSE);
     }
   if (g_strcmp0 (name, "write") == 0 || g_strcmp0 (name, "edit") == 0)
-    return g_strdup_printf ("[%s: %s]", name, short_path);
+    {
+      g_autofree char *p = flat_path (state, path);
+      return g_strdup_printf ("[%s: %s]", name, p);
+    }
   if (g_strcmp0 (name, "bash") == 0)
     {
       const char *command = str_member (args, "command");
-      g_autoptr(GString) flat = g_string_new (NULL);
-      g_autofree char *cut = NULL;
+      g_autofree char *flat = norm (command ? command : "");
+      g_autofree char *cut = g_utf8_strlen (flat, -1) > 50 ? g_utf8_substring (flat, 0, 50) : g_strdup (flat);
+      gboolean longer = command && g_utf8_strlen (command, -1) > 50;
 
-      append_flat (flat, command ? command : "");
-      cut = truncate_chars (flat->str, 50);
-      return g_strdup_printf ("[bash: %s]", cut);
+      return g_strdup_printf ("[bash: %s%s]", cut, longer ? "..." : "");
     }
   if (g_strcmp0 (name, "grep") == 0)
     {
-      const char *pattern = str_member (args, "pattern");
-      g_autofree char *where = shorten_path (state, path ? path : ".");
+      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
+      g_autofree char *pattern = g_strdelimit (g_strdup (str_or (args, "pattern", "")), "\n\r\t", ' ');
 
-      return g_strdup_printf ("[grep: /%s/ in %s]", pattern ? pattern : "", where);
+      return g_strdup_printf ("[grep: /%s/ in %s]", pattern, where);
     }
   if (g_strcmp0 (name, "find") == 0)
     {
-      const char *pattern = str_member (args, "pattern");
-      g_autofree char *where = shorten_path (state, path ? path : ".");
+      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
+      g_autofree char *pattern = g_strdelimit (g_strdup (str_or (args, "pattern", "")), "\n\r\t", ' ');
 
-      return g_strdup_printf ("[find: %s in %s]", pattern ? pattern : "", where);
+      return g_strdup_printf ("[find: %s in %s]", pattern, where);
     }
   if (g_strcmp0 (name, "ls") == 0)
     {
-      g_autofree char *where = shorten_path (state, path ? path : ".");
+      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
       return g_strdup_printf ("[ls: %s]", where);
     }
 
   {
-    g_autofree char *json = arguments ? ramo_json_to_string (arguments) : g_strdup ("{}");
-    g_autofree char *cut = truncate_chars (json, 40);
+    g_autofree char *json = arguments ? ramo_json_to_string (arguments) : g_strdup ("undefined");
+    g_autofree char *cut = g_utf8_strlen (json, -1) > 40 ? g_utf8_substring (json, 0, 40) : g_strdup (json);
 
-    return g_strdup_printf ("[%s: %s]", name ? name : "tool", cut);
+    g_strdelimit (cut, "\n\r\t", ' ');
+    return g_strdup_printf ("[%s: %s%s]", name ? name : "tool", cut,
+                            g_utf8_strlen (json, -1) > 40 ? "..." : "");
   }
 }
 
@@ -261,14 +334,34 @@ remember_tool_calls (RamoDisplayState *state,
     }
 }
 
+/* An assistant message "has text" when a text block (or a string content) is not blank. */
 static gboolean
 has_visible_text (JsonNode *content)
 {
-  g_autofree char *text = content_text (content);
+  if (content == NULL)
+    return FALSE;
+  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
+    {
+      g_autofree char *t = norm (json_node_get_string (content));
+      return t[0] != '\0';
+    }
+  if (JSON_NODE_HOLDS_ARRAY (content))
+    {
+      JsonArray *blocks = json_node_get_array (content);
 
-  for (const char *p = text; *p; p++)
-    if (!g_ascii_isspace (*p))
-      return TRUE;
+      for (guint i = 0; i < json_array_get_length (blocks); i++)
+        {
+          JsonNode *b = json_array_get_element (blocks, i);
+          JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
+          g_autofree char *t = NULL;
+
+          if (g_strcmp0 (str_member (block, "type"), "text") != 0 || str_member (block, "text") == NULL)
+            continue;
+          t = norm (str_member (block, "text"));
+          if (t[0] != '\0')
+            return TRUE;
+        }
+    }
   return FALSE;
 }
 
@@ -291,7 +384,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
           {
           case RAMO_MESSAGE_ROLE_USER:
             {
-              g_autofree char *text = content_text (content);
+              g_autofree char *text = content_text (content, 200);
               g_string_append (out, "user: ");
               append_flat (out, text);
             }
@@ -299,20 +392,28 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
           case RAMO_MESSAGE_ROLE_ASSISTANT:
             {
-              g_autofree char *text = content_text (content);
+              const char *stop = str_member (message, "stopReason");
+              const char *err = str_member (message, "errorMessage");
 
               remember_tool_calls (state, content);
               if (has_visible_text (content))
                 entry->flags |= RAMO_ENTRY_FLAG_HAS_TEXT;
+              /* pi hides a text-less turn unless it ended other than normally */
+              if (stop && stop[0] && strcmp (stop, "stop") != 0 && strcmp (stop, "toolUse") != 0)
+                entry->flags |= RAMO_ENTRY_FLAG_ERROR;
               g_string_append (out, "assistant: ");
               if (entry->flags & RAMO_ENTRY_FLAG_HAS_TEXT)
-                append_flat (out, text);
-              else if (entry->flags & RAMO_ENTRY_FLAG_ABORTED)
-                g_string_append (out, "(aborted)");
-              else if (entry->flags & RAMO_ENTRY_FLAG_ERROR)
                 {
-                  const char *err = str_member (message, "errorMessage");
-                  append_flat (out, err ? err : "(error)");
+                  g_autofree char *text = content_text (content, 200);
+                  append_flat (out, text);
+                }
+              else if (g_strcmp0 (stop, "aborted") == 0)
+                g_string_append (out, "(aborted)");
+              else if (err && err[0])
+                {
+                  g_autofree char *flat = norm (err);
+                  g_autofree char *cut = g_utf8_strlen (flat, -1) > 80 ? g_utf8_substring (flat, 0, 80) : g_strdup (flat);
+                  g_string_append (out, cut);
                 }
               else
                 g_string_append (out, "(no content)");
@@ -327,7 +428,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
               if (call)
                 g_string_append (out, call);
               else
-                g_string_append_printf (out, "[%s]", str_member (message, "toolName") ?: "tool");
+                g_string_append_printf (out, "[%s]", str_or (message, "toolName", "tool"));
             }
             break;
 
@@ -337,46 +438,46 @@ _ramo_entry_compute_display (RamoDisplayState *state,
             break;
 
           case RAMO_MESSAGE_ROLE_CUSTOM:
-            {
-              g_autofree char *text = content_text (content);
-              g_string_append_printf (out, "[%s]: ", str_member (message, "customType") ?: "custom");
-              append_flat (out, text);
-            }
-            break;
-
           case RAMO_MESSAGE_ROLE_NONE:
           case RAMO_MESSAGE_ROLE_OTHER:
           default:
-            {
-              g_autofree char *text = content_text (content);
-              g_string_append_printf (out, "%s: ", entry->role_name ? entry->role_name : "message");
-              append_flat (out, text);
-            }
+            g_string_append_printf (out, "[%s]", entry->role_name ? entry->role_name : "message");
             break;
           }
       }
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      g_string_append_printf (out, "[thinking: %s]", str_member (object, "thinkingLevel") ?: "?");
+      {
+        g_autofree char *level = json_object_has_member (object, "thinkingLevel")
+          ? (str_member (object, "thinkingLevel") ? g_strdup (str_member (object, "thinkingLevel"))
+                                                   : ramo_json_to_string (json_object_get_member (object, "thinkingLevel")))
+          : g_strdup ("undefined");
+        g_string_append_printf (out, "[thinking: %s]", level);
+      }
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
       {
+        /* oh-my-pi writes `model` ("provider/id") instead of `modelId` */
         const char *model = str_member (object, "modelId");
 
         if (model == NULL)
           model = str_member (object, "model");
-        g_string_append_printf (out, "[model: %s]", model ? model : "?");
+        g_string_append_printf (out, "[model: %s]", model ? model : "undefined");
       }
       break;
 
     case RAMO_ENTRY_TYPE_COMPACTION:
       {
-        double tokens = 0;
+        double tokens;
 
-        number_member (object, "tokensBefore", &tokens);
-        g_string_append_printf (out, "[compaction: %.0fk tokens]", round (tokens / 1000));
+        g_string_append (out, "[compaction: ");
+        if (number_member (object, "tokensBefore", &tokens))
+          ramo_json_write_number (out, floor (tokens / 1000 + 0.5));  /* Math.round */
+        else
+          g_string_append (out, "NaN");
+        g_string_append (out, "k tokens]");
       }
       break;
 
@@ -386,30 +487,49 @@ _ramo_entry_compute_display (RamoDisplayState *state,
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM:
-      g_string_append_printf (out, "[custom: %s]", str_member (object, "customType") ?: "?");
+      g_string_append_printf (out, "[custom: %s]", str_member (object, "customType") ?: "undefined");
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
       {
-        g_autofree char *text = content_text (json_object_get_member (object, "content"));
+        g_autofree char *text = content_text (json_object_get_member (object, "content"), 0);
 
-        g_string_append_printf (out, "[%s]: ", str_member (object, "customType") ?: "custom");
+        g_string_append_printf (out, "[%s]: ", str_member (object, "customType") ?: "undefined");
         append_flat (out, text);
       }
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
-      g_string_append_printf (out, "[label: %s]", entry->label_text ? entry->label_text : "(cleared)");
+      {
+        JsonNode *label = json_object_get_member (object, "label");
+
+        if (label == NULL || JSON_NODE_HOLDS_NULL (label))
+          g_string_append (out, "[label: (cleared)]");
+        else
+          {
+            g_string_append (out, "[label: ");
+            append_flat (out, str_member (object, "label") ?: "");
+            g_string_append_c (out, ']');
+          }
+      }
       break;
 
     case RAMO_ENTRY_TYPE_SESSION_INFO:
-      g_string_append (out, "[session name: ");
-      append_flat (out, str_member (object, "name") ?: "");
-      g_string_append_c (out, ']');
+      {
+        const char *name = str_member (object, "name");
+
+        g_string_append (out, "[title: ");
+        if (name && name[0])
+          append_flat (out, name);
+        else
+          g_string_append (out, "empty");
+        g_string_append_c (out, ']');
+      }
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
     default:
+      /* pi shows no text for types it does not know; Ramo names the type */
       g_string_append_printf (out, "[%s]", entry->type_name && *entry->type_name ? entry->type_name : "?");
       break;
     }

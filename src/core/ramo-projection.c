@@ -522,6 +522,13 @@ entry_passes_filter (RamoProjection *self,
   RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
   const char *label = ramo_session_manager_get_label (self->manager, entry->id);
 
+  /* pi hides an assistant turn with no text of its own (only tool calls) in every mode,
+   * unless it ended abnormally or is the leaf */
+  if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
+      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)) &&
+      entry != leaf)
+    return FALSE;
+
   switch (self->filter)
     {
     case RAMO_FILTER_ALL:
@@ -550,11 +557,6 @@ entry_passes_filter (RamoProjection *self,
         case RAMO_ENTRY_TYPE_UNKNOWN:
           return FALSE;
         case RAMO_ENTRY_TYPE_MESSAGE:
-          /* an assistant message with only tool calls says nothing of its own */
-          if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-              !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)) &&
-              entry != leaf)
-            return FALSE;
           return TRUE;
         case RAMO_ENTRY_TYPE_COMPACTION:
         case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:

@@ -1077,18 +1077,20 @@ load_line (RamoSessionManager *self,
   if (is_blank (line, len))
     return TRUE;
 
+  /* A raw NUL byte is a control character JSON does not allow: pi skips the line too. */
+  if (memchr (line, '\0', len) != NULL)
+    {
+      add_issue (self, line_no, "line contains a NUL byte; skipped");
+      return TRUE;
+    }
+
+  /* pi reads the file as UTF-8 with replacement characters; so does Ramo, line by line */
   if (!g_utf8_validate_len (line, len, NULL))
     {
       repaired = g_utf8_make_valid (line, len);
       text = repaired;
       text_len = strlen (repaired);
       add_issue (self, line_no, "invalid UTF-8 replaced with U+FFFD");
-    }
-
-  if (memchr (text, '\0', text_len) != NULL)
-    {
-      add_issue (self, line_no, "line contains a NUL byte; skipped");
-      return TRUE;
     }
 
   if (!json_parser_load_from_data (state->parser, text, text_len, &local_error))

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds Ramo (warnings are errors) and runs every test: core, the window under Xvfb, and the
+# comparison with pi 0.73.1. Fails when a window test was skipped: under Xvfb none may be.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build-aux/install-deps.sh
+
+if [ ! -f _build/build.ninja ]; then
+  meson setup _build --werror
+fi
+ninja -C _build
+
+status=0
+xvfb-run -a -s "-screen 0 1400x900x24" \
+  dbus-run-session -- meson test -C _build --print-errorlogs --no-rebuild "$@" || status=$?
+
+if grep -q '"result": "SKIP"' _build/meson-logs/testlog.json 2>/dev/null; then
+  echo "error: some tests were skipped:" >&2
+  grep '"result": "SKIP"' _build/meson-logs/testlog.json | grep -o '"name": "[^"]*"' >&2 || true
+  status=1
+fi
+
+exit $status

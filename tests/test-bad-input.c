@@ -1,0 +1,398 @@
+/* test-bad-input.c — files that are broken, odd or hostile: clear errors, nothing lost
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <signal.h>
+#include <sys/resource.h>
+
+#include "ramo-projection.h"
+#include "ramo-session-context.h"
+#include "ramo-session-manager.h"
+#include "ramo-test-util.h"
+
+#define HEADER "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+#define MSG(id, parent, text) \
+  "{\"type\":\"message\",\"id\":\"" id "\",\"parentId\":" parent ",\"timestamp\":\"2026-01-01T00:00:01.000Z\"," \
+  "\"message\":{\"role\":\"user\",\"content\":\"" text "\"}}\n"
+
+/* Opens @text from a file and checks that opening changed nothing on disk. */
+static RamoSessionManager *
+open_bytes (const char  *text,
+            gssize       len,
+            GError     **error,
+            char       **path_out)
+{
+  g_autofree char *path = ramo_test_write_file ("s.jsonl", text, len);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  RamoSessionManager *manager;
+
+  before = ramo_test_read_file (path, &before_len);
+  manager = ramo_session_manager_open (path, error);
+  after = ramo_test_read_file (path, &after_len);
+  g_assert_cmpmem (before, before_len, after, after_len);
+  if (path_out)
+    *path_out = g_steal_pointer (&path);
+  return manager;
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes ("", 0, &error, NULL);
+
+  g_assert_null (manager);
+  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE);
+  g_assert_nonnull (strstr (error->message, "empty"));
+}
+
+static void
+test_header_only (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (HEADER, -1, &error, NULL);
+  g_autoptr(RamoSessionContext) context = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 0);
+  g_assert_null (ramo_session_manager_get_leaf_id (manager));
+  context = ramo_session_manager_build_session_context (manager);
+  g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 0);
+}
+
+static void
+test_no_header (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (MSG ("a", "null", "hi"), -1, &error, NULL);
+
+  g_assert_null (manager);
+  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE);
+  g_assert_nonnull (strstr (error->message, "line 1"));
+}
+
+static void
+test_title_slot (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    "{\"type\":\"title\",\"v\":1,\"title\":\"Fixing the parser\",\"updatedAt\":\"2026-01-01T00:00:00Z\",\"pad\":\"      \"}\n"
+    HEADER MSG ("a", "null", "hi"), -1, &error, NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (ramo_session_manager_get_title (manager), ==, "Fixing the parser");
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 1);
+  g_assert_cmpuint (ramo_session_manager_get_entry (manager, "a")->line, ==, 3);
+}
+
+static void
+test_broken_lines (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER
+    MSG ("a", "null", "one")
+    "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"mess\n"
+    "42\n"
+    "\r\n"
+    MSG ("c", "\"a\"", "three")
+    "{\"type\":\"message\",\"id\":\"d\",\"parentId\":\"c\",\"timestamp\":\"2026-01-01T00:00:0",
+    -1, &error, NULL);
+  GPtrArray *issues;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 2);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "c");
+  issues = ramo_session_manager_get_issues (manager);
+  g_assert_cmpuint (issues->len, ==, 3);
+  g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (issues, 0))->line, ==, 3);
+  g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (issues, 1))->line, ==, 4);
+  g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (issues, 2))->line, ==, 7);
+  g_assert_nonnull (strstr (((RamoLoadIssue *) g_ptr_array_index (issues, 2))->message, "cut short"));
+}
+
+static void
+test_crlf_and_bom (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    "\xEF\xBB\xBF{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\r\n"
+    "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\"}}\r\n",
+    -1, &error, NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 1);
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 0);
+}
+
+static void
+test_invalid_utf8_and_nul (void)
+{
+  static const char text[] =
+    HEADER
+    "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"caf\xE9 ok\"}}\n"
+    "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"nul\0here\"}}\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (text, sizeof text - 1, &error, NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 1);
+  g_assert_cmpstr (ramo_session_manager_get_entry (manager, "a")->display, ==, "user: caf\xEF\xBF\xBD ok");
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 2);
+}
+
+static void
+test_huge_line (void)
+{
+  g_autoptr(GString) text = g_string_new (HEADER);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(JsonNode) message = NULL;
+  RamoEntry *entry;
+
+  g_string_append (text, "{\"type\":\"message\",\"id\":\"big\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                         "\"message\":{\"role\":\"user\",\"content\":\"");
+  for (guint i = 0; i < 20 * 1024 * 1024 / 16; i++)
+    g_string_append (text, "0123456789abcde ");
+  g_string_append (text, "\"}}\n" MSG ("after", "\"big\"", "still here"));
+
+  manager = open_bytes (text->str, text->len, &error, NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 2);
+  entry = ramo_session_manager_get_entry (manager, "big");
+  g_assert_cmpuint (entry->length, >, 20 * 1024 * 1024);
+  g_assert_cmpuint (g_utf8_strlen (entry->display, -1), <=, 6 + 200 + 1);
+  context = ramo_session_manager_build_session_context (manager);
+  message = ramo_session_context_get_message (context, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (strlen (json_object_get_string_member (json_node_get_object (message), "content")), ==, 20 * 1024 * 1024);
+}
+
+static void
+test_duplicate_ids (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("a", "null", "root") MSG ("x", "\"a\"", "first x") MSG ("x", "\"a\"", "second x") MSG ("y", "\"x\"", "under x"),
+    -1, &error, NULL);
+  RamoEntry *x = ramo_session_manager_get_entry (manager, "x");
+  RamoEntry *first = ramo_session_manager_get_entry_at (manager, 1);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (x->display, ==, "user: second x");
+  g_assert_true (first->flags & RAMO_ENTRY_FLAG_SHADOWED);
+  g_assert_cmpuint (ramo_session_manager_get_children (manager, "a")->len, ==, 2);
+  g_assert_true (ramo_session_manager_get_entry (manager, "y")->parent == x);
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
+}
+
+static void
+test_cycle (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("r", "null", "root") MSG ("a", "\"b\"", "A") MSG ("b", "\"a\"", "B") MSG ("c", "\"b\"", "C"),
+    -1, &error, NULL);
+  g_autoptr(GPtrArray) branch = NULL;
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+  GPtrArray *roots;
+
+  g_assert_no_error (error);
+  roots = ramo_session_manager_get_roots (manager);
+  g_assert_cmpuint (roots->len, ==, 2);
+  g_assert_cmpstr (((RamoEntry *) g_ptr_array_index (roots, 1))->id, ==, "a");
+  g_assert_true (ramo_session_manager_get_entry (manager, "a")->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN);
+  branch = ramo_session_manager_get_branch (manager, "c");
+  g_assert_cmpuint (branch->len, ==, 3);
+  context = ramo_session_manager_build_session_context (manager);
+  g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 3);
+  projection = ramo_projection_new (manager);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 4);
+}
+
+static void
+test_deep_chain (void)
+{
+  g_autoptr(GString) text = g_string_new (HEADER);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autofree char *dump = NULL;
+
+  for (guint i = 0; i < 100000; i++)
+    {
+      if (i == 0)
+        g_string_append (text, MSG ("e0", "null", "m"));
+      else
+        g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"e%u\",\"parentId\":\"e%u\",\"timestamp\":"
+                                "\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"m\"}}\n", i, i - 1);
+    }
+  manager = open_bytes (text->str, text->len, &error, NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_entry (manager, "e99999")->depth, ==, 99999);
+  projection = ramo_projection_new (manager);
+  g_assert_cmpuint (g_list_model_get_n_items (ramo_projection_get_roots (projection)), ==, 100000);
+  dump = ramo_projection_to_text (projection);
+  g_assert_cmpuint (ramo_test_count_lines (dump), ==, 100001);
+}
+
+static void
+test_label_on_missing_target (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("a", "null", "root")
+    "{\"type\":\"label\",\"id\":\"l\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\",\"targetId\":\"ghost\",\"label\":\"boo\"}\n"
+    "{\"type\":\"compaction\",\"id\":\"k\",\"parentId\":\"l\",\"timestamp\":\"2026-01-01T00:00:03.000Z\",\"summary\":\"s\",\"firstKeptEntryId\":\"nowhere\",\"tokensBefore\":1}\n",
+    -1, &error, NULL);
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+
+  g_assert_no_error (error);
+  g_assert_null (ramo_session_manager_get_entry (manager, "ghost"));
+  projection = ramo_projection_new (manager);
+  ramo_projection_set_filter (projection, RAMO_FILTER_LABELED_ONLY);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 0);
+  /* a compaction whose first kept entry does not exist keeps only its summary */
+  context = ramo_session_manager_build_session_context (manager);
+  g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 1);
+}
+
+static void
+test_future_version (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    "{\"type\":\"session\",\"version\":4,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+    MSG ("a", "null", "hi"), -1, &error, &path);
+  g_autofree char *before = ramo_test_read_file (path, NULL);
+  g_autofree char *after = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (ramo_session_manager_is_read_only (manager));
+  g_assert_null (ramo_session_manager_append_label_change (manager, "a", "x", &error));
+  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY);
+  after = ramo_test_read_file (path, NULL);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+assert_write_fails_cleanly (RamoSessionManager *manager,
+                            const char         *path,
+                            const char         *before,
+                            gint                code)
+{
+  g_autoptr(GError) error = NULL;
+  const char *leaf = ramo_session_manager_get_leaf_id (manager);
+  g_autofree char *leaf_before = g_strdup (leaf);
+  guint n = ramo_session_manager_get_n_entries (manager);
+  g_autofree char *id = ramo_session_manager_append_label_change (manager, "a", "x", &error);
+
+  g_assert_null (id);
+  g_assert_error (error, RAMO_SESSION_ERROR, code);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, n);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, leaf_before);
+  g_assert_null (ramo_session_manager_get_label (manager, "a"));
+  if (before)
+    {
+      g_autofree char *after = ramo_test_read_file (path, NULL);
+      g_assert_cmpstr (before, ==, after);
+    }
+}
+
+static void
+test_unwritable (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (HEADER MSG ("a", "null", "hi"), -1, &error, &path);
+  g_autofree char *before = ramo_test_read_file (path, NULL);
+  g_autoptr(RamoSessionContext) context = NULL;
+  struct rlimit old_limit, limit;
+
+  g_assert_no_error (error);
+
+  /* CI runs as root, so file modes would not stop a write: limit the file size instead
+   * (as a full disk would), then replace the file by a folder. */
+  signal (SIGXFSZ, SIG_IGN);
+  getrlimit (RLIMIT_FSIZE, &old_limit);
+  limit = old_limit;
+  limit.rlim_cur = strlen (before);
+  setrlimit (RLIMIT_FSIZE, &limit);
+  assert_write_fails_cleanly (manager, path, before, RAMO_SESSION_ERROR_IO);
+  setrlimit (RLIMIT_FSIZE, &old_limit);
+
+  /* another program appended: Ramo refuses to write without reading it first */
+  {
+    g_autofree char *grown = g_strconcat (before, MSG ("z", "\"a\"", "from pi"), NULL);
+    g_file_set_contents (path, grown, -1, NULL);
+    assert_write_fails_cleanly (manager, path, grown, RAMO_SESSION_ERROR_CHANGED);
+  }
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
+  assert_write_fails_cleanly (manager, path, NULL, RAMO_SESSION_ERROR_IO);
+
+  /* viewing still works from what was read */
+  context = ramo_session_manager_build_session_context (manager);
+  g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 1);
+  g_rmdir (path);
+}
+
+static void
+test_odd_fields (void)
+{
+  /* ids and parentIds that are not strings, unknown types and fields */
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("a", "null", "root")
+    "{\"type\":\"message\",\"id\":7,\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"numeric id\"}}\n"
+    "{\"type\":\"message\",\"id\":\"n\",\"parentId\":12,\"timestamp\":\"2026-01-01T00:00:03.000Z\",\"message\":{\"role\":\"user\",\"content\":\"numeric parent\"}}\n"
+    "{\"type\":\"archive\",\"id\":\"u\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:04.000Z\",\"whatever\":[1,2,{\"x\":null}]}\n",
+    -1, &error, NULL);
+  g_autoptr(RamoProjection) projection = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 4);
+  g_assert_true (ramo_session_manager_get_entry_at (manager, 1)->flags & RAMO_ENTRY_FLAG_SYNTHETIC_ID);
+  g_assert_null (ramo_session_manager_get_entry (manager, "n")->parent);
+  g_assert_cmpstr (ramo_session_manager_get_entry (manager, "u")->type_name, ==, "archive");
+  projection = ramo_projection_new (manager);
+  g_assert_false (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "u")));
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  g_assert_true (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "u")));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/Core/BadInput/empty", test_empty);
+  g_test_add_func ("/Core/BadInput/header-only", test_header_only);
+  g_test_add_func ("/Core/BadInput/no-header", test_no_header);
+  g_test_add_func ("/Core/BadInput/title-slot", test_title_slot);
+  g_test_add_func ("/Core/BadInput/broken-lines", test_broken_lines);
+  g_test_add_func ("/Core/BadInput/crlf-and-bom", test_crlf_and_bom);
+  g_test_add_func ("/Core/BadInput/invalid-utf8-and-nul", test_invalid_utf8_and_nul);
+  g_test_add_func ("/Core/BadInput/huge-line", test_huge_line);
+  g_test_add_func ("/Core/BadInput/duplicate-ids", test_duplicate_ids);
+  g_test_add_func ("/Core/BadInput/cycle", test_cycle);
+  g_test_add_func ("/Core/BadInput/deep-chain", test_deep_chain);
+  g_test_add_func ("/Core/BadInput/label-on-missing-target", test_label_on_missing_target);
+  g_test_add_func ("/Core/BadInput/future-version", test_future_version);
+  g_test_add_func ("/Core/BadInput/unwritable", test_unwritable);
+  g_test_add_func ("/Core/BadInput/odd-fields", test_odd_fields);
+  return g_test_run ();
+}
