@@ -388,9 +388,9 @@ cmd_info (int    argc,
   for (guint i = 0; i < n; i++)
     {
       RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
-      const char *key = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name
-                        ? g_intern_string (g_strconcat ("message/", entry->role_name, NULL))
-                        : entry->type_name;
+      g_autofree char *role_key = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name
+                                  ? g_strconcat ("message/", entry->role_name, NULL) : NULL;
+      const char *key = role_key ? g_intern_string (role_key) : entry->type_name;
 
       g_hash_table_insert (counts, (char *) key,
                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));

@@ -119,23 +119,12 @@ is_js_space (gunichar c)
 static char *
 norm (const char *text)
 {
-  GString *out = g_string_new (NULL);
-  const char *start, *end;
+  const char *start = text ? text : "";
+  const char *end = start + strlen (start);
+  char *out, *q;
 
-  for (const char *p = text ? text : ""; *p; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == '\n' || c == '\t' || c == '\r' || c == 0x2028 || c == 0x2029)
-        g_string_append_c (out, ' ');
-      else
-        g_string_append_unichar (out, c);
-    }
-
-  start = out->str;
   while (*start && is_js_space (g_utf8_get_char (start)))
     start = g_utf8_next_char (start);
-  end = out->str + out->len;
   while (end > start)
     {
       const char *prev = g_utf8_prev_char (end);
@@ -143,11 +132,24 @@ norm (const char *text)
         break;
       end = prev;
     }
-  {
-    char *result = g_strndup (start, end - start);
-    g_string_free (out, TRUE);
-    return result;
-  }
+
+  out = q = g_malloc (end - start + 1);
+  for (const char *p = start; p < end; p++)
+    {
+      guchar c = (guchar) *p;
+
+      if (c == '\n' || c == '\t' || c == '\r')
+        *q++ = ' ';
+      else if (c == 0xE2 && p + 2 < end && (guchar) p[1] == 0x80 && ((guchar) p[2] == 0xA8 || (guchar) p[2] == 0xA9))
+        {
+          *q++ = ' ';   /* U+2028, U+2029 */
+          p += 2;
+        }
+      else
+        *q++ = c;
+    }
+  *q = '\0';
+  return out;
 }
 
 /* Appends @text in pi's one-line form, keeping at most DISPLAY_MAX_CHARS characters of it
@@ -334,6 +336,15 @@ remember_tool_calls (RamoDisplayState *state,
     }
 }
 
+static gboolean
+is_blank (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!is_js_space (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
+}
+
 /* An assistant message "has text" when a text block (or a string content) is not blank. */
 static gboolean
 has_visible_text (JsonNode *content)
@@ -341,10 +352,7 @@ has_visible_text (JsonNode *content)
   if (content == NULL)
     return FALSE;
   if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    {
-      g_autofree char *t = norm (json_node_get_string (content));
-      return t[0] != '\0';
-    }
+    return !is_blank (json_node_get_string (content));
   if (JSON_NODE_HOLDS_ARRAY (content))
     {
       JsonArray *blocks = json_node_get_array (content);
@@ -353,12 +361,12 @@ has_visible_text (JsonNode *content)
         {
           JsonNode *b = json_array_get_element (blocks, i);
           JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
-          g_autofree char *t = NULL;
+          const char *text;
 
-          if (g_strcmp0 (str_member (block, "type"), "text") != 0 || str_member (block, "text") == NULL)
+          if (g_strcmp0 (str_member (block, "type"), "text") != 0)
             continue;
-          t = norm (str_member (block, "text"));
-          if (t[0] != '\0')
+          text = str_member (block, "text");
+          if (text && !is_blank (text))
             return TRUE;
         }
     }
