@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ramo-json.h"
+#include "ramo-json-scan.h"
 #include "ramo-session-manager-private.h"
 
 /*
@@ -52,55 +53,67 @@ _ramo_display_state_free (RamoDisplayState *state)
   g_free (state);
 }
 
-static const char *
-str_member (JsonObject *object,
-            const char *name)
+/* A member's string value (decoded, at most @max characters; 0 = all), or NULL. */
+static char *
+str_member (RamoScan   *scan,
+            guint       object,
+            const char *name,
+            glong       max)
 {
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
+  return ramo_scan_string (scan, ramo_scan_member (scan, object, name), max);
+}
 
-  if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return json_node_get_string (node);
-  return NULL;
+/* JavaScript's `object.name || fallback` for a string member. */
+static char *
+str_or (RamoScan   *scan,
+        guint       object,
+        const char *name,
+        const char *fallback)
+{
+  char *value = str_member (scan, object, name, 0);
+
+  if (value && value[0])
+    return value;
+  g_free (value);
+  return g_strdup (fallback);
+}
+
+static gboolean
+number_member (RamoScan   *scan,
+               guint       object,
+               const char *name,
+               double     *value)
+{
+  return ramo_scan_number (scan, ramo_scan_member (scan, object, name), value);
 }
 
 /* The text of a message `content` as pi's tree takes it: a string, or the text blocks
- * concatenated with no separator; cut to @max characters (0 = no limit). */
+ * concatenated with no separator; at most @max characters (0 = no limit). */
 static char *
-content_text (JsonNode *content,
+content_text (RamoScan *scan,
+              guint     content,
               glong     max)
 {
   GString *out;
-  JsonArray *blocks;
 
-  if (content == NULL)
+  if (ramo_scan_type (scan, content) == RAMO_SCAN_STRING)
+    return ramo_scan_string (scan, content, max);
+  if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
     return g_strdup ("");
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    out = g_string_new (json_node_get_string (content));
-  else if (!JSON_NODE_HOLDS_ARRAY (content))
-    return g_strdup ("");
-  else
-    {
-      out = g_string_new (NULL);
-      blocks = json_node_get_array (content);
-      for (guint i = 0; i < json_array_get_length (blocks); i++)
-        {
-          JsonNode *b = json_array_get_element (blocks, i);
-          JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
-          const char *text;
 
-          if (g_strcmp0 (str_member (block, "type"), "text") != 0)
-            continue;
-          text = str_member (block, "text");
-          if (text)
-            g_string_append (out, text);
-        }
-    }
-
-  if (max > 0 && g_utf8_strlen (out->str, -1) > max)
+  out = g_string_new (NULL);
+  for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      char *cut = g_utf8_substring (out->str, 0, max);
-      g_string_free (out, TRUE);
-      return cut;
+      glong have = max ? (glong) g_utf8_strlen (out->str, out->len) : 0;
+      g_autofree char *text = NULL;
+
+      if (max && have >= max)
+        break;
+      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
+        continue;
+      text = str_member (scan, b, "text", max ? max - have : 0);
+      if (text)
+        g_string_append (out, text);
     }
   return g_string_free (out, FALSE);
 }
@@ -184,44 +197,6 @@ shorten_path (RamoDisplayState *state,
   return g_strdup (path);
 }
 
-static gboolean
-number_member (JsonObject *object,
-               const char *name,
-               double     *value)
-{
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return FALSE;
-  if (json_node_get_value_type (node) == G_TYPE_INT64)
-    *value = (double) json_node_get_int (node);
-  else if (json_node_get_value_type (node) == G_TYPE_DOUBLE)
-    *value = json_node_get_double (node);
-  else
-    return FALSE;
-  return TRUE;
-}
-
-static gboolean
-node_is_present (JsonObject *object,
-                 const char *name)
-{
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL;
-}
-
-/* JavaScript's `a || b` on a string member: the member when it is a non-empty string. */
-static const char *
-str_or (JsonObject *object,
-        const char *name,
-        const char *fallback)
-{
-  const char *value = str_member (object, name);
-
-  return value && value[0] ? value : fallback;
-}
-
 static char *
 flat_path (RamoDisplayState *state,
            const char       *path)
@@ -232,28 +207,32 @@ flat_path (RamoDisplayState *state,
   return g_strdelimit (g_steal_pointer (&shortened), "\n\r\t", ' ');
 }
 
-/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-29]`. */
+/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-29]` (pi's /tree formats). */
 static char *
 format_tool_call (RamoDisplayState *state,
+                  RamoScan         *scan,
                   const char       *name,
-                  JsonNode         *arguments)
+                  guint             args)
 {
-  JsonObject *args = arguments && JSON_NODE_HOLDS_OBJECT (arguments) ? json_node_get_object (arguments) : NULL;
-  const char *path = str_or (args, "path", str_or (args, "file_path", ""));
+  if (ramo_scan_type (scan, args) != RAMO_SCAN_OBJECT)
+    args = 0;
 
-  if (g_strcmp0 (name, "read") == 0)
+  if (g_strcmp0 (name, "read") == 0 || g_strcmp0 (name, "write") == 0 || g_strcmp0 (name, "edit") == 0)
     {
-      GString *out = g_string_new ("[read: ");
+      g_autofree char *file_path = str_or (scan, args, "file_path", "");
+      g_autofree char *path = str_or (scan, args, "path", file_path);
       g_autofree char *p = flat_path (state, path);
+      GString *out = g_string_new ("[");
 
-      g_string_append (out, p);
-      if (node_is_present (args, "offset") || node_is_present (args, "limit"))
+      g_string_append_printf (out, "%s: %s", name, p);
+      if (strcmp (name, "read") == 0 &&
+          (ramo_scan_member (scan, args, "offset") || ramo_scan_member (scan, args, "limit")))
         {
           double start = 1, limit = 0, end = 0;
 
-          if (!number_member (args, "offset", &start) || start == 0)
+          if (!number_member (scan, args, "offset", &start) || start == 0)
             start = 1;
-          if (number_member (args, "limit", &limit))
+          if (number_member (scan, args, "limit", &limit))
             end = start + limit - 1;
           g_string_append_c (out, ':');
           ramo_json_write_number (out, start);
@@ -266,133 +245,130 @@ format_tool_call (RamoDisplayState *state,
       g_string_append_c (out, ']');
       return g_string_free (out, FALSE);
     }
-  if (g_strcmp0 (name, "write") == 0 || g_strcmp0 (name, "edit") == 0)
-    {
-      g_autofree char *p = flat_path (state, path);
-      return g_strdup_printf ("[%s: %s]", name, p);
-    }
   if (g_strcmp0 (name, "bash") == 0)
     {
-      const char *command = str_member (args, "command");
+      g_autofree char *command = str_member (scan, args, "command", 0);
       g_autofree char *flat = norm (command ? command : "");
       g_autofree char *cut = g_utf8_strlen (flat, -1) > 50 ? g_utf8_substring (flat, 0, 50) : g_strdup (flat);
       gboolean longer = command && g_utf8_strlen (command, -1) > 50;
 
       return g_strdup_printf ("[bash: %s%s]", cut, longer ? "..." : "");
     }
-  if (g_strcmp0 (name, "grep") == 0)
+  if (g_strcmp0 (name, "grep") == 0 || g_strcmp0 (name, "find") == 0)
     {
-      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
-      g_autofree char *pattern = g_strdelimit (g_strdup (str_or (args, "pattern", "")), "\n\r\t", ' ');
+      g_autofree char *path = str_or (scan, args, "path", ".");
+      g_autofree char *where = flat_path (state, path);
+      g_autofree char *pattern = str_or (scan, args, "pattern", "");
 
-      return g_strdup_printf ("[grep: /%s/ in %s]", pattern, where);
-    }
-  if (g_strcmp0 (name, "find") == 0)
-    {
-      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
-      g_autofree char *pattern = g_strdelimit (g_strdup (str_or (args, "pattern", "")), "\n\r\t", ' ');
-
+      g_strdelimit (pattern, "\n\r\t", ' ');
+      if (name[0] == 'g')
+        return g_strdup_printf ("[grep: /%s/ in %s]", pattern, where);
       return g_strdup_printf ("[find: %s in %s]", pattern, where);
     }
   if (g_strcmp0 (name, "ls") == 0)
     {
-      g_autofree char *where = flat_path (state, str_or (args, "path", "."));
+      g_autofree char *path = str_or (scan, args, "path", ".");
+      g_autofree char *where = flat_path (state, path);
+
       return g_strdup_printf ("[ls: %s]", where);
     }
 
   {
-    g_autofree char *json = arguments ? ramo_json_to_string (arguments) : g_strdup ("undefined");
+    g_autofree char *json = args ? ramo_scan_to_json (scan, args) : g_strdup ("undefined");
     g_autofree char *cut = g_utf8_strlen (json, -1) > 40 ? g_utf8_substring (json, 0, 40) : g_strdup (json);
 
     g_strdelimit (cut, "\n\r\t", ' ');
-    return g_strdup_printf ("[%s: %s%s]", name ? name : "tool", cut,
+    return g_strdup_printf ("[%s: %s%s]", name ? name : "undefined", cut,
                             g_utf8_strlen (json, -1) > 40 ? "..." : "");
   }
 }
 
 static void
 remember_tool_calls (RamoDisplayState *state,
-                     JsonNode         *content)
+                     RamoScan         *scan,
+                     guint             content)
 {
-  JsonArray *blocks;
-
-  if (content == NULL || !JSON_NODE_HOLDS_ARRAY (content))
+  if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
     return;
-  blocks = json_node_get_array (content);
-  for (guint i = 0; i < json_array_get_length (blocks); i++)
-    {
-      JsonNode *b = json_array_get_element (blocks, i);
-      JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
-      const char *id;
 
-      if (g_strcmp0 (str_member (block, "type"), "toolCall") != 0)
+  for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *name = NULL;
+
+      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "toolCall"))
         continue;
-      id = str_member (block, "id");
+      id = str_member (scan, b, "id", 0);
       if (id == NULL)
         continue;
-      g_hash_table_replace (state->tool_calls, g_strdup (id),
-                            format_tool_call (state, str_member (block, "name"),
-                                              json_object_get_member (block, "arguments")));
+      name = str_member (scan, b, "name", 0);
+      g_hash_table_replace (state->tool_calls, g_steal_pointer (&id),
+                            format_tool_call (state, scan, name, ramo_scan_member (scan, b, "arguments")));
     }
-}
-
-static gboolean
-is_blank (const char *text)
-{
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    if (!is_js_space (g_utf8_get_char (p)))
-      return FALSE;
-  return TRUE;
 }
 
 /* An assistant message "has text" when a text block (or a string content) is not blank. */
 static gboolean
-has_visible_text (JsonNode *content)
+has_visible_text (RamoScan *scan,
+                  guint     content)
 {
-  if (content == NULL)
+  if (ramo_scan_type (scan, content) == RAMO_SCAN_STRING)
+    return !ramo_scan_string_blank (scan, content);
+  if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
     return FALSE;
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    return !is_blank (json_node_get_string (content));
-  if (JSON_NODE_HOLDS_ARRAY (content))
+  for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      JsonArray *blocks = json_node_get_array (content);
+      guint text;
 
-      for (guint i = 0; i < json_array_get_length (blocks); i++)
-        {
-          JsonNode *b = json_array_get_element (blocks, i);
-          JsonObject *block = JSON_NODE_HOLDS_OBJECT (b) ? json_node_get_object (b) : NULL;
-          const char *text;
-
-          if (g_strcmp0 (str_member (block, "type"), "text") != 0)
-            continue;
-          text = str_member (block, "text");
-          if (text && !is_blank (text))
-            return TRUE;
-        }
+      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
+        continue;
+      text = ramo_scan_member (scan, b, "text");
+      if (ramo_scan_type (scan, text) == RAMO_SCAN_STRING && !ramo_scan_string_blank (scan, text))
+        return TRUE;
     }
   return FALSE;
 }
 
+static void
+append_member_flat (GString    *out,
+                    RamoScan   *scan,
+                    guint       object,
+                    const char *name)
+{
+  /* at most DISPLAY_MAX_CHARS characters are kept; decode a little more for the trim */
+  g_autofree char *text = str_member (scan, object, name, DISPLAY_MAX_CHARS + 64);
+
+  append_flat (out, text ? text : "");
+}
+
+/**
+ * _ramo_entry_compute_display:
+ * @state: the tool calls seen so far
+ * @entry: the entry, with its type, role and flags already set
+ * @scan: the entry's line, scanned; the entry object is node 1
+ *
+ * Returns: (transfer full): the entry's one-line display text (pi's /tree formats)
+ */
 char *
 _ramo_entry_compute_display (RamoDisplayState *state,
                              RamoEntry        *entry,
-                             JsonObject       *object)
+                             RamoScan         *scan)
 {
   GString *out = g_string_new (NULL);
+  const guint object = 1;
 
   switch ((RamoEntryType) entry->type)
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        JsonNode *m = json_object_get_member (object, "message");
-        JsonObject *message = m && JSON_NODE_HOLDS_OBJECT (m) ? json_node_get_object (m) : NULL;
-        JsonNode *content = message ? json_object_get_member (message, "content") : NULL;
+        guint message = ramo_scan_member (scan, object, "message");
+        guint content = ramo_scan_member (scan, message, "content");
 
         switch ((RamoMessageRole) entry->role)
           {
           case RAMO_MESSAGE_ROLE_USER:
             {
-              g_autofree char *text = content_text (content, 200);
+              g_autofree char *text = content_text (scan, content, 200);
               g_string_append (out, "user: ");
               append_flat (out, text);
             }
@@ -400,11 +376,10 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
           case RAMO_MESSAGE_ROLE_ASSISTANT:
             {
-              const char *stop = str_member (message, "stopReason");
-              const char *err = str_member (message, "errorMessage");
+              g_autofree char *stop = str_member (scan, message, "stopReason", 0);
 
-              remember_tool_calls (state, content);
-              if (has_visible_text (content))
+              remember_tool_calls (state, scan, content);
+              if (has_visible_text (scan, content))
                 entry->flags |= RAMO_ENTRY_FLAG_HAS_TEXT;
               /* pi hides a text-less turn unless it ended other than normally */
               if (stop && stop[0] && strcmp (stop, "stop") != 0 && strcmp (stop, "toolUse") != 0)
@@ -412,44 +387,52 @@ _ramo_entry_compute_display (RamoDisplayState *state,
               g_string_append (out, "assistant: ");
               if (entry->flags & RAMO_ENTRY_FLAG_HAS_TEXT)
                 {
-                  g_autofree char *text = content_text (content, 200);
+                  g_autofree char *text = content_text (scan, content, 200);
                   append_flat (out, text);
                 }
               else if (g_strcmp0 (stop, "aborted") == 0)
                 g_string_append (out, "(aborted)");
-              else if (err && err[0])
-                {
-                  g_autofree char *flat = norm (err);
-                  g_autofree char *cut = g_utf8_strlen (flat, -1) > 80 ? g_utf8_substring (flat, 0, 80) : g_strdup (flat);
-                  g_string_append (out, cut);
-                }
               else
-                g_string_append (out, "(no content)");
+                {
+                  g_autofree char *err = str_member (scan, message, "errorMessage", 0);
+
+                  if (err && err[0])
+                    {
+                      g_autofree char *flat = norm (err);
+                      g_autofree char *cut = g_utf8_strlen (flat, -1) > 80 ? g_utf8_substring (flat, 0, 80) : g_strdup (flat);
+                      g_string_append (out, cut);
+                    }
+                  else
+                    g_string_append (out, "(no content)");
+                }
             }
             break;
 
           case RAMO_MESSAGE_ROLE_TOOL_RESULT:
             {
-              const char *call_id = str_member (message, "toolCallId");
+              g_autofree char *call_id = str_member (scan, message, "toolCallId", 0);
               const char *call = call_id ? g_hash_table_lookup (state->tool_calls, call_id) : NULL;
 
               if (call)
                 g_string_append (out, call);
               else
-                g_string_append_printf (out, "[%s]", str_or (message, "toolName", "tool"));
+                {
+                  g_autofree char *tool = str_or (scan, message, "toolName", "tool");
+                  g_string_append_printf (out, "[%s]", tool);
+                }
             }
             break;
 
           case RAMO_MESSAGE_ROLE_BASH_EXECUTION:
             g_string_append (out, "[bash]: ");
-            append_flat (out, str_member (message, "command") ?: "");
+            append_member_flat (out, scan, message, "command");
             break;
 
           case RAMO_MESSAGE_ROLE_CUSTOM:
           case RAMO_MESSAGE_ROLE_NONE:
           case RAMO_MESSAGE_ROLE_OTHER:
           default:
-            g_string_append_printf (out, "[%s]", entry->role_name ? entry->role_name : "message");
+            g_string_append_printf (out, "[%s]", entry->role_name ? entry->role_name : "undefined");
             break;
           }
       }
@@ -457,22 +440,22 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
       {
-        g_autofree char *level = json_object_has_member (object, "thinkingLevel")
-          ? (str_member (object, "thinkingLevel") ? g_strdup (str_member (object, "thinkingLevel"))
-                                                   : ramo_json_to_string (json_object_get_member (object, "thinkingLevel")))
-          : g_strdup ("undefined");
-        g_string_append_printf (out, "[thinking: %s]", level);
+        guint level = ramo_scan_member (scan, object, "thinkingLevel");
+        g_autofree char *text = ramo_scan_type (scan, level) == RAMO_SCAN_STRING
+                                ? ramo_scan_string (scan, level, 0)
+                                : level ? ramo_scan_to_json (scan, level) : g_strdup ("undefined");
+
+        g_string_append_printf (out, "[thinking: %s]", text);
       }
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
       {
         /* oh-my-pi writes `model` ("provider/id") instead of `modelId` */
-        const char *model = str_member (object, "modelId");
+        g_autofree char *model_id = str_member (scan, object, "modelId", 0);
+        g_autofree char *model = model_id ? NULL : str_member (scan, object, "model", 0);
 
-        if (model == NULL)
-          model = str_member (object, "model");
-        g_string_append_printf (out, "[model: %s]", model ? model : "undefined");
+        g_string_append_printf (out, "[model: %s]", model_id ? model_id : model ? model : "undefined");
       }
       break;
 
@@ -481,7 +464,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
         double tokens;
 
         g_string_append (out, "[compaction: ");
-        if (number_member (object, "tokensBefore", &tokens))
+        if (number_member (scan, object, "tokensBefore", &tokens))
           ramo_json_write_number (out, floor (tokens / 1000 + 0.5));  /* Math.round */
         else
           g_string_append (out, "NaN");
@@ -491,32 +474,36 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
     case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
       g_string_append (out, "[branch summary]: ");
-      append_flat (out, str_member (object, "summary") ?: "");
+      append_member_flat (out, scan, object, "summary");
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM:
-      g_string_append_printf (out, "[custom: %s]", str_member (object, "customType") ?: "undefined");
+      {
+        g_autofree char *type = str_or (scan, object, "customType", "undefined");
+        g_string_append_printf (out, "[custom: %s]", type);
+      }
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
       {
-        g_autofree char *text = content_text (json_object_get_member (object, "content"), 0);
+        g_autofree char *type = str_or (scan, object, "customType", "undefined");
+        g_autofree char *text = content_text (scan, ramo_scan_member (scan, object, "content"), DISPLAY_MAX_CHARS + 64);
 
-        g_string_append_printf (out, "[%s]: ", str_member (object, "customType") ?: "undefined");
+        g_string_append_printf (out, "[%s]: ", type);
         append_flat (out, text);
       }
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
       {
-        JsonNode *label = json_object_get_member (object, "label");
+        guint label = ramo_scan_member (scan, object, "label");
 
-        if (label == NULL || JSON_NODE_HOLDS_NULL (label))
+        if (label == 0 || ramo_scan_type (scan, label) == RAMO_SCAN_NULL)
           g_string_append (out, "[label: (cleared)]");
         else
           {
             g_string_append (out, "[label: ");
-            append_flat (out, str_member (object, "label") ?: "");
+            append_member_flat (out, scan, object, "label");
             g_string_append_c (out, ']');
           }
       }
@@ -524,7 +511,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
     case RAMO_ENTRY_TYPE_SESSION_INFO:
       {
-        const char *name = str_member (object, "name");
+        g_autofree char *name = str_member (scan, object, "name", DISPLAY_MAX_CHARS);
 
         g_string_append (out, "[title: ");
         if (name && name[0])

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "ramo-json-scan.h"
 #include "ramo-session-manager.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,6 @@ RamoDisplayState *_ramo_display_state_new     (void);
 void              _ramo_display_state_free    (RamoDisplayState *state);
 char             *_ramo_entry_compute_display (RamoDisplayState *state,
                                               RamoEntry        *entry,
-                                              JsonObject       *object);
+                                              RamoScan         *scan);
 
 G_END_DECLS

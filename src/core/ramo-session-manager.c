@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "ramo-json.h"
+#include "ramo-json-scan.h"
 #include "ramo-session-context.h"
 #include "ramo-session-manager-private.h"
 
@@ -392,41 +393,6 @@ member_string (JsonObject *object,
   return NULL;
 }
 
-static char *
-member_json (JsonObject *object,
-             const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node ? ramo_json_to_string (node) : NULL;
-}
-
-/* JavaScript truthiness of a JSON value. */
-static gboolean
-node_is_truthy (JsonNode *node)
-{
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return FALSE;
-  if (!JSON_NODE_HOLDS_VALUE (node))
-    return TRUE;
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_STRING:
-      return json_node_get_string (node)[0] != '\0';
-    case G_TYPE_INT64:
-      return json_node_get_int (node) != 0;
-    case G_TYPE_DOUBLE:
-      {
-        double d = json_node_get_double (node);
-        return d != 0 && !isnan (d);
-      }
-    case G_TYPE_BOOLEAN:
-      return json_node_get_boolean (node);
-    default:
-      return FALSE;
-    }
-}
-
 static gboolean
 node_to_number (JsonNode *node,
                 double   *value)
@@ -673,106 +639,159 @@ set_label (RamoSessionManager *self,
     }
 }
 
-/* Fills the type-specific fields of @entry from @object (an entry line's JSON object). */
+static const char *
+scan_chunk (RamoSessionManager *self,
+            RamoScan           *scan,
+            guint               node,
+            gboolean            intern)
+{
+  g_autofree char *value = ramo_scan_string (scan, node, 0);
+
+  return intern ? chunk_const (self, value) : chunk (self, value);
+}
+
+static const char *
+scan_json_chunk (RamoSessionManager *self,
+                 RamoScan           *scan,
+                 guint               node)
+{
+  g_autofree char *json = ramo_scan_to_json (scan, node);
+
+  return chunk_const (self, json);
+}
+
+/* Fills the fields of @entry from its scanned line (the entry object is node 1). */
 static void
 fill_entry (RamoSessionManager *self,
             RamoEntry          *entry,
-            JsonObject         *object)
+            RamoScan           *scan)
 {
-  JsonNode *timestamp = json_object_get_member (object, "timestamp");
-  const char *type = member_string (object, "type");
+  const guint object = 1;
+  guint type_node = ramo_scan_member (scan, object, "type");
+  guint timestamp = ramo_scan_member (scan, object, "timestamp");
+  g_autofree char *type = ramo_scan_string (scan, type_node, 0);
 
   entry->type_name = chunk_const (self, type ? type : "");
   entry->type = entry_type_from_string (type);
-  entry->timestamp = chunk (self, member_string (object, "timestamp"));
-  entry->time_ms = ramo_js_date_from_node (timestamp);
+  if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
+    {
+      g_autofree char *text = ramo_scan_string (scan, timestamp, 0);
+
+      entry->timestamp = chunk (self, text);
+      entry->time_ms = ramo_js_date_parse (text);
+    }
+  else
+    {
+      double v;
+
+      /* what `new Date(value).getTime()` gives for other values */
+      switch (ramo_scan_type (scan, timestamp))
+        {
+        case RAMO_SCAN_NUMBER:
+          ramo_scan_number (scan, timestamp, &v);
+          entry->time_ms = isfinite (v) && fabs (v) <= 8.64e15 ? trunc (v) : NAN;
+          break;
+        case RAMO_SCAN_NULL:
+        case RAMO_SCAN_FALSE:
+          entry->time_ms = 0;
+          break;
+        case RAMO_SCAN_TRUE:
+          entry->time_ms = 1;
+          break;
+        case RAMO_SCAN_NONE:
+        case RAMO_SCAN_STRING:
+        case RAMO_SCAN_ARRAY:
+        case RAMO_SCAN_OBJECT:
+        default:
+          entry->time_ms = NAN;
+        }
+    }
 
   switch ((RamoEntryType) entry->type)
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        JsonNode *message_node = json_object_get_member (object, "message");
-        JsonObject *message = message_node && JSON_NODE_HOLDS_OBJECT (message_node)
-                              ? json_node_get_object (message_node) : NULL;
-        const char *role = message ? member_string (message, "role") : NULL;
+        guint message = ramo_scan_member (scan, object, "message");
+        g_autofree char *role = ramo_scan_string (scan, ramo_scan_member (scan, message, "role"), 0);
 
         entry->role = role_from_string (role);
         if (role && strcmp (role, "hookMessage") == 0)
           {
             entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
-            role = "custom";
+            entry->role_name = chunk_const (self, "custom");
           }
-        entry->role_name = chunk_const (self, role);
+        else
+          entry->role_name = chunk_const (self, role);
 
-        if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT && message)
+        if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
           {
-            g_autofree char *provider = member_json (message, "provider");
-            g_autofree char *model = member_json (message, "model");
-            const char *stop = member_string (message, "stopReason");
+            guint stop = ramo_scan_member (scan, message, "stopReason");
 
-            entry->aux1 = chunk_const (self, provider);
-            entry->aux2 = chunk_const (self, model);
-            if (g_strcmp0 (stop, "aborted") == 0)
+            entry->aux1 = scan_json_chunk (self, scan, ramo_scan_member (scan, message, "provider"));
+            entry->aux2 = scan_json_chunk (self, scan, ramo_scan_member (scan, message, "model"));
+            if (ramo_scan_string_equal (scan, stop, "aborted"))
               entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
-            else if (g_strcmp0 (stop, "error") == 0)
+            else if (ramo_scan_string_equal (scan, stop, "error"))
               entry->flags |= RAMO_ENTRY_FLAG_ERROR;
           }
       }
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      {
-        g_autofree char *level = member_json (object, "thinkingLevel");
-        entry->aux1 = chunk_const (self, level);
-      }
+      entry->aux1 = scan_json_chunk (self, scan, ramo_scan_member (scan, object, "thinkingLevel"));
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
       {
-        g_autofree char *provider = member_json (object, "provider");
-        g_autofree char *model_id = member_json (object, "modelId");
-        const char *model = member_string (object, "model");
+        guint provider = ramo_scan_member (scan, object, "provider");
+        guint model_id = ramo_scan_member (scan, object, "modelId");
+        guint model = ramo_scan_member (scan, object, "model");
 
         /* oh-my-pi writes `model: "provider/id"` instead of provider + modelId */
-        if (provider == NULL && model_id == NULL && model != NULL)
+        if (provider == 0 && model_id == 0 && ramo_scan_type (scan, model) == RAMO_SCAN_STRING)
           {
-            const char *slash = strchr (model, '/');
-            GString *s = g_string_new (NULL);
+            g_autofree char *text = ramo_scan_string (scan, model, 0);
+            const char *slash = strchr (text, '/');
+            g_autoptr(GString) p = g_string_new (NULL);
+            g_autoptr(GString) m = g_string_new (NULL);
 
             if (slash)
               {
-                g_autofree char *p = g_strndup (model, slash - model);
-                ramo_json_write_string (s, p);
-                provider = g_string_free (g_steal_pointer (&s), FALSE);
-                s = g_string_new (NULL);
-                ramo_json_write_string (s, slash + 1);
+                g_autofree char *head = g_strndup (text, slash - text);
+
+                ramo_json_write_string (p, head);
+                ramo_json_write_string (m, slash + 1);
+                entry->aux1 = chunk_const (self, p->str);
               }
             else
-              ramo_json_write_string (s, model);
-            model_id = g_string_free (s, FALSE);
+              ramo_json_write_string (m, text);
+            entry->aux2 = chunk_const (self, m->str);
           }
-        entry->aux1 = chunk_const (self, provider);
-        entry->aux2 = chunk_const (self, model_id);
+        else
+          {
+            entry->aux1 = scan_json_chunk (self, scan, provider);
+            entry->aux2 = scan_json_chunk (self, scan, model_id);
+          }
       }
       break;
 
     case RAMO_ENTRY_TYPE_COMPACTION:
-      entry->first_kept_id = chunk (self, member_string (object, "firstKeptEntryId"));
+      entry->first_kept_id = scan_chunk (self, scan, ramo_scan_member (scan, object, "firstKeptEntryId"), FALSE);
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
-      entry->target_id = chunk (self, member_string (object, "targetId"));
       {
-        JsonNode *label = json_object_get_member (object, "label");
+        guint label = ramo_scan_member (scan, object, "label");
 
+        entry->target_id = scan_chunk (self, scan, ramo_scan_member (scan, object, "targetId"), FALSE);
         /* pi sets the label when the value is truthy; only strings make sense here */
-        if (node_is_truthy (label))
+        if (ramo_scan_truthy (scan, label))
           {
-            if (JSON_NODE_HOLDS_VALUE (label) && json_node_get_value_type (label) == G_TYPE_STRING)
-              entry->label_text = chunk (self, json_node_get_string (label));
+            if (ramo_scan_type (scan, label) == RAMO_SCAN_STRING)
+              entry->label_text = scan_chunk (self, scan, label, FALSE);
             else
               {
-                g_autofree char *text = ramo_json_to_string (label);
+                g_autofree char *text = ramo_scan_to_json (scan, label);
                 entry->label_text = chunk (self, text);
               }
           }
@@ -782,23 +801,23 @@ fill_entry (RamoSessionManager *self,
     case RAMO_ENTRY_TYPE_UNKNOWN:
       if (type && strcmp (type, "mode_change") == 0)
         {
-          g_autofree char *mode = member_json (object, "mode");
-          g_autofree char *data = member_json (object, "data");
+          g_autofree char *mode = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "mode"));
+          g_autofree char *data = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "data"));
 
           entry->aux1 = chunk (self, mode);
           entry->aux2 = chunk (self, data);
         }
       else if (type && strcmp (type, "ttsr_injection") == 0)
         {
-          g_autofree char *rules = NULL;
+          guint rules = ramo_scan_member (scan, object, "injectedRules");
+          g_autofree char *json = NULL;
 
-          if (json_object_has_member (object, "injectedRules"))
-            rules = member_json (object, "injectedRules");
-          else if (json_object_has_member (object, "rules"))
-            rules = member_json (object, "rules");
-          else if (json_object_has_member (object, "ruleNames"))
-            rules = member_json (object, "ruleNames");
-          entry->aux1 = chunk (self, rules);
+          if (rules == 0)
+            rules = ramo_scan_member (scan, object, "rules");
+          if (rules == 0)
+            rules = ramo_scan_member (scan, object, "ruleNames");
+          json = ramo_scan_to_json (scan, rules);
+          entry->aux1 = chunk (self, json);
         }
       break;
 
@@ -814,13 +833,13 @@ fill_entry (RamoSessionManager *self,
 /* Creates the record of one entry line and adds it to the id index (not yet to the tree). */
 static RamoEntry *
 add_entry (RamoSessionManager *self,
-           JsonObject         *object,
+           RamoScan           *scan,
            goffset             offset,
            gsize               length,
            guint               line)
 {
   RamoEntry *entry = g_slice_new0 (RamoEntry);
-  JsonNode *id_node = json_object_get_member (object, "id");
+  guint id_node = ramo_scan_member (scan, 1, "id");
   RamoEntry *previous;
 
   entry->offset = offset;
@@ -828,7 +847,7 @@ add_entry (RamoSessionManager *self,
   entry->line = line;
   entry->index = self->entries->len;
 
-  fill_entry (self, entry, object);
+  fill_entry (self, entry, scan);
 
   if (self->file_version < 2)
     {
@@ -842,10 +861,10 @@ add_entry (RamoSessionManager *self,
     }
   else
     {
-      JsonNode *parent_node = json_object_get_member (object, "parentId");
+      guint parent_node = ramo_scan_member (scan, 1, "parentId");
 
-      if (id_node && JSON_NODE_HOLDS_VALUE (id_node) && json_node_get_value_type (id_node) == G_TYPE_STRING)
-        entry->id = chunk (self, json_node_get_string (id_node));
+      if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
+        entry->id = scan_chunk (self, scan, id_node, FALSE);
       else
         {
           g_autofree char *id = derived_id (self, line);
@@ -855,12 +874,11 @@ add_entry (RamoSessionManager *self,
           add_issue (self, line, "entry has no string id; shown with the id %s", id);
         }
 
-      if (parent_node && JSON_NODE_HOLDS_VALUE (parent_node) &&
-          json_node_get_value_type (parent_node) == G_TYPE_STRING)
-        entry->parent_id = chunk (self, json_node_get_string (parent_node));
-      else if (parent_node && !JSON_NODE_HOLDS_NULL (parent_node))
+      if (ramo_scan_type (scan, parent_node) == RAMO_SCAN_STRING)
+        entry->parent_id = scan_chunk (self, scan, parent_node, FALSE);
+      else if (parent_node && ramo_scan_type (scan, parent_node) != RAMO_SCAN_NULL)
         {
-          g_autofree char *text = ramo_json_to_string (parent_node);
+          g_autofree char *text = ramo_scan_to_json (scan, parent_node);
 
           entry->parent_id = chunk (self, text);
           add_issue (self, line, "parentId %s is not a string; the entry is shown as a root", text);
@@ -868,7 +886,7 @@ add_entry (RamoSessionManager *self,
     }
 
   {
-    g_autofree char *display = _ramo_entry_compute_display (self->display, entry, object);
+    g_autofree char *display = _ramo_entry_compute_display (self->display, entry, scan);
     entry->display = chunk (self, display);
   }
 
@@ -1049,7 +1067,7 @@ is_blank (const char *line,
 
 typedef struct
 {
-  JsonParser *parser;
+  RamoScan    scan;
   gboolean    have_header;
   GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
   GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
@@ -1069,9 +1087,8 @@ load_line (RamoSessionManager *self,
   g_autoptr(GError) local_error = NULL;
   const char *text = line;
   gsize text_len = len;
-  JsonNode *root;
-  JsonObject *object;
-  const char *type;
+  const char *scan_error = NULL;
+  guint type_node;
   RamoEntry *entry;
 
   if (is_blank (line, len))
@@ -1093,44 +1110,57 @@ load_line (RamoSessionManager *self,
       add_issue (self, line_no, "invalid UTF-8 replaced with U+FFFD");
     }
 
-  if (!json_parser_load_from_data (state->parser, text, text_len, &local_error))
+  if (!ramo_scan_parse (&state->scan, text, text_len, &scan_error))
     {
       if (!complete)
-        add_issue (self, line_no, "last line is cut short (%s); skipped", local_error->message);
+        add_issue (self, line_no, "last line is cut short (%s); skipped", scan_error);
       else
-        add_issue (self, line_no, "malformed JSON (%s); skipped", local_error->message);
+        add_issue (self, line_no, "malformed JSON (%s); skipped", scan_error);
       return TRUE;
     }
 
-  root = json_parser_get_root (state->parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (ramo_scan_type (&state->scan, 1) != RAMO_SCAN_OBJECT)
     {
       add_issue (self, line_no, "not a JSON object; skipped");
       return TRUE;
     }
-  object = json_node_get_object (root);
-  type = member_string (object, "type");
+  type_node = ramo_scan_member (&state->scan, 1, "type");
 
   if (!state->have_header)
     {
-      if (g_strcmp0 (type, "title") == 0)
+      g_autoptr(JsonNode) root = NULL;
+      JsonObject *object;
+
+      if (ramo_scan_string_equal (&state->scan, type_node, "title"))
         {
           g_free (self->title);
-          self->title = g_strdup (member_string (object, "title"));
+          self->title = ramo_scan_string (&state->scan, ramo_scan_member (&state->scan, 1, "title"), 0);
           return TRUE;
         }
-      if (g_strcmp0 (type, "session") != 0)
+      if (!ramo_scan_string_equal (&state->scan, type_node, "session"))
         {
           g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
                        "line %u: the first line is not a session header (type \"session\")", line_no);
           return FALSE;
         }
-      if (member_string (object, "id") == NULL)
+      if (ramo_scan_type (&state->scan, ramo_scan_member (&state->scan, 1, "id")) != RAMO_SCAN_STRING)
         {
           g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
                        "line %u: the session header has no string \"id\"", line_no);
           return FALSE;
         }
+      /* the header is kept whole, unknown fields included */
+      {
+        g_autofree char *copy = g_strndup (text, text_len);
+        root = json_from_string (copy, &local_error);
+      }
+      if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+        {
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                       "line %u: the session header cannot be read", line_no);
+          return FALSE;
+        }
+      object = json_node_get_object (root);
       state->have_header = TRUE;
       self->header = json_object_ref (object);
       self->session_id = g_strdup (member_string (object, "id"));
@@ -1151,7 +1181,7 @@ load_line (RamoSessionManager *self,
       return TRUE;
     }
 
-  if (g_strcmp0 (type, "session") == 0)
+  if (ramo_scan_string_equal (&state->scan, type_node, "session"))
     {
       add_issue (self, line_no, "a second session header; ignored");
       if (state->parsed)
@@ -1159,14 +1189,14 @@ load_line (RamoSessionManager *self,
       return TRUE;
     }
 
-  entry = add_entry (self, object, offset, len, line_no);
+  entry = add_entry (self, &state->scan, offset, len, line_no);
 
   if (state->parsed)
     {
       double index;
 
       if (entry->type == RAMO_ENTRY_TYPE_COMPACTION &&
-          node_to_number (json_object_get_member (object, "firstKeptEntryIndex"), &index))
+          ramo_scan_number (&state->scan, ramo_scan_member (&state->scan, 1, "firstKeptEntryIndex"), &index))
         {
           guint pair[2] = { entry->index, G_MAXUINT };
 
@@ -1191,7 +1221,7 @@ load_buffer (RamoSessionManager *self,
   guint line_no = 0;
   gboolean ret = TRUE;
 
-  state.parser = json_parser_new_immutable ();
+  ramo_scan_init (&state.scan);
 
   /* pi trims the whole text before splitting, which drops a byte order mark */
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
@@ -1233,7 +1263,7 @@ load_buffer (RamoSessionManager *self,
 
   g_clear_pointer (&state.parsed, g_ptr_array_unref);
   g_clear_pointer (&state.first_kept, g_array_unref);
-  g_clear_object (&state.parser);
+  ramo_scan_clear (&state.scan);
 
   if (!ret)
     return FALSE;
@@ -2346,6 +2376,8 @@ append_object (RamoSessionManager  *self,
   goffset offset;
   RamoEntry *entry;
   guint line_no;
+  RamoScan scan;
+  const char *scan_error = NULL;
 
   if (!check_writable (self, error))
     return NULL;
@@ -2357,7 +2389,11 @@ append_object (RamoSessionManager  *self,
     return NULL;
 
   line_no = self->entries->len ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->line + 1 : 2;
-  entry = add_entry (self, object, offset, strlen (line), line_no);
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, line, strlen (line), &scan_error))
+    g_error ("Ramo wrote a line it cannot read back: %s", scan_error);
+  entry = add_entry (self, &scan, offset, strlen (line), line_no);
+  ramo_scan_clear (&scan);
 
   entry->parent = resolve_parent (self, entry);
   if (entry->parent)

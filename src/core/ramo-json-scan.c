@@ -1,0 +1,770 @@
+/* ramo-json-scan.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-json-scan"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "ramo-json.h"
+#include "ramo-json-scan.h"
+
+/*
+ * The loader's JSON scanner. Indexing a session needs only a few members of each line (type,
+ * ids, timestamp, role, the start of the text), yet json-glib builds a whole tree for every line,
+ * every object with its own hash table: 2.0 s for a 91 MB, 100,000-entry session on the
+ * reference machine, five times the time budget of the whole load. This scanner validates a
+ * line with the grammar JavaScript's JSON.parse() accepts (so it rejects exactly the lines pi
+ * skips) and records every value's byte span in one flat array — no allocation per value, no
+ * copy of a string until one is asked for. Everything else (reading a body on demand, building
+ * contexts, writing) still goes through json-glib.
+ *
+ * Containers are walked with an explicit stack: a line nested a million levels deep costs
+ * memory, never C stack.
+ */
+
+typedef struct
+{
+  guint32 node;
+  guint32 last;
+} Frame;
+
+void
+ramo_scan_init (RamoScan *scan)
+{
+  memset (scan, 0, sizeof *scan);
+  scan->nodes = g_array_sized_new (FALSE, FALSE, sizeof (RamoScanNode), 256);
+}
+
+void
+ramo_scan_clear (RamoScan *scan)
+{
+  g_clear_pointer (&scan->nodes, g_array_unref);
+}
+
+static inline gboolean
+is_ws (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static inline gboolean
+is_hex (char c)
+{
+  return g_ascii_isxdigit (c);
+}
+
+/* Scans a string starting at its opening quote; returns the position after the closing one. */
+static gboolean
+scan_string (const char  *t,
+             gsize        len,
+             gsize       *pos,
+             guint8      *escaped,
+             const char **error)
+{
+  gsize p = *pos + 1;
+
+  *escaped = 0;
+  for (;;)
+    {
+      guchar c;
+
+      if (p >= len)
+        {
+          *error = "unterminated string";
+          return FALSE;
+        }
+      c = (guchar) t[p];
+      if (c == '"')
+        break;
+      if (c == '\\')
+        {
+          *escaped = 1;
+          if (p + 1 >= len)
+            {
+              *error = "unterminated string";
+              return FALSE;
+            }
+          switch (t[p + 1])
+            {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+              p += 2;
+              break;
+            case 'u':
+              if (p + 5 >= len || !is_hex (t[p + 2]) || !is_hex (t[p + 3]) || !is_hex (t[p + 4]) || !is_hex (t[p + 5]))
+                {
+                  *error = "bad \\u escape";
+                  return FALSE;
+                }
+              p += 6;
+              break;
+            default:
+              *error = "bad escape in string";
+              return FALSE;
+            }
+        }
+      else if (c < 0x20)
+        {
+          *error = "control character in string";
+          return FALSE;
+        }
+      else
+        p++;
+    }
+  *pos = p + 1;
+  return TRUE;
+}
+
+static gboolean
+scan_number (const char  *t,
+             gsize        len,
+             gsize       *pos,
+             const char **error)
+{
+  gsize p = *pos;
+
+  if (p < len && t[p] == '-')
+    p++;
+  if (p >= len || !g_ascii_isdigit (t[p]))
+    goto bad;
+  if (t[p] == '0')
+    p++;
+  else
+    while (p < len && g_ascii_isdigit (t[p]))
+      p++;
+  if (p < len && t[p] == '.')
+    {
+      p++;
+      if (p >= len || !g_ascii_isdigit (t[p]))
+        goto bad;
+      while (p < len && g_ascii_isdigit (t[p]))
+        p++;
+    }
+  if (p < len && (t[p] == 'e' || t[p] == 'E'))
+    {
+      p++;
+      if (p < len && (t[p] == '+' || t[p] == '-'))
+        p++;
+      if (p >= len || !g_ascii_isdigit (t[p]))
+        goto bad;
+      while (p < len && g_ascii_isdigit (t[p]))
+        p++;
+    }
+  *pos = p;
+  return TRUE;
+
+bad:
+  *error = "bad number";
+  return FALSE;
+}
+
+static inline void
+skip_ws (const char *t,
+         gsize       len,
+         gsize      *pos)
+{
+  while (*pos < len && is_ws (t[*pos]))
+    (*pos)++;
+}
+
+/* Reads `"key" :` at *pos (after whitespace); leaves *pos after the colon. */
+static gboolean
+scan_key (const char  *t,
+          gsize        len,
+          gsize       *pos,
+          guint32     *key_start,
+          guint32     *key_end,
+          guint8      *key_escaped,
+          const char **error)
+{
+  skip_ws (t, len, pos);
+  if (*pos >= len || t[*pos] != '"')
+    {
+      *error = "expected a member name";
+      return FALSE;
+    }
+  *key_start = (guint32) *pos;
+  if (!scan_string (t, len, pos, key_escaped, error))
+    return FALSE;
+  *key_end = (guint32) *pos;
+  skip_ws (t, len, pos);
+  if (*pos >= len || t[*pos] != ':')
+    {
+      *error = "expected ':'";
+      return FALSE;
+    }
+  (*pos)++;
+  return TRUE;
+}
+
+/**
+ * ramo_scan_parse:
+ * @scan: a scan
+ * @text: one line (need not be NUL-terminated)
+ * @len: its length in bytes; at most 4 GiB
+ * @error_message: (out): a static description of the first error
+ *
+ * Checks that @text is exactly one JSON value, as JSON.parse() would, and records the spans
+ * of all its values. @text must stay alive while @scan is used.
+ *
+ * Returns: %TRUE when @text is valid JSON
+ */
+gboolean
+ramo_scan_parse (RamoScan    *scan,
+                 const char  *text,
+                 gsize        len,
+                 const char **error_message)
+{
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  const char *t = text;
+  gsize pos = 0;
+  gboolean need_value = TRUE;
+  guint32 key_start = 0, key_end = 0;
+  guint8 key_escaped = 0;
+  const char *error = NULL;
+
+  scan->text = text;
+  scan->len = len;
+  g_array_set_size (scan->nodes, 1);
+
+  if (len >= G_MAXUINT32)
+    {
+      *error_message = "line longer than 4 GiB";
+      return FALSE;
+    }
+
+  for (;;)
+    {
+      if (need_value)
+        {
+          RamoScanNode node = { 0 };
+          guint32 index = scan->nodes->len;
+          char c;
+
+          skip_ws (t, len, &pos);
+          if (pos >= len)
+            {
+              error = "unexpected end of line";
+              goto fail;
+            }
+
+          node.start = (guint32) pos;
+          node.key_start = key_start;
+          node.key_end = key_end;
+          node.key_escaped = key_escaped;
+          key_start = key_end = 0;
+          key_escaped = 0;
+
+          c = t[pos];
+          switch (c)
+            {
+            case '{':
+            case '[':
+              node.type = c == '{' ? RAMO_SCAN_OBJECT : RAMO_SCAN_ARRAY;
+              pos++;
+              break;
+            case '"':
+              node.type = RAMO_SCAN_STRING;
+              if (!scan_string (t, len, &pos, &node.escaped, &error))
+                goto fail;
+              break;
+            case 't':
+              if (len - pos < 4 || memcmp (t + pos, "true", 4) != 0)
+                goto unexpected;
+              node.type = RAMO_SCAN_TRUE;
+              pos += 4;
+              break;
+            case 'f':
+              if (len - pos < 5 || memcmp (t + pos, "false", 5) != 0)
+                goto unexpected;
+              node.type = RAMO_SCAN_FALSE;
+              pos += 5;
+              break;
+            case 'n':
+              if (len - pos < 4 || memcmp (t + pos, "null", 4) != 0)
+                goto unexpected;
+              node.type = RAMO_SCAN_NULL;
+              pos += 4;
+              break;
+            default:
+              if (c == '-' || g_ascii_isdigit (c))
+                {
+                  node.type = RAMO_SCAN_NUMBER;
+                  if (!scan_number (t, len, &pos, &error))
+                    goto fail;
+                  break;
+                }
+              goto unexpected;
+            }
+          node.end = (guint32) pos;
+          g_array_append_val (scan->nodes, node);
+
+          if (stack->len > 0)
+            {
+              Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
+
+              if (frame->last)
+                ramo_scan_node (scan, frame->last)->next = index;
+              else
+                ramo_scan_node (scan, frame->node)->first_child = index;
+              frame->last = index;
+            }
+
+          if (node.type == RAMO_SCAN_OBJECT || node.type == RAMO_SCAN_ARRAY)
+            {
+              Frame frame = { index, 0 };
+              char close = node.type == RAMO_SCAN_OBJECT ? '}' : ']';
+
+              g_array_append_val (stack, frame);
+              skip_ws (t, len, &pos);
+              if (pos < len && t[pos] == close)
+                {
+                  pos++;
+                  ramo_scan_node (scan, index)->end = (guint32) pos;
+                  g_array_set_size (stack, stack->len - 1);
+                  need_value = FALSE;
+                  continue;
+                }
+              if (node.type == RAMO_SCAN_OBJECT &&
+                  !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
+                goto fail;
+              continue;
+            }
+
+          need_value = FALSE;
+          continue;
+        }
+
+      /* after a value */
+      skip_ws (t, len, &pos);
+      if (stack->len == 0)
+        {
+          if (pos != len)
+            {
+              error = "unexpected text after the value";
+              goto fail;
+            }
+          break;
+        }
+
+      {
+        Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
+        RamoScanNode *container = ramo_scan_node (scan, frame->node);
+        gboolean is_object = container->type == RAMO_SCAN_OBJECT;
+
+        if (pos >= len)
+          {
+            error = "unexpected end of line";
+            goto fail;
+          }
+        if (t[pos] == ',')
+          {
+            pos++;
+            if (is_object && !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
+              goto fail;
+            need_value = TRUE;
+          }
+        else if (t[pos] == (is_object ? '}' : ']'))
+          {
+            pos++;
+            container->end = (guint32) pos;
+            g_array_set_size (stack, stack->len - 1);
+          }
+        else
+          {
+            error = is_object ? "expected ',' or '}'" : "expected ',' or ']'";
+            goto fail;
+          }
+      }
+    }
+
+  return TRUE;
+
+unexpected:
+  error = "unexpected character";
+fail:
+  *error_message = error;
+  return FALSE;
+}
+
+static void
+append_code_point (GString  *out,
+                   gunichar  c)
+{
+  if (c >= 0xD800 && c <= 0xDFFF)
+    c = 0xFFFD;   /* a lone surrogate has no UTF-8 form */
+  g_string_append_unichar (out, c);
+}
+
+static guint
+hex4 (const char *p)
+{
+  return (g_ascii_xdigit_value (p[0]) << 12) | (g_ascii_xdigit_value (p[1]) << 8) |
+         (g_ascii_xdigit_value (p[2]) << 4) | g_ascii_xdigit_value (p[3]);
+}
+
+/* Decodes the JSON string spanning [start, end) (quotes included) into @out, at most
+ * @max_chars characters (0 = all). */
+static void
+decode_string (const char *t,
+               guint32     start,
+               guint32     end,
+               glong       max_chars,
+               GString    *out)
+{
+  const char *p = t + start + 1;
+  const char *stop = t + end - 1;
+  glong n = 0;
+
+  while (p < stop && (max_chars == 0 || n < max_chars))
+    {
+      if (*p != '\\')
+        {
+          const char *run = p;
+
+          if (max_chars == 0)
+            {
+              const char *bs = memchr (p, '\\', stop - p);
+
+              p = bs ? bs : stop;
+            }
+          else
+            {
+              /* count characters by their first bytes; stop before the (max+1)-th */
+              while (p < stop && *p != '\\')
+                {
+                  if (((guchar) *p & 0xC0) != 0x80)
+                    {
+                      if (n == max_chars)
+                        break;
+                      n++;
+                    }
+                  p++;
+                }
+            }
+          g_string_append_len (out, run, p - run);
+          continue;
+        }
+
+      switch (p[1])
+        {
+        case 'b': g_string_append_c (out, '\b'); p += 2; break;
+        case 'f': g_string_append_c (out, '\f'); p += 2; break;
+        case 'n': g_string_append_c (out, '\n'); p += 2; break;
+        case 'r': g_string_append_c (out, '\r'); p += 2; break;
+        case 't': g_string_append_c (out, '\t'); p += 2; break;
+        case 'u':
+          {
+            guint c = hex4 (p + 2);
+
+            p += 6;
+            if (c >= 0xD800 && c <= 0xDBFF && p + 6 <= stop && p[0] == '\\' && p[1] == 'u')
+              {
+                guint low = hex4 (p + 2);
+
+                if (low >= 0xDC00 && low <= 0xDFFF)
+                  {
+                    c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                    p += 6;
+                  }
+              }
+            append_code_point (out, c);
+          }
+          break;
+        default:
+          g_string_append_c (out, p[1]);
+          p += 2;
+        }
+      n++;
+    }
+}
+
+/**
+ * ramo_scan_member:
+ * @scan: a parsed scan
+ * @object: an object node
+ * @key: the member name
+ *
+ * Returns: the node of the member named @key (the last one, as JSON.parse keeps), or 0
+ */
+guint
+ramo_scan_member (RamoScan   *scan,
+                  guint       object,
+                  const char *key)
+{
+  gsize key_len = strlen (key);
+  guint found = 0;
+
+  if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
+    return 0;
+
+  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      RamoScanNode *node = ramo_scan_node (scan, i);
+
+      if (!node->key_escaped)
+        {
+          if (node->key_end - node->key_start - 2 == key_len &&
+              memcmp (scan->text + node->key_start + 1, key, key_len) == 0)
+            found = i;
+        }
+      else
+        {
+          g_autoptr(GString) decoded = g_string_new (NULL);
+
+          decode_string (scan->text, node->key_start, node->key_end, 0, decoded);
+          if (strcmp (decoded->str, key) == 0)
+            found = i;
+        }
+    }
+  return found;
+}
+
+/**
+ * ramo_scan_string:
+ * @scan: a parsed scan
+ * @node: a node
+ * @max_chars: the most characters to decode, 0 for all
+ *
+ * Returns: (transfer full) (nullable): the decoded string, %NULL if @node is not a string
+ */
+char *
+ramo_scan_string (RamoScan *scan,
+                  guint     node,
+                  glong     max_chars)
+{
+  RamoScanNode *n;
+  GString *out;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return NULL;
+  n = ramo_scan_node (scan, node);
+  out = g_string_sized_new (MIN (n->end - n->start, max_chars ? (guint32) max_chars * 4 : G_MAXUINT32));
+  decode_string (scan->text, n->start, n->end, max_chars, out);
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * ramo_scan_string_equal:
+ * @scan: a parsed scan
+ * @node: a node
+ * @value: a string
+ *
+ * Returns: %TRUE when @node is a string equal to @value
+ */
+gboolean
+ramo_scan_string_equal (RamoScan   *scan,
+                        guint       node,
+                        const char *value)
+{
+  RamoScanNode *n;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return FALSE;
+  n = ramo_scan_node (scan, node);
+  if (!n->escaped)
+    {
+      gsize len = strlen (value);
+      return n->end - n->start - 2 == len && memcmp (scan->text + n->start + 1, value, len) == 0;
+    }
+  {
+    g_autofree char *decoded = ramo_scan_string (scan, node, 0);
+    return strcmp (decoded, value) == 0;
+  }
+}
+
+/* JavaScript's String.prototype.trim() white space */
+static gboolean
+is_js_space (gunichar c)
+{
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+/**
+ * ramo_scan_string_blank:
+ * @scan: a parsed scan
+ * @node: a string node
+ *
+ * Returns: %TRUE when the string is empty or white space only (JavaScript's trim())
+ */
+gboolean
+ramo_scan_string_blank (RamoScan *scan,
+                        guint     node)
+{
+  RamoScanNode *n;
+  const char *p, *stop;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return TRUE;
+  n = ramo_scan_node (scan, node);
+  p = scan->text + n->start + 1;
+  stop = scan->text + n->end - 1;
+  while (p < stop)
+    {
+      gunichar c;
+
+      if (*p == '\\')
+        {
+          switch (p[1])
+            {
+            case 'f': case 'n': case 'r': case 't':
+              p += 2;
+              continue;
+            case 'u':
+              c = hex4 (p + 2);
+              p += 6;
+              break;
+            default:
+              return FALSE;
+            }
+        }
+      else
+        {
+          c = g_utf8_get_char (p);
+          p = g_utf8_next_char (p);
+        }
+      if (!is_js_space (c))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * ramo_scan_number:
+ * @scan: a parsed scan
+ * @node: a node
+ * @value: (out): the number
+ *
+ * Returns: %TRUE when @node is a number
+ */
+gboolean
+ramo_scan_number (RamoScan *scan,
+                  guint     node,
+                  double   *value)
+{
+  RamoScanNode *n;
+  char buf[64];
+  gsize len;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_NUMBER)
+    return FALSE;
+  n = ramo_scan_node (scan, node);
+  len = n->end - n->start;
+  if (len < sizeof buf)
+    {
+      memcpy (buf, scan->text + n->start, len);
+      buf[len] = '\0';
+      *value = g_ascii_strtod (buf, NULL);
+    }
+  else
+    {
+      g_autofree char *copy = g_strndup (scan->text + n->start, len);
+      *value = g_ascii_strtod (copy, NULL);
+    }
+  return TRUE;
+}
+
+/**
+ * ramo_scan_truthy:
+ * @scan: a parsed scan
+ * @node: a node, or 0 for an absent member
+ *
+ * Returns: JavaScript's truthiness of the value
+ */
+gboolean
+ramo_scan_truthy (RamoScan *scan,
+                  guint     node)
+{
+  double v;
+
+  switch (ramo_scan_type (scan, node))
+    {
+    case RAMO_SCAN_TRUE:
+    case RAMO_SCAN_ARRAY:
+    case RAMO_SCAN_OBJECT:
+      return TRUE;
+    case RAMO_SCAN_STRING:
+      return ramo_scan_node (scan, node)->end - ramo_scan_node (scan, node)->start > 2;
+    case RAMO_SCAN_NUMBER:
+      return ramo_scan_number (scan, node, &v) && v != 0 && !isnan (v);
+    case RAMO_SCAN_NONE:
+    case RAMO_SCAN_NULL:
+    case RAMO_SCAN_FALSE:
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * ramo_scan_to_json:
+ * @scan: a parsed scan
+ * @node: a node
+ *
+ * Returns: (transfer full) (nullable): the value as JSON.stringify(JSON.parse(…)) writes it,
+ *   %NULL for 0
+ */
+char *
+ramo_scan_to_json (RamoScan *scan,
+                   guint     node)
+{
+  RamoScanNode *n;
+  GString *out;
+
+  if (node == 0)
+    return NULL;
+
+  n = ramo_scan_node (scan, node);
+  out = g_string_new (NULL);
+  switch ((RamoScanType) n->type)
+    {
+    case RAMO_SCAN_STRING:
+      {
+        g_autofree char *s = ramo_scan_string (scan, node, 0);
+        ramo_json_write_string (out, s);
+      }
+      break;
+    case RAMO_SCAN_NUMBER:
+      {
+        double v = 0;
+        ramo_scan_number (scan, node, &v);
+        ramo_json_write_number (out, v);
+      }
+      break;
+    case RAMO_SCAN_NULL:
+      g_string_append (out, "null");
+      break;
+    case RAMO_SCAN_TRUE:
+      g_string_append (out, "true");
+      break;
+    case RAMO_SCAN_FALSE:
+      g_string_append (out, "false");
+      break;
+    case RAMO_SCAN_ARRAY:
+    case RAMO_SCAN_OBJECT:
+      {
+        g_autofree char *span = g_strndup (scan->text + n->start, n->end - n->start);
+        g_autoptr(JsonNode) parsed = json_from_string (span, NULL);
+
+        ramo_json_write (out, parsed);
+      }
+      break;
+    case RAMO_SCAN_NONE:
+    default:
+      break;
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,86 @@
+/* ramo-json-scan.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RAMO_SCAN_NONE,
+  RAMO_SCAN_NULL,
+  RAMO_SCAN_FALSE,
+  RAMO_SCAN_TRUE,
+  RAMO_SCAN_NUMBER,
+  RAMO_SCAN_STRING,
+  RAMO_SCAN_ARRAY,
+  RAMO_SCAN_OBJECT,
+} RamoScanType;
+
+typedef struct
+{
+  guint32 start;          /* first byte of the value (a string's opening quote) */
+  guint32 end;            /* one past its last byte */
+  guint32 key_start;      /* object members: the key's opening quote */
+  guint32 key_end;        /* one past the key's closing quote */
+  guint32 next;           /* next sibling, 0 for none */
+  guint32 first_child;    /* containers: first element or member, 0 for none */
+  guint8  type;           /* RamoScanType */
+  guint8  escaped;        /* a string value with backslash escapes */
+  guint8  key_escaped;    /* a key with backslash escapes */
+} RamoScanNode;
+
+typedef struct
+{
+  const char *text;
+  gsize       len;
+  GArray     *nodes;      /* (element-type RamoScanNode); node 0 is unused, the root is 1 */
+} RamoScan;
+
+void      ramo_scan_init         (RamoScan    *scan);
+void      ramo_scan_clear        (RamoScan    *scan);
+gboolean  ramo_scan_parse        (RamoScan    *scan,
+                                  const char  *text,
+                                  gsize        len,
+                                  const char **error_message);
+
+static inline RamoScanNode *
+ramo_scan_node (RamoScan *scan,
+                guint     index)
+{
+  return &g_array_index (scan->nodes, RamoScanNode, index);
+}
+
+static inline RamoScanType
+ramo_scan_type (RamoScan *scan,
+                guint     index)
+{
+  return index ? (RamoScanType) ramo_scan_node (scan, index)->type : RAMO_SCAN_NONE;
+}
+
+guint     ramo_scan_member       (RamoScan    *scan,
+                                  guint        object,
+                                  const char  *key);
+char     *ramo_scan_string       (RamoScan    *scan,
+                                  guint        node,
+                                  glong        max_chars);
+gboolean  ramo_scan_string_equal (RamoScan    *scan,
+                                  guint        node,
+                                  const char  *value);
+gboolean  ramo_scan_string_blank (RamoScan    *scan,
+                                  guint        node);
+gboolean  ramo_scan_number       (RamoScan    *scan,
+                                  guint        node,
+                                  double      *value);
+gboolean  ramo_scan_truthy       (RamoScan    *scan,
+                                  guint        node);
+char     *ramo_scan_to_json      (RamoScan    *scan,
+                                  guint        node);
+
+G_END_DECLS
