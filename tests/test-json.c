@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "ramo-json.h"
+#include "ramo-json-scan.h"
 
 static void
 check_number (double      value,
@@ -83,6 +84,86 @@ test_timestamp_now (void)
   g_assert_false (isnan (ramo_js_date_parse (now)));
 }
 
+
+static void
+test_scan_grammar (void)
+{
+  /* JSON.parse() accepts exactly these (checked with node) */
+  static const struct { const char *text; gboolean valid; } cases[] = {
+    { "{}", TRUE }, { "[]", TRUE }, { " {\"a\":1} ", TRUE }, { "{\"a\":1,}", FALSE },
+    { "[1,]", FALSE }, { "{\"a\":01}", FALSE }, { "{\"a\":-0.5e+3}", TRUE }, { "{\"a\":.5}", FALSE },
+    { "{\"a\":1.}", FALSE }, { "{\"a\":\"\\x\"}", FALSE }, { "{\"a\":\"\\u12\"}", FALSE },
+    { "{\"a\":\"\\u00e9\"}", TRUE }, { "{\"a\":\"tab\there\"}", FALSE }, { "{\"a\":tru}", FALSE },
+    { "{\"a\":true}{}", FALSE }, { "{\"a\" 1}", FALSE }, { "{a:1}", FALSE }, { "\"str\"", TRUE },
+    { "-", FALSE }, { "{\"a\":[1,[2,[3]]],\"b\":{\"c\":null}}", TRUE }, { "{\"a\":\"\\ud83d\\ude00\"}", TRUE },
+    { "{\"a\":1e5}", TRUE }, { "{\"a\":-}", FALSE }, { "\t{\"a\":\r\n1}\r", TRUE }, { "", FALSE },
+  };
+  RamoScan scan;
+
+  ramo_scan_init (&scan);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *error = NULL;
+      gboolean valid = ramo_scan_parse (&scan, cases[i].text, strlen (cases[i].text), &error);
+
+      if (valid != cases[i].valid)
+        g_error ("case %u (%s): expected %s", i, cases[i].text, cases[i].valid ? "valid" : "invalid");
+    }
+  ramo_scan_clear (&scan);
+}
+
+static void
+test_scan_values (void)
+{
+  static const char *text =
+    "{\"type\":\"message\",\"n\":-1.5e2,\"s\":\"a\\\"b\\u00e9\\ud83d\\ude00\\n\",\"k\\u0065y\":true,"
+    "\"dup\":1,\"dup\":2,\"blank\":\" \\t\\u00a0\",\"deep\":[[[[[[{\"x\":[]}]]]]]],\"obj\":{\"b\":1,\"a\":[0.1]}}";
+  RamoScan scan;
+  const char *error = NULL;
+  double v = 0;
+  g_autofree char *s = NULL;
+  g_autofree char *cut = NULL;
+  g_autofree char *json = NULL;
+
+  ramo_scan_init (&scan);
+  g_assert_true (ramo_scan_parse (&scan, text, strlen (text), &error));
+  g_assert_true (ramo_scan_string_equal (&scan, ramo_scan_member (&scan, 1, "type"), "message"));
+  g_assert_true (ramo_scan_number (&scan, ramo_scan_member (&scan, 1, "n"), &v));
+  g_assert_cmpfloat (v, ==, -150);
+  s = ramo_scan_string (&scan, ramo_scan_member (&scan, 1, "s"), 0);
+  g_assert_cmpstr (s, ==, "a\"b\xC3\xA9\xF0\x9F\x98\x80\n");
+  cut = ramo_scan_string (&scan, ramo_scan_member (&scan, 1, "s"), 4);
+  g_assert_cmpstr (cut, ==, "a\"b\xC3\xA9");
+  g_assert_cmpint (ramo_scan_type (&scan, ramo_scan_member (&scan, 1, "key")), ==, RAMO_SCAN_TRUE);
+  g_assert_true (ramo_scan_number (&scan, ramo_scan_member (&scan, 1, "dup"), &v));
+  g_assert_cmpfloat (v, ==, 2);
+  g_assert_true (ramo_scan_string_blank (&scan, ramo_scan_member (&scan, 1, "blank")));
+  g_assert_false (ramo_scan_string_blank (&scan, ramo_scan_member (&scan, 1, "s")));
+  g_assert_cmpuint (ramo_scan_member (&scan, 1, "missing"), ==, 0);
+  json = ramo_scan_to_json (&scan, ramo_scan_member (&scan, 1, "obj"));
+  g_assert_cmpstr (json, ==, "{\"b\":1,\"a\":[0.1]}");
+  ramo_scan_clear (&scan);
+}
+
+static void
+test_scan_deep (void)
+{
+  /* nesting far beyond any C stack: the scanner keeps its own */
+  g_autoptr(GString) text = g_string_new (NULL);
+  RamoScan scan;
+  const char *error = NULL;
+
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (text, '[');
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (text, ']');
+  ramo_scan_init (&scan);
+  g_assert_true (ramo_scan_parse (&scan, text->str, text->len, &error));
+  g_string_truncate (text, text->len - 1);
+  g_assert_false (ramo_scan_parse (&scan, text->str, text->len, &error));
+  ramo_scan_clear (&scan);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -92,5 +173,8 @@ main (int   argc,
   g_test_add_func ("/Core/Json/roundtrip", test_roundtrip);
   g_test_add_func ("/Core/Json/dates", test_dates);
   g_test_add_func ("/Core/Json/timestamp-now", test_timestamp_now);
+  g_test_add_func ("/Core/Json/scan-grammar", test_scan_grammar);
+  g_test_add_func ("/Core/Json/scan-values", test_scan_values);
+  g_test_add_func ("/Core/Json/scan-deep", test_scan_deep);
   return g_test_run ();
 }
