@@ -29,10 +29,17 @@
 
 #define DISPLAY_MAX_CHARS 512
 
+/*
+ * One display state per loading thread. Tool results are shown as the call that asked for them,
+ * and calls can be in another part of the file: so the state only reports what a line holds
+ * (the calls an assistant message makes, the call id a tool result answers) and the session
+ * manager resolves results against all calls in file order.
+ */
 struct _RamoDisplayState
 {
-  GHashTable *tool_calls;   /* toolCallId → formatted call, e.g. "[read: ~/a.c]" */
-  char       *home;
+  char      *home;
+  GPtrArray *calls;     /* out: id, formatted call, id, formatted call, … of the last line */
+  char      *call_id;   /* out: the toolCallId of the last line, when it is a tool result */
 };
 
 RamoDisplayState *
@@ -40,17 +47,30 @@ _ramo_display_state_new (void)
 {
   RamoDisplayState *state = g_new0 (RamoDisplayState, 1);
 
-  state->tool_calls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   state->home = g_strdup (g_get_home_dir ());
+  state->calls = g_ptr_array_new_with_free_func (g_free);
   return state;
 }
 
 void
 _ramo_display_state_free (RamoDisplayState *state)
 {
-  g_hash_table_unref (state->tool_calls);
+  g_ptr_array_unref (state->calls);
+  g_free (state->call_id);
   g_free (state->home);
   g_free (state);
+}
+
+GPtrArray *
+_ramo_display_state_get_calls (RamoDisplayState *state)
+{
+  return state->calls;
+}
+
+const char *
+_ramo_display_state_get_call_id (RamoDisplayState *state)
+{
+  return state->call_id;
 }
 
 /* A member's string value (decoded, at most @max characters; 0 = all), or NULL. */
@@ -104,7 +124,7 @@ content_text (RamoScan *scan,
   out = g_string_new (NULL);
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      glong have = max ? (glong) g_utf8_strlen (out->str, out->len) : 0;
+      glong have = max && out->len ? (glong) g_utf8_strlen (out->str, out->len) : 0;
       g_autofree char *text = NULL;
 
       if (max && have >= max)
@@ -173,7 +193,8 @@ append_flat (GString    *out,
 {
   g_autofree char *flat = norm (text);
 
-  if (g_utf8_strlen (flat, -1) > DISPLAY_MAX_CHARS)
+  /* a character takes at least one byte: short texts need no counting */
+  if (strlen (flat) > DISPLAY_MAX_CHARS && g_utf8_strlen (flat, -1) > DISPLAY_MAX_CHARS)
     {
       g_autofree char *cut = g_utf8_substring (flat, 0, DISPLAY_MAX_CHARS);
       g_string_append (out, cut);
@@ -302,8 +323,8 @@ remember_tool_calls (RamoDisplayState *state,
       if (id == NULL)
         continue;
       name = str_member (scan, b, "name", 0);
-      g_hash_table_replace (state->tool_calls, g_steal_pointer (&id),
-                            format_tool_call (state, scan, name, ramo_scan_member (scan, b, "arguments")));
+      g_ptr_array_add (state->calls, g_steal_pointer (&id));
+      g_ptr_array_add (state->calls, format_tool_call (state, scan, name, ramo_scan_member (scan, b, "arguments")));
     }
 }
 
@@ -356,6 +377,9 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 {
   GString *out = g_string_new (NULL);
   const guint object = 1;
+
+  g_ptr_array_set_size (state->calls, 0);
+  g_clear_pointer (&state->call_id, g_free);
 
   switch ((RamoEntryType) entry->type)
     {
@@ -410,16 +434,11 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
           case RAMO_MESSAGE_ROLE_TOOL_RESULT:
             {
-              g_autofree char *call_id = str_member (scan, message, "toolCallId", 0);
-              const char *call = call_id ? g_hash_table_lookup (state->tool_calls, call_id) : NULL;
+              g_autofree char *tool = str_or (scan, message, "toolName", "tool");
 
-              if (call)
-                g_string_append (out, call);
-              else
-                {
-                  g_autofree char *tool = str_or (scan, message, "toolName", "tool");
-                  g_string_append_printf (out, "[%s]", tool);
-                }
+              /* the manager replaces this with the call, when it knows it */
+              state->call_id = str_member (scan, message, "toolCallId", 0);
+              g_string_append_printf (out, "[%s]", tool);
             }
             break;
 

@@ -46,12 +46,14 @@ ramo_scan_init (RamoScan *scan)
 {
   memset (scan, 0, sizeof *scan);
   scan->nodes = g_array_sized_new (FALSE, FALSE, sizeof (RamoScanNode), 256);
+  scan->stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 32);
 }
 
 void
 ramo_scan_clear (RamoScan *scan)
 {
   g_clear_pointer (&scan->nodes, g_array_unref);
+  g_clear_pointer (&scan->stack, g_array_unref);
 }
 
 static inline gboolean
@@ -80,6 +82,22 @@ scan_string (const char  *t,
   for (;;)
     {
       guchar c;
+
+      /* eight bytes at a time while none is a quote, a backslash or a control character */
+      while (p + 8 <= len)
+        {
+          guint64 v, quote, backslash, control;
+
+          memcpy (&v, t + p, 8);
+          quote = v ^ 0x2222222222222222ULL;
+          backslash = v ^ 0x5C5C5C5C5C5C5C5CULL;
+          quote = (quote - 0x0101010101010101ULL) & ~quote;
+          backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
+          control = (v - 0x2020202020202020ULL) & ~v;
+          if (((quote | backslash | control) & 0x8080808080808080ULL) != 0)
+            break;
+          p += 8;
+        }
 
       if (p >= len)
         {
@@ -227,7 +245,7 @@ ramo_scan_parse (RamoScan    *scan,
                  gsize        len,
                  const char **error_message)
 {
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  GArray *stack = scan->stack;
   const char *t = text;
   gsize pos = 0;
   gboolean need_value = TRUE;
@@ -238,6 +256,7 @@ ramo_scan_parse (RamoScan    *scan,
   scan->text = text;
   scan->len = len;
   g_array_set_size (scan->nodes, 1);
+  g_array_set_size (stack, 0);
 
   if (len >= G_MAXUINT32)
     {

@@ -41,6 +41,7 @@ typedef struct
   const char *text;
   gsize       len;
   GArray     *nodes;      /* (element-type RamoScanNode); node 0 is unused, the root is 1 */
+  GArray     *stack;      /* scratch: open containers while parsing */
 } RamoScan;
 
 void      ramo_scan_init         (RamoScan    *scan);

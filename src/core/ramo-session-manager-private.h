@@ -26,6 +26,8 @@ JsonObject *_ramo_session_manager_read_object (RamoSessionManager *self,
 typedef struct _RamoDisplayState RamoDisplayState;
 RamoDisplayState *_ramo_display_state_new     (void);
 void              _ramo_display_state_free    (RamoDisplayState *state);
+GPtrArray        *_ramo_display_state_get_calls (RamoDisplayState *state);
+const char       *_ramo_display_state_get_call_id (RamoDisplayState *state);
 char             *_ramo_entry_compute_display (RamoDisplayState *state,
                                               RamoEntry        *entry,
                                               RamoScan         *scan);

@@ -13,6 +13,10 @@
 
 #include "config.h"
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* memrchr */
+#endif
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -70,7 +74,10 @@ struct _RamoSessionManager
   GHashTable       *label_times;       /* target id → timestamp of the label entry */
   GPtrArray        *roots;
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
-  RamoDisplayState *display;
+  GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
+  GPtrArray        *chunks;            /* string chunks of the loading threads */
+  GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
+  RamoDisplayState *display;           /* for appends */
   RamoEntry        *leaf;
 
   /* What Ramo knows of the file, to notice changes made behind its back. */
@@ -188,13 +195,13 @@ add_issue (RamoSessionManager *self,
   g_ptr_array_add (self->issues, issue);
 }
 
+/* Entries live in blocks (see alloc_entry()); only their children arrays are their own. */
 static void
 entry_free (gpointer data)
 {
   RamoEntry *entry = data;
 
   g_clear_pointer (&entry->children, g_ptr_array_unref);
-  g_slice_free (RamoEntry, entry);
 }
 
 static void
@@ -209,6 +216,9 @@ clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->header, json_object_unref);
   g_clear_pointer (&self->display, _ramo_display_state_free);
+  g_clear_pointer (&self->tool_calls, g_hash_table_unref);
+  g_clear_pointer (&self->chunks, g_ptr_array_unref);
+  g_clear_pointer (&self->entry_blocks, g_ptr_array_unref);
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->title, g_free);
@@ -231,6 +241,9 @@ init_state (RamoSessionManager *self)
   self->roots = g_ptr_array_new ();
   self->issues = g_ptr_array_new_with_free_func (load_issue_free);
   self->display = _ramo_display_state_new ();
+  self->tool_calls = g_hash_table_new (g_str_hash, g_str_equal);
+  self->chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
+  self->entry_blocks = g_ptr_array_new_with_free_func (g_free);
   self->file_version = RAMO_SESSION_VERSION;
   self->read_only = FALSE;
   self->leaf = NULL;
@@ -369,17 +382,17 @@ ramo_session_manager_init (RamoSessionManager *self)
 /* Small helpers                                                                               */
 
 static const char *
-chunk_const (RamoSessionManager *self,
-             const char         *str)
+chunk_const (GStringChunk *strings,
+             const char   *str)
 {
-  return str ? g_string_chunk_insert_const (self->strings, str) : NULL;
+  return str ? g_string_chunk_insert_const (strings, str) : NULL;
 }
 
 static const char *
-chunk (RamoSessionManager *self,
-       const char         *str)
+chunk (GStringChunk *strings,
+       const char   *str)
 {
-  return str ? g_string_chunk_insert (self->strings, str) : NULL;
+  return str ? g_string_chunk_insert (strings, str) : NULL;
 }
 
 static const char *
@@ -626,9 +639,9 @@ set_label (RamoSessionManager *self,
     return;
   if (label != NULL && label[0] != '\0')
     {
-      g_hash_table_insert (self->labels, (char *) chunk_const (self, target_id), (char *) chunk (self, label));
+      g_hash_table_insert (self->labels, (char *) chunk_const (self->strings, target_id), (char *) chunk (self->strings, label));
       if (timestamp)
-        g_hash_table_insert (self->label_times, (char *) chunk_const (self, target_id), (char *) timestamp);
+        g_hash_table_insert (self->label_times, (char *) chunk_const (self->strings, target_id), (char *) timestamp);
       else
         g_hash_table_remove (self->label_times, target_id);
     }
@@ -640,29 +653,29 @@ set_label (RamoSessionManager *self,
 }
 
 static const char *
-scan_chunk (RamoSessionManager *self,
+scan_chunk (GStringChunk       *strings,
             RamoScan           *scan,
             guint               node,
             gboolean            intern)
 {
   g_autofree char *value = ramo_scan_string (scan, node, 0);
 
-  return intern ? chunk_const (self, value) : chunk (self, value);
+  return intern ? chunk_const (strings, value) : chunk (strings, value);
 }
 
 static const char *
-scan_json_chunk (RamoSessionManager *self,
+scan_json_chunk (GStringChunk       *strings,
                  RamoScan           *scan,
                  guint               node)
 {
   g_autofree char *json = ramo_scan_to_json (scan, node);
 
-  return chunk_const (self, json);
+  return chunk_const (strings, json);
 }
 
 /* Fills the fields of @entry from its scanned line (the entry object is node 1). */
 static void
-fill_entry (RamoSessionManager *self,
+fill_entry (GStringChunk       *strings,
             RamoEntry          *entry,
             RamoScan           *scan)
 {
@@ -671,13 +684,13 @@ fill_entry (RamoSessionManager *self,
   guint timestamp = ramo_scan_member (scan, object, "timestamp");
   g_autofree char *type = ramo_scan_string (scan, type_node, 0);
 
-  entry->type_name = chunk_const (self, type ? type : "");
+  entry->type_name = chunk_const (strings, type ? type : "");
   entry->type = entry_type_from_string (type);
   if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
     {
       g_autofree char *text = ramo_scan_string (scan, timestamp, 0);
 
-      entry->timestamp = chunk (self, text);
+      entry->timestamp = chunk (strings, text);
       entry->time_ms = ramo_js_date_parse (text);
     }
   else
@@ -718,17 +731,17 @@ fill_entry (RamoSessionManager *self,
         if (role && strcmp (role, "hookMessage") == 0)
           {
             entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
-            entry->role_name = chunk_const (self, "custom");
+            entry->role_name = chunk_const (strings, "custom");
           }
         else
-          entry->role_name = chunk_const (self, role);
+          entry->role_name = chunk_const (strings, role);
 
         if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
           {
             guint stop = ramo_scan_member (scan, message, "stopReason");
 
-            entry->aux1 = scan_json_chunk (self, scan, ramo_scan_member (scan, message, "provider"));
-            entry->aux2 = scan_json_chunk (self, scan, ramo_scan_member (scan, message, "model"));
+            entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "provider"));
+            entry->aux2 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "model"));
             if (ramo_scan_string_equal (scan, stop, "aborted"))
               entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
             else if (ramo_scan_string_equal (scan, stop, "error"))
@@ -738,7 +751,7 @@ fill_entry (RamoSessionManager *self,
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      entry->aux1 = scan_json_chunk (self, scan, ramo_scan_member (scan, object, "thinkingLevel"));
+      entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "thinkingLevel"));
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
@@ -761,38 +774,38 @@ fill_entry (RamoSessionManager *self,
 
                 ramo_json_write_string (p, head);
                 ramo_json_write_string (m, slash + 1);
-                entry->aux1 = chunk_const (self, p->str);
+                entry->aux1 = chunk_const (strings, p->str);
               }
             else
               ramo_json_write_string (m, text);
-            entry->aux2 = chunk_const (self, m->str);
+            entry->aux2 = chunk_const (strings, m->str);
           }
         else
           {
-            entry->aux1 = scan_json_chunk (self, scan, provider);
-            entry->aux2 = scan_json_chunk (self, scan, model_id);
+            entry->aux1 = scan_json_chunk (strings, scan, provider);
+            entry->aux2 = scan_json_chunk (strings, scan, model_id);
           }
       }
       break;
 
     case RAMO_ENTRY_TYPE_COMPACTION:
-      entry->first_kept_id = scan_chunk (self, scan, ramo_scan_member (scan, object, "firstKeptEntryId"), FALSE);
+      entry->first_kept_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "firstKeptEntryId"), FALSE);
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
       {
         guint label = ramo_scan_member (scan, object, "label");
 
-        entry->target_id = scan_chunk (self, scan, ramo_scan_member (scan, object, "targetId"), FALSE);
+        entry->target_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "targetId"), FALSE);
         /* pi sets the label when the value is truthy; only strings make sense here */
         if (ramo_scan_truthy (scan, label))
           {
             if (ramo_scan_type (scan, label) == RAMO_SCAN_STRING)
-              entry->label_text = scan_chunk (self, scan, label, FALSE);
+              entry->label_text = scan_chunk (strings, scan, label, FALSE);
             else
               {
                 g_autofree char *text = ramo_scan_to_json (scan, label);
-                entry->label_text = chunk (self, text);
+                entry->label_text = chunk (strings, text);
               }
           }
       }
@@ -804,8 +817,8 @@ fill_entry (RamoSessionManager *self,
           g_autofree char *mode = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "mode"));
           g_autofree char *data = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "data"));
 
-          entry->aux1 = chunk (self, mode);
-          entry->aux2 = chunk (self, data);
+          entry->aux1 = chunk (strings, mode);
+          entry->aux2 = chunk (strings, data);
         }
       else if (type && strcmp (type, "ttsr_injection") == 0)
         {
@@ -817,7 +830,7 @@ fill_entry (RamoSessionManager *self,
           if (rules == 0)
             rules = ramo_scan_member (scan, object, "ruleNames");
           json = ramo_scan_to_json (scan, rules);
-          entry->aux1 = chunk (self, json);
+          entry->aux1 = chunk (strings, json);
         }
       break;
 
@@ -830,71 +843,308 @@ fill_entry (RamoSessionManager *self,
     }
 }
 
-/* Creates the record of one entry line and adds it to the id index (not yet to the tree). */
-static RamoEntry *
-add_entry (RamoSessionManager *self,
-           RamoScan           *scan,
-           goffset             offset,
-           gsize               length,
-           guint               line)
+/* ------------------------------------------------------------------------------------------ */
+/* Reading lines: extraction (parallel) and commit (in file order)                            */
+
+/*
+ * Loading runs in two steps per block of the file. Extraction — checking UTF-8, scanning the
+ * JSON, making the entry record and its display text — touches nothing shared, so the lines of
+ * a large block are split between two threads, each with its own string chunk. Commit then
+ * walks the lines in file order and does what depends on order: issues, ids of v1 files,
+ * duplicate ids, labels, tool results resolved against the calls before them.
+ */
+
+typedef struct
 {
-  RamoEntry *entry = g_slice_new0 (RamoEntry);
-  guint id_node = ramo_scan_member (scan, 1, "id");
-  RamoEntry *previous;
+  GStringChunk     *strings;
+  RamoDisplayState *display;
+  RamoScan          scan;
+  guint             file_version;
+  GPtrArray        *blocks;            /* of RamoEntry[block_size] */
+  guint             block_size;
+  guint             used;              /* in the last block */
+} Extractor;
 
-  entry->offset = offset;
-  entry->length = (guint32) MIN (length, G_MAXUINT32);
-  entry->line = line;
-  entry->index = self->entries->len;
-
-  fill_entry (self, entry, scan);
-
-  if (self->file_version < 2)
+/* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
+ * between the loading threads. */
+static RamoEntry *
+alloc_entry (Extractor *ex)
+{
+  if (ex->blocks->len == 0 || ex->used == ex->block_size)
     {
-      g_autofree char *id = derived_id (self, line);
-
-      entry->id = chunk (self, id);
-      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
-      entry->parent_id = self->entries->len > 0
-        ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id
-        : NULL;
+      g_ptr_array_add (ex->blocks, g_new0 (RamoEntry, ex->block_size));
+      ex->used = 0;
     }
-  else
+  return &((RamoEntry *) g_ptr_array_index (ex->blocks, ex->blocks->len - 1))[ex->used++];
+}
+
+typedef struct
+{
+  goffset    offset;
+  gsize      len;
+  guint      line_no;
+  RamoEntry *entry;              /* NULL when the line is skipped */
+  char      *issue;              /* why the line was skipped or repaired */
+  char      *parent_issue;       /* a parentId that is not a string */
+  GPtrArray *calls;              /* assistant: id, formatted call, … */
+  char      *call_id;            /* tool result: the call it answers */
+  double     first_kept_index;   /* v1 compaction, or -1 */
+  guint8     complete : 1;
+  guint8     skipped : 1;
+  guint8     second_header : 1;
+  guint8     id_missing : 1;
+  guint8     parsed : 1;         /* the line is a JSON object (v1 index counting) */
+} LineJob;
+
+static void
+extractor_init (Extractor *ex,
+                guint      file_version)
+{
+  ex->strings = g_string_chunk_new (256 * 1024);
+  ex->display = _ramo_display_state_new ();
+  ex->file_version = file_version;
+  ex->blocks = g_ptr_array_new_with_free_func (g_free);
+  ex->block_size = 1024;
+  ex->used = 0;
+  ramo_scan_init (&ex->scan);
+}
+
+/* Frees the extractor's scratch state and hands its strings (which entries point into) to the
+ * manager. */
+static void
+extractor_finish (Extractor          *ex,
+                  RamoSessionManager *self)
+{
+  if (self)
     {
+      g_ptr_array_add (self->chunks, g_steal_pointer (&ex->strings));
+      while (ex->blocks->len > 0)
+        g_ptr_array_add (self->entry_blocks, g_ptr_array_steal_index (ex->blocks, 0));
+    }
+  g_clear_pointer (&ex->strings, g_string_chunk_free);
+  g_clear_pointer (&ex->blocks, g_ptr_array_unref);
+  g_clear_pointer (&ex->display, _ramo_display_state_free);
+  ramo_scan_clear (&ex->scan);
+}
+
+static void
+line_job_clear (LineJob *job)
+{
+  g_clear_pointer (&job->issue, g_free);
+  g_clear_pointer (&job->parent_issue, g_free);
+  g_clear_pointer (&job->calls, g_ptr_array_unref);
+  g_clear_pointer (&job->call_id, g_free);
+}
+
+static gboolean
+is_blank (const char *line,
+          gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\f' && line[i] != '\v')
+      return FALSE;
+  return TRUE;
+}
+
+/* Scans @line into @ex->scan; on failure records why in @job and returns FALSE. */
+static gboolean
+scan_line (Extractor  *ex,
+           LineJob    *job,
+           const char *line,
+           char      **repaired)
+{
+  const char *text = line;
+  gsize len = job->len;
+  const char *scan_error = NULL;
+
+  /* A raw NUL byte is a control character JSON does not allow: pi skips the line too. */
+  if (memchr (line, '\0', len) != NULL)
+    {
+      job->issue = g_strdup ("line contains a NUL byte; skipped");
+      return FALSE;
+    }
+
+  /* pi reads the file as UTF-8 with replacement characters; so does Ramo, line by line */
+  if (!g_utf8_validate_len (line, len, NULL))
+    {
+      *repaired = g_utf8_make_valid (line, len);
+      text = *repaired;
+      len = strlen (*repaired);
+      job->issue = g_strdup ("invalid UTF-8 replaced with U+FFFD");
+    }
+
+  if (!ramo_scan_parse (&ex->scan, text, len, &scan_error))
+    {
+      g_free (job->issue);
+      if (!job->complete)
+        job->issue = g_strdup_printf ("last line is cut short (%s); skipped", scan_error);
+      else
+        job->issue = g_strdup_printf ("malformed JSON (%s); skipped", scan_error);
+      return FALSE;
+    }
+
+  if (ramo_scan_type (&ex->scan, 1) != RAMO_SCAN_OBJECT)
+    {
+      g_free (job->issue);
+      job->issue = g_strdup ("not a JSON object; skipped");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Step one for a line after the header: no shared state is touched. */
+static void
+extract_line (Extractor  *ex,
+              LineJob    *job,
+              const char *line)
+{
+  g_autofree char *repaired = NULL;
+  RamoScan *scan = &ex->scan;
+  RamoEntry *entry;
+  GPtrArray *calls;
+  const char *call_id;
+  double index;
+
+  job->first_kept_index = -1;
+
+  if (is_blank (line, job->len))
+    {
+      job->skipped = TRUE;
+      return;
+    }
+
+  if (!scan_line (ex, job, line, &repaired))
+    {
+      job->skipped = TRUE;
+      return;
+    }
+  job->parsed = TRUE;
+
+  if (ramo_scan_string_equal (scan, ramo_scan_member (scan, 1, "type"), "session"))
+    {
+      job->second_header = TRUE;
+      job->skipped = TRUE;
+      return;
+    }
+
+  entry = alloc_entry (ex);
+  entry->offset = job->offset;
+  entry->length = (guint32) MIN (job->len, G_MAXUINT32);
+  entry->line = job->line_no;
+  fill_entry (ex->strings, entry, scan);
+
+  if (ex->file_version >= 2)
+    {
+      guint id_node = ramo_scan_member (scan, 1, "id");
       guint parent_node = ramo_scan_member (scan, 1, "parentId");
 
       if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
-        entry->id = scan_chunk (self, scan, id_node, FALSE);
+        entry->id = scan_chunk (ex->strings, scan, id_node, FALSE);
       else
-        {
-          g_autofree char *id = derived_id (self, line);
-
-          entry->id = chunk (self, id);
-          entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
-          add_issue (self, line, "entry has no string id; shown with the id %s", id);
-        }
+        job->id_missing = TRUE;
 
       if (ramo_scan_type (scan, parent_node) == RAMO_SCAN_STRING)
-        entry->parent_id = scan_chunk (self, scan, parent_node, FALSE);
+        entry->parent_id = scan_chunk (ex->strings, scan, parent_node, FALSE);
       else if (parent_node && ramo_scan_type (scan, parent_node) != RAMO_SCAN_NULL)
         {
           g_autofree char *text = ramo_scan_to_json (scan, parent_node);
 
-          entry->parent_id = chunk (self, text);
-          add_issue (self, line, "parentId %s is not a string; the entry is shown as a root", text);
+          entry->parent_id = chunk (ex->strings, text);
+          job->parent_issue = g_strdup_printf ("parentId %s is not a string; the entry is shown as a root", text);
         }
     }
+  else if (entry->type == RAMO_ENTRY_TYPE_COMPACTION &&
+           ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
+    job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
   {
-    g_autofree char *display = _ramo_entry_compute_display (self->display, entry, scan);
-    entry->display = chunk (self, display);
+    g_autofree char *display = _ramo_entry_compute_display (ex->display, entry, scan);
+    entry->display = chunk (ex->strings, display);
   }
+
+  calls = _ramo_display_state_get_calls (ex->display);
+  if (calls->len > 0)
+    {
+      job->calls = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < calls->len; i++)
+        g_ptr_array_add (job->calls, g_strdup (g_ptr_array_index (calls, i)));
+    }
+  call_id = _ramo_display_state_get_call_id (ex->display);
+  if (call_id)
+    job->call_id = g_strdup (call_id);
+
+  job->entry = entry;
+}
+
+/* Step two, in file order. */
+static void
+commit_line (RamoSessionManager *self,
+             LineJob            *job,
+             GPtrArray          *parsed,
+             GArray             *first_kept)
+{
+  RamoEntry *entry = job->entry;
+  RamoEntry *previous;
+
+  if (job->issue)
+    add_issue (self, job->line_no, "%s", job->issue);
+  if (job->second_header)
+    add_issue (self, job->line_no, "a second session header; ignored");
+  if (parsed && job->parsed && entry == NULL)
+    g_ptr_array_add (parsed, NULL);
+  if (entry == NULL)
+    return;
+
+  entry->index = self->entries->len;
+
+  if (self->file_version < 2)
+    {
+      g_autofree char *id = derived_id (self, job->line_no);
+
+      entry->id = chunk (self->strings, id);
+      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+      entry->parent_id = self->entries->len > 0
+        ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id
+        : NULL;
+      if (parsed)
+        g_ptr_array_add (parsed, entry);
+      if (job->first_kept_index >= 0)
+        {
+          guint pair[2] = { entry->index, job->first_kept_index < G_MAXUINT ? (guint) job->first_kept_index : G_MAXUINT };
+          g_array_append_vals (first_kept, pair, 1);
+        }
+    }
+  else if (job->id_missing)
+    {
+      g_autofree char *id = derived_id (self, job->line_no);
+
+      entry->id = chunk (self->strings, id);
+      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+      add_issue (self, job->line_no, "entry has no string id; shown with the id %s", id);
+    }
+  if (job->parent_issue)
+    add_issue (self, job->line_no, "%s", job->parent_issue);
+
+  /* a tool result shows the call that asked for it (the latest call with that id so far) */
+  if (job->calls)
+    for (guint i = 0; i + 1 < job->calls->len; i += 2)
+      g_hash_table_insert (self->tool_calls,
+                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i)),
+                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i + 1)));
+  if (job->call_id)
+    {
+      const char *call = g_hash_table_lookup (self->tool_calls, job->call_id);
+
+      if (call)
+        entry->display = call;
+    }
 
   previous = g_hash_table_lookup (self->by_id, entry->id);
   if (previous != NULL)
     {
       previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
-      add_issue (self, line, "duplicate id %s (also on line %u); the later entry wins",
+      add_issue (self, job->line_no, "duplicate id %s (also on line %u); the later entry wins",
                  entry->id, previous->line);
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
@@ -902,8 +1152,6 @@ add_entry (RamoSessionManager *self,
 
   if (entry->type == RAMO_ENTRY_TYPE_LABEL)
     set_label (self, entry->target_id, entry->label_text, entry->timestamp);
-
-  return entry;
 }
 
 static RamoEntry *
@@ -1055,159 +1303,263 @@ header_version (JsonObject *header)
   return 1;
 }
 
-static gboolean
-is_blank (const char *line,
-          gsize       len)
+typedef struct
 {
-  for (gsize i = 0; i < len; i++)
-    if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\f' && line[i] != '\v')
+  Extractor   ex[2];
+  gboolean    have_header;
+  GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
+  GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
+  guint       line_no;
+  GArray     *jobs;            /* (element-type LineJob) of the block */
+} LoadState;
+
+/* Handles a line before the session header: an oh-my-pi title slot, or the header. */
+static gboolean
+load_header_line (RamoSessionManager *self,
+                  LoadState          *state,
+                  LineJob            *job,
+                  const char         *line,
+                  GError            **error)
+{
+  g_autofree char *repaired = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *copy = NULL;
+  RamoScan *scan = &state->ex[0].scan;
+  JsonObject *object;
+  guint type_node;
+
+  if (is_blank (line, job->len))
+    return TRUE;
+
+  if (!scan_line (&state->ex[0], job, line, &repaired))
+    {
+      add_issue (self, job->line_no, "%s", job->issue);
+      return TRUE;
+    }
+  g_clear_pointer (&job->issue, g_free);
+
+  type_node = ramo_scan_member (scan, 1, "type");
+  if (ramo_scan_string_equal (scan, type_node, "title"))
+    {
+      g_free (self->title);
+      self->title = ramo_scan_string (scan, ramo_scan_member (scan, 1, "title"), 0);
+      return TRUE;
+    }
+  if (!ramo_scan_string_equal (scan, type_node, "session"))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   "line %u: the first line is not a session header (type \"session\")", job->line_no);
       return FALSE;
+    }
+  if (ramo_scan_type (scan, ramo_scan_member (scan, 1, "id")) != RAMO_SCAN_STRING)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   "line %u: the session header has no string \"id\"", job->line_no);
+      return FALSE;
+    }
+
+  /* the header is kept whole, unknown fields included */
+  copy = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
+  root = json_from_string (copy, &local_error);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   "line %u: the session header cannot be read", job->line_no);
+      return FALSE;
+    }
+  object = json_node_get_object (root);
+
+  state->have_header = TRUE;
+  self->header = json_object_ref (object);
+  self->session_id = g_strdup (member_string (object, "id"));
+  self->cwd = g_strdup (member_string (object, "cwd"));
+  self->file_version = header_version (object);
+  if (self->file_version > RAMO_SESSION_VERSION)
+    {
+      self->read_only = TRUE;
+      add_issue (self, job->line_no, "session format version %u is newer than Ramo knows (%u); opened read-only",
+                 self->file_version, RAMO_SESSION_VERSION);
+    }
+  if (self->file_version < 2)
+    {
+      state->parsed = g_ptr_array_new ();
+      state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+      g_ptr_array_add (state->parsed, NULL);
+    }
+  state->ex[0].file_version = self->file_version;
+  state->ex[1].file_version = self->file_version;
   return TRUE;
 }
 
 typedef struct
 {
-  RamoScan    scan;
-  gboolean    have_header;
-  GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
-  GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
-} LoadState;
+  Extractor  *ex;
+  LineJob    *jobs;
+  guint       n_jobs;
+  const char *base;      /* the block's first byte */
+  goffset     base_offset;
+} ExtractRange;
 
-static gboolean
-load_line (RamoSessionManager *self,
-           LoadState          *state,
-           const char         *line,
-           gsize               len,
-           goffset             offset,
-           guint               line_no,
-           gboolean            complete,
-           GError            **error)
+static gpointer
+extract_range (gpointer data)
 {
-  g_autofree char *repaired = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const char *text = line;
-  gsize text_len = len;
-  const char *scan_error = NULL;
-  guint type_node;
-  RamoEntry *entry;
+  ExtractRange *range = data;
 
-  if (is_blank (line, len))
+  for (guint i = 0; i < range->n_jobs; i++)
+    extract_line (range->ex, &range->jobs[i],
+                  range->base + (range->jobs[i].offset - range->base_offset));
+  return NULL;
+}
+
+/* Loads the lines of one block: @data holds whole lines (the last one may lack its newline
+ * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. */
+static gboolean
+load_block (RamoSessionManager *self,
+            LoadState          *state,
+            const char         *data,
+            gsize               len,
+            goffset             base_offset,
+            gboolean            at_eof,
+            GError            **error)
+{
+  gsize pos = 0;
+  gsize bytes_after_header = 0;
+
+  g_array_set_size (state->jobs, 0);
+
+  while (pos < len)
+    {
+      const char *nl = memchr (data + pos, '\n', len - pos);
+      gsize end = nl ? (gsize) (nl - data) : len;
+      LineJob job = { 0 };
+
+      job.offset = base_offset + pos;
+      job.len = end - pos;
+      job.line_no = ++state->line_no;
+      job.complete = nl != NULL || !at_eof;
+
+      if (!state->have_header)
+        {
+          gboolean ok = load_header_line (self, state, &job, data + pos, error);
+
+          line_job_clear (&job);
+          if (!ok)
+            return FALSE;
+        }
+      else
+        {
+          g_array_append_val (state->jobs, job);
+          bytes_after_header += job.len;
+        }
+      pos = end + 1;
+    }
+
+  if (state->jobs->len == 0)
     return TRUE;
 
-  /* A raw NUL byte is a control character JSON does not allow: pi skips the line too. */
-  if (memchr (line, '\0', len) != NULL)
-    {
-      add_issue (self, line_no, "line contains a NUL byte; skipped");
-      return TRUE;
-    }
+  /* Two threads for a block worth it: the second takes the lines after the byte midpoint. */
+  {
+    LineJob *jobs = (LineJob *) (gpointer) state->jobs->data;
+    guint n = state->jobs->len;
+    guint split = n;
 
-  /* pi reads the file as UTF-8 with replacement characters; so does Ramo, line by line */
-  if (!g_utf8_validate_len (line, len, NULL))
-    {
-      repaired = g_utf8_make_valid (line, len);
-      text = repaired;
-      text_len = strlen (repaired);
-      add_issue (self, line_no, "invalid UTF-8 replaced with U+FFFD");
-    }
-
-  if (!ramo_scan_parse (&state->scan, text, text_len, &scan_error))
-    {
-      if (!complete)
-        add_issue (self, line_no, "last line is cut short (%s); skipped", scan_error);
-      else
-        add_issue (self, line_no, "malformed JSON (%s); skipped", scan_error);
-      return TRUE;
-    }
-
-  if (ramo_scan_type (&state->scan, 1) != RAMO_SCAN_OBJECT)
-    {
-      add_issue (self, line_no, "not a JSON object; skipped");
-      return TRUE;
-    }
-  type_node = ramo_scan_member (&state->scan, 1, "type");
-
-  if (!state->have_header)
-    {
-      g_autoptr(JsonNode) root = NULL;
-      JsonObject *object;
-
-      if (ramo_scan_string_equal (&state->scan, type_node, "title"))
-        {
-          g_free (self->title);
-          self->title = ramo_scan_string (&state->scan, ramo_scan_member (&state->scan, 1, "title"), 0);
-          return TRUE;
-        }
-      if (!ramo_scan_string_equal (&state->scan, type_node, "session"))
-        {
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                       "line %u: the first line is not a session header (type \"session\")", line_no);
-          return FALSE;
-        }
-      if (ramo_scan_type (&state->scan, ramo_scan_member (&state->scan, 1, "id")) != RAMO_SCAN_STRING)
-        {
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                       "line %u: the session header has no string \"id\"", line_no);
-          return FALSE;
-        }
-      /* the header is kept whole, unknown fields included */
+    if (bytes_after_header > 512 * 1024 && g_get_num_processors () > 1)
       {
-        g_autofree char *copy = g_strndup (text, text_len);
-        root = json_from_string (copy, &local_error);
+        gsize half = 0;
+
+        for (split = 0; split < n && half < bytes_after_header / 2; split++)
+          half += jobs[split].len;
       }
-      if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-        {
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                       "line %u: the session header cannot be read", line_no);
-          return FALSE;
-        }
-      object = json_node_get_object (root);
-      state->have_header = TRUE;
-      self->header = json_object_ref (object);
-      self->session_id = g_strdup (member_string (object, "id"));
-      self->cwd = g_strdup (member_string (object, "cwd"));
-      self->file_version = header_version (object);
-      if (self->file_version > RAMO_SESSION_VERSION)
-        {
-          self->read_only = TRUE;
-          add_issue (self, line_no, "session format version %u is newer than Ramo knows (%u); opened read-only",
-                     self->file_version, RAMO_SESSION_VERSION);
-        }
-      if (self->file_version < 2)
-        {
-          state->parsed = g_ptr_array_new ();
-          state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-          g_ptr_array_add (state->parsed, NULL);
-        }
-      return TRUE;
-    }
 
-  if (ramo_scan_string_equal (&state->scan, type_node, "session"))
-    {
-      add_issue (self, line_no, "a second session header; ignored");
-      if (state->parsed)
-        g_ptr_array_add (state->parsed, NULL);
-      return TRUE;
-    }
+    if (split < n)
+      {
+        ExtractRange second = { &state->ex[1], jobs + split, n - split, data, base_offset };
+        ExtractRange first = { &state->ex[0], jobs, split, data, base_offset };
+        GThread *thread = g_thread_new ("ramo-load", extract_range, &second);
 
-  entry = add_entry (self, &state->scan, offset, len, line_no);
+        extract_range (&first);
+        g_thread_join (thread);
+      }
+    else
+      {
+        ExtractRange all = { &state->ex[0], jobs, n, data, base_offset };
+        extract_range (&all);
+      }
 
-  if (state->parsed)
-    {
-      double index;
-
-      if (entry->type == RAMO_ENTRY_TYPE_COMPACTION &&
-          ramo_scan_number (&state->scan, ramo_scan_member (&state->scan, 1, "firstKeptEntryIndex"), &index))
-        {
-          guint pair[2] = { entry->index, G_MAXUINT };
-
-          if (index >= 0 && index == floor (index) && index < G_MAXUINT)
-            pair[1] = (guint) index;
-          g_array_append_vals (state->first_kept, pair, 1);
-        }
-      g_ptr_array_add (state->parsed, entry);
-    }
+    for (guint i = 0; i < n; i++)
+      {
+        commit_line (self, &jobs[i], state->parsed, state->first_kept);
+        line_job_clear (&jobs[i]);
+      }
+  }
 
   return TRUE;
+}
+
+static void
+load_state_init (LoadState *state)
+{
+  memset (state, 0, sizeof *state);
+  extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
+  extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
+  state->jobs = g_array_new (FALSE, TRUE, sizeof (LineJob));
+}
+
+/* After the last block: checks the header, resolves v1 compactions, builds the tree. */
+static gboolean
+load_state_finish (RamoSessionManager *self,
+                   LoadState          *state,
+                   gboolean            ok,
+                   gsize               total_len,
+                   gboolean            last_byte_is_newline,
+                   GError            **error)
+{
+  extractor_finish (&state->ex[0], self);
+  extractor_finish (&state->ex[1], self);
+  g_clear_pointer (&state->jobs, g_array_unref);
+
+  if (ok && !state->have_header)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   total_len == 0 ? "the file is empty" : "the file has no session header");
+      ok = FALSE;
+    }
+
+  if (ok && state->first_kept)
+    {
+      /* v1 compactions point at their first kept entry by its index among the parsed lines */
+      for (guint i = 0; i < state->first_kept->len; i++)
+        {
+          guint *pair = &g_array_index (state->first_kept, guint, i * 2);
+          RamoEntry *compaction = g_ptr_array_index (self->entries, pair[0]);
+          RamoEntry *target = pair[1] < state->parsed->len ? g_ptr_array_index (state->parsed, pair[1]) : NULL;
+
+          compaction->first_kept_id = target ? target->id : NULL;
+        }
+    }
+
+  g_clear_pointer (&state->parsed, g_ptr_array_unref);
+  g_clear_pointer (&state->first_kept, g_array_unref);
+
+  if (!ok)
+    return FALSE;
+
+  self->ends_with_newline = total_len == 0 || last_byte_is_newline;
+  self->leaf = self->entries->len > 0
+    ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
+    : NULL;
+
+  build_tree (self);
+  return TRUE;
+}
+
+/* pi trims the whole text before splitting, which drops a byte order mark */
+static gsize
+bom_length (const char *data,
+            gsize       len)
+{
+  return len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
 static gboolean
@@ -1216,67 +1568,13 @@ load_buffer (RamoSessionManager *self,
              gsize               len,
              GError            **error)
 {
-  LoadState state = { 0 };
-  gsize pos = 0;
-  guint line_no = 0;
-  gboolean ret = TRUE;
+  LoadState state;
+  gsize start = bom_length (data, len);
+  gboolean ok;
 
-  ramo_scan_init (&state.scan);
-
-  /* pi trims the whole text before splitting, which drops a byte order mark */
-  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    pos = 3;
-
-  while (pos < len)
-    {
-      const char *nl = memchr (data + pos, '\n', len - pos);
-      gsize end = nl ? (gsize) (nl - data) : len;
-
-      line_no++;
-      if (!load_line (self, &state, data + pos, end - pos, pos, line_no, nl != NULL, error))
-        {
-          ret = FALSE;
-          break;
-        }
-      pos = end + 1;
-    }
-
-  if (ret && !state.have_header)
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   len == 0 ? "the file is empty" : "the file has no session header");
-      ret = FALSE;
-    }
-
-  if (ret && state.first_kept)
-    {
-      /* v1 compactions point at their first kept entry by its index among the parsed lines */
-      for (guint i = 0; i < state.first_kept->len; i++)
-        {
-          guint *pair = &g_array_index (state.first_kept, guint, i * 2);
-          RamoEntry *compaction = g_ptr_array_index (self->entries, pair[0]);
-          RamoEntry *target = pair[1] < state.parsed->len ? g_ptr_array_index (state.parsed, pair[1]) : NULL;
-
-          compaction->first_kept_id = target ? target->id : NULL;
-        }
-    }
-
-  g_clear_pointer (&state.parsed, g_ptr_array_unref);
-  g_clear_pointer (&state.first_kept, g_array_unref);
-  ramo_scan_clear (&state.scan);
-
-  if (!ret)
-    return FALSE;
-
-  self->ends_with_newline = len == 0 || data[len - 1] == '\n';
-
-  self->leaf = self->entries->len > 0
-    ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
-    : NULL;
-
-  build_tree (self);
-
-  return TRUE;
+  load_state_init (&state);
+  ok = load_block (self, &state, data + start, len - start, start, TRUE, error);
+  return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
 static gboolean
@@ -1311,13 +1609,24 @@ stat_file (const char *path,
   return TRUE;
 }
 
+#define READ_BLOCK_SIZE (8 * 1024 * 1024)
+
+/* Reads the file in blocks of whole lines, so that memory holds one block at a time rather
+ * than the whole file. A line longer than a block grows the buffer. */
 static gboolean
 load_path (RamoSessionManager *self,
            const char         *path,
            GError            **error)
 {
-  g_autoptr(GMappedFile) mapped = NULL;
-  g_autoptr(GError) local_error = NULL;
+  g_autofree char *buf = NULL;
+  gsize cap = READ_BLOCK_SIZE;
+  gsize have = 0;
+  goffset base = 0;          /* file offset of buf[0] */
+  gboolean first = TRUE;
+  gboolean ok = TRUE;
+  gboolean eof = FALSE;
+  char last = '\n';
+  LoadState state;
   int fd;
 
   fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
@@ -1330,33 +1639,99 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
-  if (!stat_file (path, &self->known_size, &self->known_mtime, NULL, error))
+  if (!stat_file (path, NULL, &self->known_mtime, NULL, error))
     {
       close (fd);
       return FALSE;
     }
 
-  mapped = g_mapped_file_new_from_fd (fd, FALSE, &local_error);
-  if (mapped == NULL)
+  buf = g_malloc (cap);
+  load_state_init (&state);
+
+  while (ok && !eof)
+    {
+      ssize_t n;
+      const char *nl;
+      gsize usable;
+      gsize skip = 0;
+
+      if (have == cap)
+        {
+          cap *= 2;
+          buf = g_realloc (buf, cap);
+        }
+
+      n = read (fd, buf + have, cap - have);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                       "%s: %s", path, g_strerror (errsv));
+          ok = FALSE;
+          break;
+        }
+      if (n == 0)
+        eof = TRUE;
+      have += n;
+      if (have > 0)
+        last = buf[have - 1];
+
+      if (first && (have >= 3 || eof))
+        {
+          skip = bom_length (buf, have);
+          first = FALSE;
+        }
+      else if (first)
+        continue;
+
+      /* whole lines only, except at the end of the file */
+      if (eof)
+        usable = have;
+      else
+        {
+          nl = have > skip ? memrchr (buf + skip, '\n', have - skip) : NULL;
+          if (nl == NULL)
+            {
+              if (skip)
+                {
+                  memmove (buf, buf + skip, have - skip);
+                  have -= skip;
+                  base += skip;
+                }
+              continue;
+            }
+          usable = (gsize) (nl - buf) + 1;
+        }
+
+      if (usable > skip)
+        {
+          gsize block_len = usable - skip;
+
+          /* a block's final newline ends its last line: drop it so no empty line is counted */
+          if (!eof && buf[usable - 1] == '\n')
+            block_len--;
+          ok = load_block (self, &state, buf + skip, block_len, base + skip, eof, error);
+          if (!ok)
+            break;
+        }
+
+      memmove (buf, buf + usable, have - usable);
+      base += usable;
+      have -= usable;
+    }
+
+  self->known_size = base + have;
+  ok = load_state_finish (self, &state, ok, self->known_size, last == '\n', error);
+  if (!ok)
     {
       close (fd);
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "%s: %s", path, local_error->message);
+      g_prefix_error (error, "%s: ", path);
       return FALSE;
     }
 
-  if (!load_buffer (self,
-                    g_mapped_file_get_contents (mapped) ? g_mapped_file_get_contents (mapped) : "",
-                    g_mapped_file_get_length (mapped),
-                    &local_error))
-    {
-      close (fd);
-      g_set_error (error, RAMO_SESSION_ERROR, local_error->code,
-                   "%s: %s", path, local_error->message);
-      return FALSE;
-    }
-
-  self->known_size = g_mapped_file_get_length (mapped);
   self->read_fd = fd;
   return TRUE;
 }
@@ -2376,8 +2751,6 @@ append_object (RamoSessionManager  *self,
   goffset offset;
   RamoEntry *entry;
   guint line_no;
-  RamoScan scan;
-  const char *scan_error = NULL;
 
   if (!check_writable (self, error))
     return NULL;
@@ -2389,11 +2762,23 @@ append_object (RamoSessionManager  *self,
     return NULL;
 
   line_no = self->entries->len ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->line + 1 : 2;
-  ramo_scan_init (&scan);
-  if (!ramo_scan_parse (&scan, line, strlen (line), &scan_error))
-    g_error ("Ramo wrote a line it cannot read back: %s", scan_error);
-  entry = add_entry (self, &scan, offset, strlen (line), line_no);
-  ramo_scan_clear (&scan);
+  {
+    Extractor ex = { self->strings, self->display, { 0 }, RAMO_SESSION_VERSION, self->entry_blocks, 1, 1 };
+    LineJob job = { 0 };
+
+    ramo_scan_init (&ex.scan);
+    job.offset = offset;
+    job.len = strlen (line);
+    job.line_no = line_no;
+    job.complete = TRUE;
+    extract_line (&ex, &job, line);
+    ramo_scan_clear (&ex.scan);
+    if (job.entry == NULL)
+      g_error ("Ramo wrote a line it cannot read back: %s", job.issue);
+    commit_line (self, &job, NULL, NULL);
+    entry = job.entry;
+    line_job_clear (&job);
+  }
 
   entry->parent = resolve_parent (self, entry);
   if (entry->parent)
