@@ -333,7 +333,7 @@ test_unwritable (void)
   assert_write_fails_cleanly (manager, path, before, RAMO_SESSION_ERROR_IO);
   setrlimit (RLIMIT_FSIZE, &old_limit);
 
-  /* another program appended: Ramo refuses to write without reading it first */
+  /* another program replaced the file (as pi's migration does): Ramo refuses to write */
   {
     g_autofree char *grown = g_strconcat (before, MSG ("z", "\"a\"", "from pi"), NULL);
     g_file_set_contents (path, grown, -1, NULL);
@@ -342,7 +342,7 @@ test_unwritable (void)
 
   g_assert_cmpint (g_unlink (path), ==, 0);
   g_assert_cmpint (g_mkdir (path, 0700), ==, 0);
-  assert_write_fails_cleanly (manager, path, NULL, RAMO_SESSION_ERROR_IO);
+  assert_write_fails_cleanly (manager, path, NULL, RAMO_SESSION_ERROR_CHANGED);
 
   /* viewing still works from what was read */
   context = ramo_session_manager_build_session_context (manager);

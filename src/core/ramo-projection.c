@@ -856,6 +856,15 @@ on_reloaded_cb (RamoProjection     *self,
 }
 
 static void
+on_entries_added_cb (RamoProjection     *self,
+                     guint               position,
+                     guint               n_added,
+                     RamoSessionManager *manager)
+{
+  ramo_projection_rebuild (self);
+}
+
+static void
 ramo_projection_dispose (GObject *object)
 {
   RamoProjection *self = (RamoProjection *)object;
@@ -1012,6 +1021,7 @@ ramo_projection_new (RamoSessionManager *manager)
   g_signal_connect_object (manager, "leaf-changed", G_CALLBACK (on_leaf_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (manager, "entry-appended", G_CALLBACK (on_entry_appended_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (manager, "reloaded", G_CALLBACK (on_reloaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (manager, "entries-added", G_CALLBACK (on_entries_added_cb), self, G_CONNECT_SWAPPED);
   ramo_projection_rebuild (self);
   return self;
 }

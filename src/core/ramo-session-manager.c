@@ -81,8 +81,12 @@ struct _RamoSessionManager
   RamoEntry        *leaf;
 
   /* What Ramo knows of the file, to notice changes made behind its back. */
-  goffset           known_size;
+  goffset           known_size;        /* bytes of the file Ramo has accounted for */
   gint64            known_mtime;
+  dev_t             known_dev;         /* the file's identity, to notice a replacement */
+  ino_t             known_ino;
+  goffset           pending_offset;    /* an incomplete last line still being written, or -1 */
+  guint             n_lines;
   gboolean          ends_with_newline;
 };
 
@@ -102,6 +106,7 @@ enum {
   LEAF_CHANGED,
   LABEL_CHANGED,
   RELOADED,
+  ENTRIES_ADDED,
   N_SIGNALS
 };
 
@@ -363,6 +368,23 @@ ramo_session_manager_class_init (RamoSessionManagerClass *klass)
    * Emitted when every entry was replaced: after create_branched_session() switched to the
    * new session. Entry pointers held from before are no longer valid.
    */
+  /**
+   * RamoSessionManager::entries-added:
+   * @self: the session manager
+   * @position: the index (file order) of the first new entry
+   * @n_added: how many entries another program appended
+   *
+   * Emitted by ramo_session_manager_refresh() after it read lines another program (pi)
+   * appended to the file. The tree is up to date; the leaf has followed the new lines if it
+   * was on the last entry before.
+   */
+  signals [ENTRIES_ADDED] =
+    g_signal_new ("entries-added",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+
   signals [RELOADED] =
     g_signal_new ("reloaded",
                   G_TYPE_FROM_CLASS (klass),
@@ -375,6 +397,7 @@ static void
 ramo_session_manager_init (RamoSessionManager *self)
 {
   self->read_fd = -1;
+  self->pending_offset = -1;
   init_state (self);
 }
 
@@ -1311,6 +1334,7 @@ typedef struct
   GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
   guint       line_no;
   GArray     *jobs;            /* (element-type LineJob) of the block */
+  goffset     pending_offset;  /* a cut-short last line, to read again when it is complete */
 } LoadState;
 
 /* Handles a line before the session header: an oh-my-pi title slot, or the header. */
@@ -1489,6 +1513,9 @@ load_block (RamoSessionManager *self,
 
     for (guint i = 0; i < n; i++)
       {
+        /* a last line cut short may be one another program is still writing */
+        if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
+          state->pending_offset = jobs[i].offset;
         commit_line (self, &jobs[i], state->parsed, state->first_kept);
         line_job_clear (&jobs[i]);
       }
@@ -1504,6 +1531,7 @@ load_state_init (LoadState *state)
   extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
   extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
   state->jobs = g_array_new (FALSE, TRUE, sizeof (LineJob));
+  state->pending_offset = -1;
 }
 
 /* After the last block: checks the header, resolves v1 compactions, builds the tree. */
@@ -1546,6 +1574,8 @@ load_state_finish (RamoSessionManager *self,
     return FALSE;
 
   self->ends_with_newline = total_len == 0 || last_byte_is_newline;
+  self->pending_offset = state->pending_offset;
+  self->n_lines = state->line_no;
   self->leaf = self->entries->len > 0
     ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
     : NULL;
@@ -1732,6 +1762,15 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
+  {
+    struct stat st;
+
+    if (fstat (fd, &st) == 0)
+      {
+        self->known_dev = st.st_dev;
+        self->known_ino = st.st_ino;
+      }
+  }
   self->read_fd = fd;
   return TRUE;
 }
@@ -2517,27 +2556,11 @@ static gboolean
 check_writable (RamoSessionManager  *self,
                 GError             **error)
 {
-  goffset size;
-  gint64 mtime;
-
   if (self->read_only)
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY,
                    "%s uses session format version %u, newer than Ramo knows; it is read-only",
                    self->path, self->file_version);
-      return FALSE;
-    }
-  if (self->path == NULL)
-    return TRUE;
-
-  if (!stat_file (self->path, &size, &mtime, NULL, error))
-    return FALSE;
-  if (size != self->known_size)
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
-                   "%s changed on disk since Ramo read it (%" G_GOFFSET_FORMAT " bytes, now %"
-                   G_GOFFSET_FORMAT "); reload it before writing",
-                   self->path, self->known_size, size);
       return FALSE;
     }
   return TRUE;
@@ -2646,6 +2669,16 @@ rewrite_as_v3 (RamoSessionManager  *self,
     }
   close (self->read_fd);
   self->read_fd = fd;
+  {
+    struct stat st;
+
+    /* the rename made a new file: remember its identity */
+    if (fstat (fd, &st) == 0)
+      {
+        self->known_dev = st.st_dev;
+        self->known_ino = st.st_ino;
+      }
+  }
   json_object_set_int_member (self->header, "version", RAMO_SESSION_VERSION);
   self->file_version = RAMO_SESSION_VERSION;
   self->known_size = out->len;
@@ -2655,9 +2688,16 @@ rewrite_as_v3 (RamoSessionManager  *self,
   return TRUE;
 }
 
+typedef enum
+{
+  APPEND_FAILED,
+  APPEND_DONE,
+  APPEND_RETRY,      /* the file grew since Ramo read it: read the new lines, then try again */
+} AppendStatus;
+
 /* Appends one complete line: a single write() on an O_APPEND descriptor under flock(), with a
- * newline first if the file does not end in one. Returns the offset of the line. */
-static gboolean
+ * newline first if the file does not end in one. Sets the offset of the line. */
+static AppendStatus
 append_line (RamoSessionManager  *self,
              const char          *line,
              gsize                len,
@@ -2678,29 +2718,47 @@ append_line (RamoSessionManager  *self,
       g_string_append_len (self->memory, line, len);
       g_string_append_c (self->memory, '\n');
       self->known_size = self->memory->len;
-      return TRUE;
+      return APPEND_DONE;
     }
 
-  fd = g_open (self->path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  fd = g_open (self->path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0);
+  if (fd < 0 && errno == ELOOP)
+    {
+      /* a symlinked session: write through to its real target only */
+      g_autofree char *target = g_file_read_link (self->path, NULL);
+      g_autofree char *dir = g_path_get_dirname (self->path);
+      g_autofree char *real = target ? (g_path_is_absolute (target) ? g_strdup (target)
+                                                                    : g_build_filename (dir, target, NULL)) : NULL;
+
+      fd = real ? g_open (real, O_WRONLY | O_APPEND | O_CLOEXEC, 0) : -1;
+    }
   if (fd < 0)
     {
       int errsv = errno;
 
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "cannot write %s: %s", self->path, g_strerror (errsv));
-      return FALSE;
+                   "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
+      return APPEND_FAILED;
     }
 
   while (flock (fd, LOCK_EX) != 0 && errno == EINTR)
     ;
 
-  if (fstat (fd, &st) != 0 || st.st_size != self->known_size)
+  if (fstat (fd, &st) != 0 || st.st_dev != self->known_dev || st.st_ino != self->known_ino ||
+      st.st_size < self->known_size)
     {
       flock (fd, LOCK_UN);
       close (fd);
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
-                   "%s changed on disk since Ramo read it; reload it before writing", self->path);
-      return FALSE;
+                   "%s was replaced or truncated since Ramo read it; reload it before writing; "
+                   "nothing was written", self->path);
+      return APPEND_FAILED;
+    }
+  if (st.st_size != self->known_size)
+    {
+      flock (fd, LOCK_UN);
+      close (fd);
+      return APPEND_RETRY;
     }
 
   needs_newline = st.st_size > 0 && !self->ends_with_newline;
@@ -2727,7 +2785,7 @@ append_line (RamoSessionManager  *self,
       close (fd);
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
                    "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
-      return FALSE;
+      return APPEND_FAILED;
     }
 
   flock (fd, LOCK_UN);
@@ -2736,19 +2794,144 @@ append_line (RamoSessionManager  *self,
   *offset = st.st_size + (needs_newline ? 1 : 0);
   self->known_size = st.st_size + buf->len;
   self->ends_with_newline = TRUE;
+  self->n_lines += needs_newline ? 0 : 1;
   stat_file (self->path, NULL, &self->known_mtime, NULL, NULL);
-  return TRUE;
+  return APPEND_DONE;
 }
 
-/* Writes @object (a complete entry) as a line and indexes it: the leaf moves to it. */
+/**
+ * ramo_session_manager_refresh:
+ * @self: a session manager
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads the lines another program (pi, while it runs) appended to the file since Ramo read it
+ * — only the new bytes — and adds their entries to the indexes and the tree. A last line that
+ * has no newline yet waits for the next call. The leaf follows the new lines only if it was on
+ * the last entry before (the user had not moved it). Emits #RamoSessionManager::entries-added.
+ * Does nothing for an in-memory session.
+ *
+ * Errors: %RAMO_SESSION_ERROR_CHANGED when the file was replaced, truncated or deleted (it
+ * must be opened anew), %RAMO_SESSION_ERROR_IO when it cannot be read.
+ *
+ * Returns: the number of entries added, or -1 with @error set
+ */
+int
+ramo_session_manager_refresh (RamoSessionManager  *self,
+                              GError             **error)
+{
+  g_autofree char *buf = NULL;
+  struct stat st;
+  goffset start;
+  gsize len, done = 0, complete_len;
+  const char *last_nl;
+  RamoEntry *old_last;
+  gboolean follow;
+  guint first_new;
+  Extractor ex;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), -1);
+
+  if (self->path == NULL)
+    return 0;
+
+  if (g_stat (self->path, &st) != 0 || st.st_dev != self->known_dev || st.st_ino != self->known_ino ||
+      st.st_size < self->known_size)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s was replaced, truncated or deleted since Ramo read it; open it again",
+                   self->path);
+      return -1;
+    }
+
+  start = self->pending_offset >= 0 ? self->pending_offset : self->known_size;
+  if (st.st_size == self->known_size)
+    return 0;
+
+  len = st.st_size - start;
+  buf = g_malloc (len + 1);
+  while (done < len)
+    {
+      ssize_t n = pread (self->read_fd, buf + done, len - done, start + done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int errsv = errno;
+
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                       "%s: %s", self->path, n == 0 ? "the file shrank while reading" : g_strerror (errsv));
+          return -1;
+        }
+      done += n;
+    }
+
+  last_nl = memrchr (buf, '\n', len);
+  if (self->pending_offset >= 0 && self->n_lines > 0)
+    self->n_lines--;   /* the cut-short line was counted when it was first seen */
+  self->known_size = st.st_size;
+  if (last_nl == NULL)
+    {
+      /* still the middle of a line */
+      self->pending_offset = start;
+      self->ends_with_newline = FALSE;
+      self->n_lines++;
+      return 0;
+    }
+  complete_len = last_nl - buf;          /* without the last newline */
+  self->pending_offset = (gsize) (last_nl - buf) + 1 < len ? start + (last_nl - buf) + 1 : -1;
+  self->ends_with_newline = self->pending_offset < 0;
+
+  old_last = self->entries->len ? g_ptr_array_index (self->entries, self->entries->len - 1) : NULL;
+  follow = self->leaf == old_last;
+  first_new = self->entries->len;
+
+  ex = (Extractor) { self->strings, self->display, { 0 }, self->file_version, self->entry_blocks, 64, 64 };
+  ramo_scan_init (&ex.scan);
+
+  for (gsize pos = 0; pos <= complete_len; )
+    {
+      const char *nl = memchr (buf + pos, '\n', complete_len - pos);
+      gsize end = nl ? (gsize) (nl - buf) : complete_len;
+      LineJob job = { 0 };
+
+      job.offset = start + pos;
+      job.len = end - pos;
+      job.complete = TRUE;
+      job.line_no = ++self->n_lines;
+      extract_line (&ex, &job, buf + pos);
+      commit_line (self, &job, NULL, NULL);
+      line_job_clear (&job);
+      pos = end + 1;
+    }
+  if (self->pending_offset >= 0)
+    self->n_lines++;
+  ramo_scan_clear (&ex.scan);
+
+  if (self->entries->len == first_new)
+    return 0;
+
+  mark_active_path (self, FALSE);
+  build_tree (self);
+  g_signal_emit (self, signals [ENTRIES_ADDED], 0, first_new, self->entries->len - first_new);
+  if (follow)
+    set_leaf (self, g_hash_table_lookup (self->by_id,
+                                         ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id));
+
+  return (int) (self->entries->len - first_new);
+}
+
+/* Writes @object (a complete entry) as a line and indexes it: the leaf moves to it. When
+ * another program appended lines since Ramo read the file, they are read first, and an entry
+ * whose parent is the leaf hangs under the leaf as it is after them. */
 static RamoEntry *
 append_object (RamoSessionManager  *self,
                JsonObject          *object,
+               gboolean             parent_is_leaf,
                GError             **error)
 {
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
-  g_autofree char *line = ramo_json_to_string (node);
-  goffset offset;
+  g_autofree char *line = NULL;
+  goffset offset = 0;
   RamoEntry *entry;
   guint line_no;
 
@@ -2758,10 +2941,63 @@ append_object (RamoSessionManager  *self,
   if (self->path && self->file_version < RAMO_SESSION_VERSION && !rewrite_as_v3 (self, error))
     return NULL;
 
-  if (!append_line (self, line, strlen (line), &offset, error))
-    return NULL;
+  for (guint attempt = 0; ; attempt++)
+    {
+      AppendStatus status;
 
-  line_no = self->entries->len ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->line + 1 : 2;
+      if (ramo_session_manager_refresh (self, error) < 0)
+        return NULL;
+
+      if (self->pending_offset >= 0)
+        {
+          /* another program is in the middle of a line: never glue ours onto it */
+          if (attempt >= 400)
+            {
+              g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                           "%s ends in an incomplete line that another program is still writing; "
+                           "nothing was written", self->path);
+              return NULL;
+            }
+          g_usleep (5000);
+          continue;
+        }
+
+      if (parent_is_leaf)
+        {
+          const char *leaf_id = ramo_session_manager_get_leaf_id (self);
+
+          if (leaf_id)
+            json_object_set_string_member (object, "parentId", leaf_id);
+          else
+            json_object_set_null_member (object, "parentId");
+        }
+      if (g_hash_table_contains (self->by_id, json_object_get_string_member (object, "id")))
+        {
+          g_autofree char *id = generate_id (self);
+          json_object_set_string_member (object, "id", id);
+        }
+
+      {
+        g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
+
+        g_free (line);
+        line = ramo_json_to_string (node);
+      }
+
+      status = append_line (self, line, strlen (line), &offset, error);
+      if (status == APPEND_DONE)
+        break;
+      if (status == APPEND_FAILED)
+        return NULL;
+      if (attempt >= 1000)
+        {
+          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                       "%s keeps changing; nothing was written", self->path);
+          return NULL;
+        }
+    }
+
+  line_no = self->n_lines;
   {
     Extractor ex = { self->strings, self->display, { 0 }, RAMO_SESSION_VERSION, self->entry_blocks, 1, 1 };
     LineJob job = { 0 };
@@ -2824,7 +3060,7 @@ finish_append (RamoSessionManager  *self,
                JsonObject          *object,
                GError             **error)
 {
-  RamoEntry *entry = append_object (self, object, error);
+  RamoEntry *entry = append_object (self, object, TRUE, error);
 
   json_object_unref (object);
   return entry ? g_strdup (entry->id) : NULL;
@@ -3078,7 +3314,7 @@ ramo_session_manager_append_label_change (RamoSessionManager  *self,
   if (label)
     json_object_set_string_member (object, "label", label);
 
-  entry = append_object (self, object, error);
+  entry = append_object (self, object, TRUE, error);
   json_object_unref (object);
   if (entry == NULL)
     return NULL;
@@ -3211,7 +3447,12 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
     json_object_set_member (object, "details", json_node_copy (details));
   if (from_hook)
     json_object_set_boolean_member (object, "fromHook", TRUE);
-  return finish_append (self, object, error);
+  {
+    RamoEntry *entry = append_object (self, object, FALSE, error);
+
+    json_object_unref (object);
+    return entry ? g_strdup (entry->id) : NULL;
+  }
 }
 
 /**

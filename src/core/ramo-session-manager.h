@@ -148,6 +148,8 @@ gboolean            ramo_session_manager_create_branched_session  (RamoSessionMa
                                                                    const char          *leaf_id,
                                                                    char               **new_path,
                                                                    GError             **error);
+int                 ramo_session_manager_refresh                  (RamoSessionManager  *self,
+                                                                   GError             **error);
 gboolean            ramo_session_manager_migrate                  (RamoSessionManager  *self,
                                                                    GError             **error);
 
