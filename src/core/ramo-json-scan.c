@@ -35,6 +35,8 @@
  * memory, never C stack.
  */
 
+const char RAMO_SCAN_ERROR_UTF8[] = "invalid UTF-8 in a string";
+
 typedef struct
 {
   guint32 node;
@@ -94,7 +96,8 @@ scan_string (const char  *t,
           quote = (quote - 0x0101010101010101ULL) & ~quote;
           backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
           control = (v - 0x2020202020202020ULL) & ~v;
-          if (((quote | backslash | control) & 0x8080808080808080ULL) != 0)
+          /* the high bit of a byte set: not ASCII, check its UTF-8 below */
+          if (((quote | backslash | control | v) & 0x8080808080808080ULL) != 0)
             break;
           p += 8;
         }
@@ -138,8 +141,20 @@ scan_string (const char  *t,
           *error = "control character in string";
           return FALSE;
         }
-      else
+      else if (c < 0x80)
         p++;
+      else
+        {
+          /* one multi-byte character, validated */
+          gsize n = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+
+          if (n == 0 || n > len - p || !g_utf8_validate_len (t + p, n, NULL))
+            {
+              *error = RAMO_SCAN_ERROR_UTF8;
+              return FALSE;
+            }
+          p += n;
+        }
     }
   *pos = p + 1;
   return TRUE;

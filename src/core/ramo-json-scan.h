@@ -44,6 +44,9 @@ typedef struct
   GArray     *stack;      /* scratch: open containers while parsing */
 } RamoScan;
 
+/* the error ramo_scan_parse() gives for invalid UTF-8 inside a string (compare the pointer) */
+extern const char RAMO_SCAN_ERROR_UTF8[];
+
 void      ramo_scan_init         (RamoScan    *scan);
 void      ramo_scan_clear        (RamoScan    *scan);
 gboolean  ramo_scan_parse        (RamoScan    *scan,

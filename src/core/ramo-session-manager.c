@@ -140,17 +140,6 @@ ramo_entry_type_to_string (RamoEntryType type)
   return type_names[type];
 }
 
-static RamoEntryType
-entry_type_from_string (const char *type)
-{
-  if (type == NULL)
-    return RAMO_ENTRY_TYPE_UNKNOWN;
-  for (guint i = 1; i < G_N_ELEMENTS (type_names); i++)
-    if (strcmp (type, type_names[i]) == 0)
-      return i;
-  return RAMO_ENTRY_TYPE_UNKNOWN;
-}
-
 static RamoMessageRole
 role_from_string (const char *role)
 {
@@ -675,14 +664,22 @@ set_label (RamoSessionManager *self,
     }
 }
 
+/* A string value copied into @strings: straight from the line when it has no escapes. */
 static const char *
 scan_chunk (GStringChunk       *strings,
             RamoScan           *scan,
             guint               node,
             gboolean            intern)
 {
-  g_autofree char *value = ramo_scan_string (scan, node, 0);
+  RamoScanNode *n;
+  g_autofree char *value = NULL;
 
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return NULL;
+  n = ramo_scan_node (scan, node);
+  if (!n->escaped && !intern)
+    return g_string_chunk_insert_len (strings, scan->text + n->start + 1, n->end - n->start - 2);
+  value = ramo_scan_string (scan, node, 0);
   return intern ? chunk_const (strings, value) : chunk (strings, value);
 }
 
@@ -705,16 +702,25 @@ fill_entry (GStringChunk       *strings,
   const guint object = 1;
   guint type_node = ramo_scan_member (scan, object, "type");
   guint timestamp = ramo_scan_member (scan, object, "timestamp");
-  g_autofree char *type = ramo_scan_string (scan, type_node, 0);
+  const char *type = NULL;
 
-  entry->type_name = chunk_const (strings, type ? type : "");
-  entry->type = entry_type_from_string (type);
+  /* the known types need no copy */
+  entry->type = RAMO_ENTRY_TYPE_UNKNOWN;
+  for (guint i = 1; i < G_N_ELEMENTS (type_names); i++)
+    if (ramo_scan_string_equal (scan, type_node, type_names[i]))
+      {
+        entry->type = i;
+        type = type_names[i];
+        break;
+      }
+  if (type == NULL)
+    type = scan_chunk (strings, scan, type_node, TRUE);
+  entry->type_name = type ? type : "";
+
   if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
     {
-      g_autofree char *text = ramo_scan_string (scan, timestamp, 0);
-
-      entry->timestamp = chunk (strings, text);
-      entry->time_ms = ramo_js_date_parse (text);
+      entry->timestamp = scan_chunk (strings, scan, timestamp, FALSE);
+      entry->time_ms = ramo_js_date_parse (entry->timestamp);
     }
   else
     {
@@ -747,17 +753,24 @@ fill_entry (GStringChunk       *strings,
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
+        static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom" };
         guint message = ramo_scan_member (scan, object, "message");
-        g_autofree char *role = ramo_scan_string (scan, ramo_scan_member (scan, message, "role"), 0);
+        guint role_node = ramo_scan_member (scan, message, "role");
+        const char *role = NULL;
 
-        entry->role = role_from_string (role);
-        if (role && strcmp (role, "hookMessage") == 0)
+        for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
+          if (ramo_scan_string_equal (scan, role_node, roles[i]))
+            role = roles[i];
+        if (role == NULL && ramo_scan_string_equal (scan, role_node, "hookMessage"))
           {
             entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
-            entry->role_name = chunk_const (strings, "custom");
+            role = "custom";
           }
-        else
-          entry->role_name = chunk_const (strings, role);
+        if (role == NULL)
+          role = scan_chunk (strings, scan, role_node, TRUE);
+
+        entry->role = role_from_string (role);
+        entry->role_name = role;
 
         if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
           {
@@ -987,16 +1000,19 @@ scan_line (Extractor  *ex,
       return FALSE;
     }
 
-  /* pi reads the file as UTF-8 with replacement characters; so does Ramo, line by line */
-  if (!g_utf8_validate_len (line, len, NULL))
+  /* The scanner checks UTF-8 inside strings (JSON allows none outside them). pi reads the
+   * file as UTF-8 with replacement characters; so does Ramo, line by line. */
+  if (!ramo_scan_parse (&ex->scan, text, len, &scan_error) && scan_error == RAMO_SCAN_ERROR_UTF8)
     {
       *repaired = g_utf8_make_valid (line, len);
       text = *repaired;
       len = strlen (*repaired);
       job->issue = g_strdup ("invalid UTF-8 replaced with U+FFFD");
+      scan_error = NULL;
+      ramo_scan_parse (&ex->scan, text, len, &scan_error);
     }
 
-  if (!ramo_scan_parse (&ex->scan, text, len, &scan_error))
+  if (scan_error != NULL)
     {
       g_free (job->issue);
       if (!job->complete)
