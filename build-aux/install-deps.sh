@@ -11,6 +11,8 @@ packages=(
   # tests: a display, validators, AT-SPI, screenshots
   xvfb xauth xfonts-base dbus-x11 at-spi2-core python3-pyatspi
   desktop-file-utils appstream imagemagick
+  # reliability checks in CI
+  valgrind clang libclang-rt-14-dev time
 )
 
 missing=()

@@ -156,10 +156,13 @@ test_linear_is_flat (void)
   GListModel *roots;
 
   for (guint i = 0; i < 1000; i++)
-    g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"m%u\",\"parentId\":%s%s%s,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
-                            "\"message\":{\"role\":\"%s\",\"content\":\"turn %u\"}}\n",
-                            i, i ? "\"m" : "null", i ? g_strdup_printf ("%u", i - 1) : "", i ? "\"" : "",
-                            i % 2 ? "assistant" : "user", i);
+    {
+      g_autofree char *parent = i ? g_strdup_printf ("\"m%u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"m%u\",\"parentId\":%s,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                              "\"message\":{\"role\":\"%s\",\"content\":\"turn %u\"}}\n",
+                              i, parent, i % 2 ? "assistant" : "user", i);
+    }
   path = ramo_test_write_file ("linear.jsonl", text->str, text->len);
   manager = ramo_session_manager_open (path, NULL);
   projection = ramo_projection_new (manager);

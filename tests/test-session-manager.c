@@ -6,6 +6,8 @@
  */
 
 #include <sys/stat.h>
+#include <time.h>
+#include <utime.h>
 
 #include "ramo-json.h"
 #include "ramo-session-context.h"
@@ -271,9 +273,14 @@ test_torn_last_line (void)
                                                      "\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"x\"}}",
                                                      &path);
   g_autoptr(GError) error = NULL;
-  g_autofree char *id = ramo_session_manager_append_label_change (manager, "r", "x", &error);
+  g_autofree char *id = NULL;
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
+  struct utimbuf old = { time (NULL) - 60, time (NULL) - 60 };
+
+  /* torn a minute ago: nobody is still writing that line */
+  g_assert_cmpint (utime (path, &old), ==, 0);
+  id = ramo_session_manager_append_label_change (manager, "r", "x", &error);
 
   g_assert_no_error (error);
   text = ramo_test_read_file (path, NULL);

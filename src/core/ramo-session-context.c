@@ -451,7 +451,12 @@ ramo_session_context_get_message (RamoSessionContext  *self,
       g_assert_not_reached ();
     }
 
-  return json_node_init_object (json_node_alloc (), message);
+  {
+    JsonNode *result = json_node_init_object (json_node_alloc (), message);
+
+    json_object_unref (message);   /* the node holds its own reference */
+    return result;
+  }
 }
 
 /**

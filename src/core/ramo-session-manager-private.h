@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 /* A private flag bit: the entry is on the root→leaf path. */
 #define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
 
+RamoSessionManager *_ramo_session_manager_new_from_data (const char *data,
+                                                        gsize       len,
+                                                        GError    **error);
+
 char      *_ramo_session_manager_read_line   (RamoSessionManager *self,
                                               const RamoEntry    *entry,
                                               GError            **error);

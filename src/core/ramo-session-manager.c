@@ -1916,6 +1916,21 @@ ramo_session_manager_new_in_memory (const char *cwd)
   return self;
 }
 
+/* For the fuzzer and tests: a session read from bytes in memory, written nowhere. */
+RamoSessionManager *
+_ramo_session_manager_new_from_data (const char  *data,
+                                     gsize        len,
+                                     GError     **error)
+{
+  g_autoptr(RamoSessionManager) self = g_object_new (RAMO_TYPE_SESSION_MANAGER, NULL);
+
+  self->memory = g_string_new_len (data, len);
+  if (!load_buffer (self, self->memory->str, self->memory->len, error))
+    return NULL;
+  self->known_size = self->memory->len;
+  return g_steal_pointer (&self);
+}
+
 /**
  * ramo_session_manager_create:
  * @session_dir: (type filename): the folder to create the session file in (created if missing)
@@ -2810,6 +2825,7 @@ append_line (RamoSessionManager  *self,
   *offset = st.st_size + (needs_newline ? 1 : 0);
   self->known_size = st.st_size + buf->len;
   self->ends_with_newline = TRUE;
+  self->pending_offset = -1;   /* a torn last line is now closed by our newline */
   self->n_lines += needs_newline ? 0 : 1;
   stat_file (self->path, NULL, &self->known_mtime, NULL, NULL);
   return APPEND_DONE;
@@ -2964,18 +2980,18 @@ append_object (RamoSessionManager  *self,
       if (ramo_session_manager_refresh (self, error) < 0)
         return NULL;
 
-      if (self->pending_offset >= 0)
+      if (self->path != NULL && self->pending_offset >= 0 && attempt < 400)
         {
-          /* another program is in the middle of a line: never glue ours onto it */
-          if (attempt >= 400)
+          struct stat st;
+
+          /* The file ends in a line with no newline. If it changed in the last two seconds,
+           * another program is probably still writing it: never glue a line onto it, wait.
+           * An older one is torn (a crash): append_line() puts a newline first. */
+          if (g_stat (self->path, &st) == 0 && g_get_real_time () / G_USEC_PER_SEC - st.st_mtime < 2)
             {
-              g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
-                           "%s ends in an incomplete line that another program is still writing; "
-                           "nothing was written", self->path);
-              return NULL;
+              g_usleep (5000);
+              continue;
             }
-          g_usleep (5000);
-          continue;
         }
 
       if (parent_is_leaf)
