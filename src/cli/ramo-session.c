@@ -18,7 +18,10 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
+#include "ramo-agent-session.h"
+#include "ramo-hook.h"
 #include "ramo-json.h"
 #include "ramo-projection.h"
 #include "ramo-session-context.h"
@@ -29,6 +32,7 @@ enum {
   EXIT_USAGE = 1,
   EXIT_BAD_FILE = 2,
   EXIT_NO_ENTRY = 3,
+  EXIT_NO_SUMMARY = 4,
 };
 
 static const char usage[] =
@@ -43,8 +47,24 @@ static const char usage[] =
   "  extract FILE ID                       new session file of the path root→ID; prints its path\n"
   "  info FILE                             header, name, counts by type, leaf\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
+  "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
+  "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
+  "                                        move the leaf to ID as pi's /tree does; with\n"
+  "                                        --summarize, write an LLM summary of the branch\n"
+  "                                        left; --summary TEXT supplies it instead (as a\n"
+  "                                        hook would). Prints the new leaf and the editor\n"
+  "                                        text. A move without summary or label is not\n"
+  "                                        written to the file (pi keeps it in memory too).\n"
+  "  compact FILE ID [--instructions TEXT] [--summary TEXT] [MODEL OPTIONS] [--json]\n"
+  "                                        summarize the active path before ID into a\n"
+  "                                        compaction entry that keeps ID and what follows\n"
   "\n"
-  "Exit status: 0 success, 1 usage error, 2 unreadable or invalid file, 3 unknown entry id.\n";
+  "Model options: --provider openai|anthropic, --base-url URL, --model NAME,\n"
+  "  --timeout SECONDS. Unset values come from OPENAI_API_KEY, OPENAI_BASE_URL,\n"
+  "  ANTHROPIC_API_KEY and pi's ~/.pi/agent files; keys are never taken from the command line.\n"
+  "\n"
+  "Exit status: 0 success, 1 usage error, 2 unreadable or invalid file, 3 unknown entry id,\n"
+  "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged.\n";
 
 static int
 fail_usage (const char *message)
@@ -420,6 +440,333 @@ cmd_info (int    argc,
   return EXIT_OK;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* navigate and compact: the operations of RamoAgentSession                                    */
+
+typedef struct
+{
+  GMainLoop    *loop;
+  GAsyncResult *result;
+} Waiter;
+
+static void
+waiter_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Waiter *waiter = user_data;
+
+  waiter->result = g_object_ref (result);
+  g_main_loop_quit (waiter->loop);
+}
+
+static gboolean
+sigint_cb (gpointer user_data)
+{
+  g_printerr ("ramo-session: interrupted; cancelling\n");
+  g_cancellable_cancel (G_CANCELLABLE (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+exit_for_operation_error (const GError *error)
+{
+  g_printerr ("ramo-session: %s\n", error->message);
+  if (error->domain == RAMO_SUMMARIZER_ERROR || error->domain == RAMO_HOOK_ERROR ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return EXIT_NO_SUMMARY;
+  if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND))
+    return EXIT_NO_ENTRY;
+  return EXIT_BAD_FILE;
+}
+
+/* The model options shared by navigate and compact; returns FALSE on a usage error. */
+static gboolean
+parse_model_option (int                   argc,
+                    char                **argv,
+                    int                  *i,
+                    RamoSummarizerConfig *config,
+                    const char          **usage_error)
+{
+  const char *arg = argv[*i];
+  const char *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+
+  if (strcmp (arg, "--provider") == 0 || strcmp (arg, "--base-url") == 0 ||
+      strcmp (arg, "--model") == 0 || strcmp (arg, "--timeout") == 0)
+    {
+      if (value == NULL)
+        {
+          *usage_error = "a model option is missing its value";
+          return FALSE;
+        }
+      (*i)++;
+    }
+  else
+    return FALSE;
+
+  if (strcmp (arg, "--provider") == 0)
+    {
+      if (strcmp (value, "openai") != 0 && strcmp (value, "anthropic") != 0)
+        {
+          *usage_error = "--provider must be openai or anthropic";
+          return FALSE;
+        }
+      ramo_summarizer_config_set_provider (config, value);
+    }
+  else if (strcmp (arg, "--base-url") == 0)
+    ramo_summarizer_config_set_base_url (config, value);
+  else if (strcmp (arg, "--model") == 0)
+    ramo_summarizer_config_set_model (config, value);
+  else
+    {
+      char *end = NULL;
+      double seconds = g_ascii_strtod (value, &end);
+
+      if (end == value || *end != '\0' || !(seconds > 0))
+        {
+          *usage_error = "--timeout needs a positive number of seconds";
+          return FALSE;
+        }
+      ramo_summarizer_config_set_timeout (config, seconds);
+    }
+  return TRUE;
+}
+
+static void
+supply_tree_summary_cb (RamoAgentSession    *session,
+                        RamoTreePreparation *preparation,
+                        gpointer             user_data)
+{
+  ramo_tree_preparation_set_summary (preparation, user_data, NULL);
+}
+
+static void
+supply_compaction_summary_cb (RamoAgentSession          *session,
+                              RamoCompactionPreparation *preparation,
+                              gpointer                   user_data)
+{
+  ramo_compaction_preparation_set_summary (preparation, user_data, NULL);
+}
+
+static void
+json_member_string (GString    *out,
+                    const char *name,
+                    const char *value)
+{
+  if (out->len > 1)
+    g_string_append_c (out, ',');
+  ramo_json_write_string (out, name);
+  g_string_append_c (out, ':');
+  if (value)
+    ramo_json_write_string (out, value);
+  else
+    g_string_append (out, "null");
+}
+
+static GAsyncResult *
+wait_for (Waiter       *waiter,
+          GCancellable *cancellable)
+{
+  guint sigint_id = g_unix_signal_add (SIGINT, sigint_cb, cancellable);
+
+  g_main_loop_run (waiter->loop);
+  g_source_remove (sigint_id);
+  return waiter->result;
+}
+
+static int
+cmd_navigate (int    argc,
+              char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoAgentSession) session = NULL;
+  g_autoptr(RamoSummarizerConfig) config = ramo_summarizer_config_new ();
+  g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
+  g_autoptr(RamoTreeResult) result = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  Waiter waiter = { loop, NULL };
+  const char *path = NULL;
+  const char *target = NULL;
+  const char *summary = NULL;
+  const char *usage_error = NULL;
+  gboolean json = FALSE;
+  int status = EXIT_OK;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], "--summarize") == 0)
+        options->summarize = TRUE;
+      else if (strcmp (argv[i], "--replace-instructions") == 0)
+        options->replace_instructions = TRUE;
+      else if (strcmp (argv[i], "--instructions") == 0 && i + 1 < argc)
+        {
+          g_free (options->custom_instructions);
+          options->custom_instructions = g_strdup (argv[++i]);
+        }
+      else if (strcmp (argv[i], "--label") == 0 && i + 1 < argc)
+        {
+          g_free (options->label);
+          options->label = g_strdup (argv[++i]);
+        }
+      else if (strcmp (argv[i], "--summary") == 0 && i + 1 < argc)
+        summary = argv[++i];
+      else if (parse_model_option (argc, argv, &i, config, &usage_error))
+        continue;
+      else if (usage_error)
+        return fail_usage (usage_error);
+      else if (argv[i][0] == '-' && argv[i][1] != '\0')
+        return fail_usage ("navigate: unknown option");
+      else if (path == NULL)
+        path = argv[i];
+      else if (target == NULL)
+        target = argv[i];
+      else
+        return fail_usage ("navigate: too many arguments");
+    }
+  if (path == NULL || target == NULL)
+    return fail_usage ("navigate: FILE ID");
+  if (summary != NULL && *summary == '\0')
+    return fail_usage ("navigate: --summary needs a text");
+
+  manager = open_session (path, &status);
+  if (manager == NULL)
+    return status;
+
+  session = ramo_agent_session_new (manager);
+  ramo_agent_session_set_summarizer_config (session, config);
+  if (summary)
+    {
+      /* --summary plays the part of a hook that supplies the summary */
+      options->summarize = TRUE;
+      g_signal_connect (session, "before-tree", G_CALLBACK (supply_tree_summary_cb), (gpointer) summary);
+    }
+
+  ramo_agent_session_navigate_tree_async (session, target, options, cancellable, waiter_done_cb, &waiter);
+  result = ramo_agent_session_navigate_tree_finish (session, wait_for (&waiter, cancellable), &error);
+  g_clear_object (&waiter.result);
+  if (result == NULL)
+    return exit_for_operation_error (error);
+
+  if (json)
+    {
+      g_autoptr(GString) out = g_string_new ("{");
+
+      json_member_string (out, "leafId", result->new_leaf_id);
+      json_member_string (out, "oldLeafId", result->old_leaf_id);
+      json_member_string (out, "editorText", result->editor_text);
+      json_member_string (out, "summaryEntryId", result->summary_entry_id);
+      json_member_string (out, "labelEntryId", result->label_entry_id);
+      g_string_append_printf (out, ",\"fromHook\":%s,\"changed\":%s}\n",
+                              result->from_hook ? "true" : "false", result->changed ? "true" : "false");
+      fwrite (out->str, 1, out->len, stdout);
+      return EXIT_OK;
+    }
+
+  g_print ("leaf: %s\n", result->new_leaf_id ? result->new_leaf_id : "(none)");
+  if (!result->changed)
+    g_print ("unchanged: %s is the leaf already\n", target);
+  if (result->summary_entry_id)
+    g_print ("summary: %s\n", result->summary_entry_id);
+  if (result->label_entry_id)
+    g_print ("label: %s\n", result->label_entry_id);
+  if (result->editor_text)
+    g_print ("editor: %s\n", result->editor_text);
+  return EXIT_OK;
+}
+
+static int
+cmd_compact (int    argc,
+             char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoAgentSession) session = NULL;
+  g_autoptr(RamoSummarizerConfig) config = ramo_summarizer_config_new ();
+  g_autoptr(RamoCompactOptions) options = ramo_compact_options_new ();
+  g_autoptr(RamoCompactResult) result = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GError) error = NULL;
+  Waiter waiter = { loop, NULL };
+  const char *path = NULL;
+  const char *kept = NULL;
+  const char *summary = NULL;
+  const char *usage_error = NULL;
+  gboolean json = FALSE;
+  int status = EXIT_OK;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], "--instructions") == 0 && i + 1 < argc)
+        {
+          g_free (options->custom_instructions);
+          options->custom_instructions = g_strdup (argv[++i]);
+        }
+      else if (strcmp (argv[i], "--summary") == 0 && i + 1 < argc)
+        summary = argv[++i];
+      else if (parse_model_option (argc, argv, &i, config, &usage_error))
+        continue;
+      else if (usage_error)
+        return fail_usage (usage_error);
+      else if (argv[i][0] == '-' && argv[i][1] != '\0')
+        return fail_usage ("compact: unknown option");
+      else if (path == NULL)
+        path = argv[i];
+      else if (kept == NULL)
+        kept = argv[i];
+      else
+        return fail_usage ("compact: too many arguments");
+    }
+  if (path == NULL || kept == NULL)
+    return fail_usage ("compact: FILE ID");
+  if (summary != NULL && *summary == '\0')
+    return fail_usage ("compact: --summary needs a text");
+
+  manager = open_session (path, &status);
+  if (manager == NULL)
+    return status;
+
+  session = ramo_agent_session_new (manager);
+  ramo_agent_session_set_summarizer_config (session, config);
+  if (summary)
+    g_signal_connect (session, "before-compact", G_CALLBACK (supply_compaction_summary_cb), (gpointer) summary);
+
+  ramo_agent_session_compact_async (session, kept, options, cancellable, waiter_done_cb, &waiter);
+  result = ramo_agent_session_compact_finish (session, wait_for (&waiter, cancellable), &error);
+  g_clear_object (&waiter.result);
+  if (result == NULL)
+    {
+      if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT))
+        {
+          g_printerr ("ramo-session: %s\n", error->message);
+          return EXIT_USAGE;
+        }
+      return exit_for_operation_error (error);
+    }
+
+  if (json)
+    {
+      g_autoptr(GString) out = g_string_new ("{");
+
+      json_member_string (out, "entryId", result->entry_id);
+      json_member_string (out, "firstKeptEntryId", result->first_kept_entry_id);
+      g_string_append_printf (out, ",\"tokensBefore\":%" G_GINT64_FORMAT ",\"fromHook\":%s}\n",
+                              result->tokens_before, result->from_hook ? "true" : "false");
+      fwrite (out->str, 1, out->len, stdout);
+      return EXIT_OK;
+    }
+
+  g_print ("compaction: %s\n", result->entry_id);
+  g_print ("first kept: %s\n", result->first_kept_entry_id);
+  g_print ("tokens before: %" G_GINT64_FORMAT "\n", result->tokens_before);
+  return EXIT_OK;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -449,6 +796,10 @@ main (int    argc,
     return cmd_info (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return cmd_migrate (argc - 2, argv + 2);
+  if (strcmp (command, "navigate") == 0)
+    return cmd_navigate (argc - 2, argv + 2);
+  if (strcmp (command, "compact") == 0)
+    return cmd_compact (argc - 2, argv + 2);
 
   return fail_usage ("unknown command");
 }
