@@ -6,6 +6,13 @@ cd "$(dirname "$0")/.."
 
 build-aux/install-deps.sh
 
+# pi 0.73.1, the reference the compatibility tests compare with
+pi_dir=${RAMO_PI_DIR:-$HOME/.cache/ramo-pi}
+if [ ! -f "$pi_dir/node_modules/@mariozechner/pi-coding-agent/package.json" ]; then
+  mkdir -p "$pi_dir"
+  npm install --silent --no-audit --no-fund --prefix "$pi_dir" @mariozechner/pi-coding-agent@0.73.1
+fi
+
 if [ ! -f _build/build.ninja ]; then
   meson setup _build --werror
 fi

@@ -7,9 +7,31 @@
 
 #pragma once
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+
+/* Folders made by ramo_test_tmpdir(), removed when the test program exits normally. */
+static GPtrArray *ramo_test_dirs;
+static pid_t ramo_test_pid;
+
+static inline void
+ramo_test_remove_dirs (void)
+{
+  /* not in forked children: the folders are the parent's */
+  if (ramo_test_dirs == NULL || getpid () != ramo_test_pid)
+    return;
+  for (guint i = 0; i < ramo_test_dirs->len; i++)
+    {
+      const char *argv[] = { "rm", "-rf", g_ptr_array_index (ramo_test_dirs, i), NULL };
+      g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                    G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+    }
+  g_ptr_array_unref (ramo_test_dirs);
+  ramo_test_dirs = NULL;
+}
 
 static inline char *
 ramo_test_tmpdir (void)
@@ -18,6 +40,13 @@ ramo_test_tmpdir (void)
   char *dir = g_dir_make_tmp ("ramo-test-XXXXXX", &error);
 
   g_assert_no_error (error);
+  if (ramo_test_dirs == NULL)
+    {
+      ramo_test_dirs = g_ptr_array_new_with_free_func (g_free);
+      ramo_test_pid = getpid ();
+      atexit (ramo_test_remove_dirs);
+    }
+  g_ptr_array_add (ramo_test_dirs, g_strdup (dir));
   return dir;
 }
 
