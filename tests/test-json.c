@@ -69,6 +69,24 @@ test_dates (void)
   g_assert_cmpfloat (ramo_js_date_parse ("2024-02-29"), ==, 1709164800000.0);
   g_assert_cmpfloat (ramo_js_date_parse ("2024-02-29T12:00:00.123456Z"), ==, 1709208000123.0);
   g_assert_cmpfloat (ramo_js_date_parse ("+002024-01-01T00:00:00Z"), ==, 1704067200000.0);
+  /* forms V8 accepts outside the ISO format (local time; these tests run in UTC) */
+  if (g_strcmp0 (g_getenv ("TZ"), NULL) == 0 || g_strcmp0 (g_getenv ("TZ"), "UTC") == 0)
+    {
+      g_autoptr(GTimeZone) local = g_time_zone_new_local ();
+
+      if (g_time_zone_get_offset (local, 0) == 0)
+        {
+          g_assert_cmpfloat (ramo_js_date_parse ("2024-01-01 10:00:00"), ==, 1704103200000.0);
+          g_assert_cmpfloat (ramo_js_date_parse ("2024-1-1"), ==, 1704067200000.0);
+        }
+    }
+  g_assert_cmpfloat (ramo_js_date_parse ("2024-01-01 10:00:00Z"), ==, 1704103200000.0);
+  g_assert_cmpfloat (ramo_js_date_parse ("2024-01-01T10:00:00+0200"), ==, 1704096000000.0);
+  g_assert_cmpfloat (ramo_js_date_parse ("2024-01-01T24:00:00Z"), ==, 1704153600000.0);
+  g_assert_cmpfloat (ramo_js_date_parse ("2024-02-30T00:00:00Z"), ==, 1709251200000.0);
+  g_assert_true (isnan (ramo_js_date_parse ("2024-01-01T10:00:00 +02:00")));
+  g_assert_true (isnan (ramo_js_date_parse ("  2024-01-01T00:00:00Z")));
+  g_assert_true (isnan (ramo_js_date_parse ("20240101")));
   g_assert_true (isnan (ramo_js_date_parse ("not a date")));
   g_assert_true (isnan (ramo_js_date_parse ("2024-13-01T00:00:00Z")));
   g_assert_true (isnan (ramo_js_date_parse ("")));

@@ -143,8 +143,12 @@ write_tree_json (RamoSessionManager *manager)
         ramo_json_write_string (out, entry->parent_id);
       else
         g_string_append (out, "null");
-      g_string_append (out, ",\"type\":");
-      ramo_json_write_string (out, entry->type_name);
+      /* pi's JSON leaves out a missing type */
+      if (entry->type_name)
+        {
+          g_string_append (out, ",\"type\":");
+          ramo_json_write_string (out, entry->type_name);
+        }
       g_string_append_printf (out, ",\"depth\":%u", entry->depth);
       if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name)
         {
@@ -410,7 +414,7 @@ cmd_info (int    argc,
       RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
       g_autofree char *role_key = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name
                                   ? g_strconcat ("message/", entry->role_name, NULL) : NULL;
-      const char *key = role_key ? g_intern_string (role_key) : entry->type_name;
+      const char *key = role_key ? g_intern_string (role_key) : entry->type_name ? entry->type_name : "(no type)";
 
       g_hash_table_insert (counts, (char *) key,
                            GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));

@@ -350,6 +350,7 @@ ramo_js_date_parse (const char *text)
   int sign = 1;
   gboolean has_time = FALSE;
   gboolean has_offset = FALSE;
+  gboolean legacy = FALSE;
   int offset_minutes = 0;
   double days, t;
 
@@ -372,17 +373,27 @@ ramo_js_date_parse (const char *text)
   if (*p == '-')
     {
       p++;
+      /* V8 falls back to its legacy parser for one-digit months and days (local time) */
       if (!read_digits (&p, 2, &month))
-        return NAN;
+        {
+          if (!read_digits (&p, 1, &month))
+            return NAN;
+          legacy = TRUE;
+        }
       if (*p == '-')
         {
           p++;
           if (!read_digits (&p, 2, &day))
-            return NAN;
+            {
+              if (!read_digits (&p, 1, &day))
+                return NAN;
+              legacy = TRUE;
+            }
         }
     }
 
-  if (*p == 'T' || *p == 't')
+  /* a space instead of the T is V8's legacy form, read the same way */
+  if (*p == 'T' || *p == 't' || (*p == ' ' && g_ascii_isdigit (p[1])))
     {
       p++;
       has_time = TRUE;
@@ -420,7 +431,11 @@ ramo_js_date_parse (const char *text)
           int oh, om;
 
           p++;
-          if (!read_digits (&p, 2, &oh) || *p++ != ':' || !read_digits (&p, 2, &om))
+          if (!read_digits (&p, 2, &oh))
+            return NAN;
+          if (*p == ':')
+            p++;
+          if (!read_digits (&p, 2, &om))
             return NAN;
           if (oh > 23 || om > 59)
             return NAN;
@@ -442,7 +457,7 @@ ramo_js_date_parse (const char *text)
 
   if (has_offset)
     t -= offset_minutes * 60000.0;
-  else if (has_time)
+  else if (has_time || legacy)
     {
       /* Local time, as JavaScript reads a date-time without an offset. */
       g_autoptr(GTimeZone) tz = g_time_zone_new_local ();

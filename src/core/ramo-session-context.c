@@ -170,12 +170,12 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
           compaction_index = i;
           break;
         case RAMO_ENTRY_TYPE_UNKNOWN:
-          if (strcmp (entry->type_name, "mode_change") == 0)
+          if (g_strcmp0 (entry->type_name, "mode_change") == 0)
             {
               ctx->mode = entry->aux1 ? entry->aux1 : "\"none\"";
               ctx->mode_data = entry->aux2;
             }
-          else if (strcmp (entry->type_name, "ttsr_injection") == 0 && entry->aux1)
+          else if (g_strcmp0 (entry->type_name, "ttsr_injection") == 0 && entry->aux1)
             g_ptr_array_add (ctx->rules, (gpointer) entry->aux1);
           break;
         default:

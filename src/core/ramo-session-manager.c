@@ -697,7 +697,8 @@ scan_json_chunk (GStringChunk       *strings,
 static void
 fill_entry (GStringChunk       *strings,
             RamoEntry          *entry,
-            RamoScan           *scan)
+            RamoScan           *scan,
+            guint               file_version)
 {
   const guint object = 1;
   guint type_node = ramo_scan_member (scan, object, "type");
@@ -715,7 +716,7 @@ fill_entry (GStringChunk       *strings,
       }
   if (type == NULL)
     type = scan_chunk (strings, scan, type_node, TRUE);
-  entry->type_name = type ? type : "";
+  entry->type_name = type;   /* NULL when the line has no string "type" */
 
   if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
     {
@@ -761,7 +762,8 @@ fill_entry (GStringChunk       *strings,
         for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
           if (ramo_scan_string_equal (scan, role_node, roles[i]))
             role = roles[i];
-        if (role == NULL && ramo_scan_string_equal (scan, role_node, "hookMessage"))
+        /* the v2→v3 migration renames the legacy role; a v3 file keeps what it says */
+        if (role == NULL && file_version < 3 && ramo_scan_string_equal (scan, role_node, "hookMessage"))
           {
             entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
             role = "custom";
@@ -1071,7 +1073,7 @@ extract_line (Extractor  *ex,
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
   entry->line = job->line_no;
-  fill_entry (ex->strings, entry, scan);
+  fill_entry (ex->strings, entry, scan, ex->file_version);
 
   if (ex->file_version >= 2)
     {

@@ -1,0 +1,643 @@
+/* ramo-session-row.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session-row"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-session-row.h"
+#include "ramo-session-tree.h"
+
+/**
+ * RamoSessionRow:
+ *
+ * One row of the session tree: a marker for the leaf and the active path, the entry's label as
+ * a pill (editable inline), and the entry's one-line text. File text is always shown as plain
+ * text; search matches are highlighted with Pango attributes, never with markup.
+ *
+ * The row reports what the user wants through window actions (`win.set-label`), so the same
+ * code path serves the keyboard, the mouse and scripts.
+ */
+
+struct _RamoSessionRow
+{
+  GtkWidget           parent_instance;
+
+  RamoProjectionNode *node;
+  GSignalGroup       *node_signals;
+  const char         *kind_class;     /* interned */
+  guint               marker : 2;     /* Marker */
+  guint               editing : 1;
+
+  GtkImage           *marker_image;
+  GtkLabel           *pill;
+  GtkEntry           *label_entry;
+  GtkLabel           *text_label;
+};
+
+G_DEFINE_FINAL_TYPE (RamoSessionRow, ramo_session_row, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_NODE,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void
+update_label (RamoSessionRow *self)
+{
+  const char *label;
+
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
+  gtk_label_set_text (self->pill, label ? label : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
+  ramo_session_row_refresh_highlight (self);
+}
+
+typedef enum {
+  MARKER_NONE,
+  MARKER_ACTIVE,
+  MARKER_LEAF,
+  MARKER_LEAF_BELOW,
+} Marker;
+
+static void
+update_path (RamoSessionRow *self)
+{
+  Marker marker = MARKER_NONE;
+
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  if (self->node)
+    {
+      if (ramo_projection_node_get_is_leaf (self->node))
+        marker = MARKER_LEAF;
+      else if (ramo_projection_node_get_on_active_path (self->node))
+        {
+          /* When the filter hides the leaf, its nearest shown ancestor stands in for it. */
+          RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self),
+                                                                              RAMO_TYPE_SESSION_TREE);
+
+          if (tree != NULL &&
+              ramo_session_tree_get_shown_leaf (tree) == ramo_projection_node_get_entry (self->node))
+            marker = MARKER_LEAF_BELOW;
+          else
+            marker = MARKER_ACTIVE;
+        }
+    }
+
+  /* Rows are rebound often (every rebuild); touch the widgets only on a change. */
+  if (marker == self->marker)
+    return;
+  self->marker = marker;
+
+  switch (marker)
+    {
+    case MARKER_LEAF:
+    case MARKER_LEAF_BELOW:
+      gtk_image_set_from_icon_name (self->marker_image, "ramo-leaf-symbolic");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      marker == MARKER_LEAF ? _("leaf, on the active path")
+                                                            : _("on the active path, the hidden leaf is below"),
+                                      -1);
+      break;
+
+    case MARKER_ACTIVE:
+      gtk_image_set_from_icon_name (self->marker_image, "ramo-dot-symbolic");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, _("on the active path"),
+                                      -1);
+      break;
+
+    case MARKER_NONE:
+    default:
+      gtk_image_clear (self->marker_image);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      break;
+    }
+
+  if (marker == MARKER_LEAF)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "leaf");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "leaf");
+
+  if (marker == MARKER_LEAF_BELOW)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "leaf-below");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "leaf-below");
+
+  if (marker != MARKER_NONE)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "active-path");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "active-path");
+}
+
+/* The tooltip is made when asked for, not on every bind. */
+static gboolean
+query_tooltip_cb (RamoSessionRow *self,
+                  int             x,
+                  int             y,
+                  gboolean        keyboard,
+                  GtkTooltip     *tooltip,
+                  GtkWidget      *widget)
+{
+  g_autofree char *time = NULL;
+  GString *text;
+
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  if (self->node == NULL || self->editing)
+    return FALSE;
+
+  text = g_string_new (NULL);
+  time = ramo_format_timestamp (ramo_projection_node_get_timestamp (self->node));
+  if (time)
+    g_string_append (text, time);
+  switch ((Marker) self->marker)
+    {
+    case MARKER_LEAF:
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", _("Current leaf"));
+      break;
+    case MARKER_LEAF_BELOW:
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "",
+                              _("The current leaf is below this entry, hidden by the filter"));
+      break;
+    case MARKER_ACTIVE:
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", _("On the path to the current leaf"));
+      break;
+    case MARKER_NONE:
+    default:
+      break;
+    }
+  if (ramo_projection_node_get_label (self->node))
+    g_string_append_printf (text, "%s%s", text->len ? "\n" : "", _("Double-click the label to edit it"));
+  g_string_append_printf (text, "%s", text->len ? "\n" : "");
+  g_string_append_printf (text, _("Entry %s"), ramo_projection_node_get_id (self->node));
+
+  gtk_tooltip_set_text (tooltip, text->str);
+  g_string_free (text, TRUE);
+  return TRUE;
+}
+
+static void
+update_all (RamoSessionRow *self)
+{
+  const char *kind_class = NULL;
+
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  if (self->node)
+    {
+      g_autofree char *kind = g_strconcat ("kind-", ramo_projection_node_get_kind (self->node), NULL);
+
+      kind_class = g_intern_string (kind);
+      gtk_label_set_text (self->text_label, ramo_projection_node_get_text (self->node));
+    }
+  else
+    gtk_label_set_text (self->text_label, "");
+
+  if (self->kind_class != kind_class)
+    {
+      if (self->kind_class)
+        gtk_widget_remove_css_class (GTK_WIDGET (self), self->kind_class);
+      if (kind_class)
+        gtk_widget_add_css_class (GTK_WIDGET (self), kind_class);
+      self->kind_class = kind_class;
+    }
+
+  update_path (self);
+  update_label (self);
+}
+
+/**
+ * ramo_session_row_refresh_highlight:
+ * @self: a row
+ *
+ * Marks the current search terms in the row's text and label.
+ */
+void
+ramo_session_row_refresh_highlight (RamoSessionRow *self)
+{
+  RamoSessionTree *tree;
+  const char * const *terms = NULL;
+  g_autoptr(PangoAttrList) text_attrs = NULL;
+  g_autoptr(PangoAttrList) pill_attrs = NULL;
+
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
+  if (tree && self->node)
+    terms = ramo_session_tree_get_search_terms (tree);
+
+  if (terms)
+    {
+      text_attrs = ramo_highlight_attributes (gtk_label_get_text (self->text_label), terms);
+      pill_attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
+    }
+  gtk_label_set_attributes (self->text_label, text_attrs);
+  gtk_label_set_attributes (self->pill, pill_attrs);
+}
+
+static void
+focus_list_item (RamoSessionRow *self)
+{
+  /* The focusable row of the list view is our ancestor whose parent is the view. */
+  for (GtkWidget *w = GTK_WIDGET (self); w; w = gtk_widget_get_parent (w))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (w);
+
+      if (parent && GTK_IS_LIST_VIEW (parent))
+        {
+          gtk_widget_grab_focus (w);
+          return;
+        }
+    }
+}
+
+static void label_entry_activate_cb    (RamoSessionRow          *self,
+                                        GtkEntry                *entry);
+static gboolean label_entry_key_pressed_cb (RamoSessionRow        *self,
+                                            guint                  keyval,
+                                            guint                  keycode,
+                                            GdkModifierType        state,
+                                            GtkEventControllerKey *controller);
+static void label_entry_focus_leave_cb (RamoSessionRow          *self,
+                                        GtkEventControllerFocus *controller);
+
+/* The entry is made the first time this row edits a label: rows are made by the hundred on
+ * every rebuild, and an entry is the heaviest part of a row. */
+static void
+ensure_label_entry (RamoSessionRow *self)
+{
+  GtkEventController *controller;
+
+  if (self->label_entry != NULL)
+    return;
+
+  self->label_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->label_entry), 20);
+  gtk_entry_set_placeholder_text (self->label_entry, _("Label (empty clears)"));
+  gtk_widget_set_valign (GTK_WIDGET (self->label_entry), GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->label_entry), "label-entry");
+  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->label_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Entry label"),
+                                  -1);
+  g_signal_connect_object (self->label_entry, "activate",
+                           G_CALLBACK (label_entry_activate_cb), self, G_CONNECT_SWAPPED);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed",
+                           G_CALLBACK (label_entry_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->label_entry), controller);
+
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_object (controller, "leave",
+                           G_CALLBACK (label_entry_focus_leave_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->label_entry), controller);
+
+  gtk_widget_insert_after (GTK_WIDGET (self->label_entry), GTK_WIDGET (self), GTK_WIDGET (self->pill));
+}
+
+/**
+ * ramo_session_row_start_editing:
+ * @self: a row
+ *
+ * Replaces the label pill by an entry holding the current label and focuses it. Enter saves
+ * (an empty text clears the label), Escape or leaving the entry cancels.
+ */
+void
+ramo_session_row_start_editing (RamoSessionRow *self)
+{
+  const char *label;
+
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  if (self->node == NULL || self->editing)
+    return;
+
+  ensure_label_entry (self);
+  self->editing = TRUE;
+  label = ramo_projection_node_get_label (self->node);
+  gtk_editable_set_text (GTK_EDITABLE (self->label_entry), label ? label : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->pill), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->label_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->label_entry), 0, -1);
+}
+
+/**
+ * ramo_session_row_stop_editing:
+ * @self: a row
+ * @commit: whether to save the edited label
+ *
+ * Ends inline editing. With @commit the trimmed text is saved through the `win.set-label`
+ * action when it differs from the current label.
+ */
+void
+ramo_session_row_stop_editing (RamoSessionRow *self,
+                               gboolean        commit)
+{
+  g_autoptr(RamoSessionRow) hold = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *id = NULL;
+  const char *old_label;
+
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  if (!self->editing)
+    return;
+
+  hold = g_object_ref (self);
+  self->editing = FALSE;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->label_entry))));
+
+  /* Move the focus back to the row before hiding the focused entry. */
+  focus_list_item (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
+  update_label (self);
+
+  if (!commit || self->node == NULL)
+    return;
+
+  old_label = ramo_projection_node_get_label (self->node);
+  if (g_strcmp0 (old_label ? old_label : "", text) == 0)
+    return;
+
+  id = g_strdup (ramo_projection_node_get_id (self->node));
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.set-label", "(ss)", id, text);
+}
+
+/**
+ * ramo_session_row_get_editing:
+ * @self: a row
+ *
+ * Returns: %TRUE while the label is being edited
+ */
+gboolean
+ramo_session_row_get_editing (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), FALSE);
+  return self->editing;
+}
+
+static void
+label_entry_activate_cb (RamoSessionRow *self,
+                         GtkEntry       *entry)
+{
+  g_assert (RAMO_IS_SESSION_ROW (self));
+  ramo_session_row_stop_editing (self, TRUE);
+}
+
+static gboolean
+label_entry_key_pressed_cb (RamoSessionRow        *self,
+                            guint                  keyval,
+                            guint                  keycode,
+                            GdkModifierType        state,
+                            GtkEventControllerKey *controller)
+{
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  if (keyval == GDK_KEY_Escape)
+    {
+      ramo_session_row_stop_editing (self, FALSE);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+label_entry_focus_leave_cb (RamoSessionRow          *self,
+                            GtkEventControllerFocus *controller)
+{
+  g_assert (RAMO_IS_SESSION_ROW (self));
+  ramo_session_row_stop_editing (self, FALSE);
+}
+
+static void
+pill_pressed_cb (RamoSessionRow  *self,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkGestureClick *gesture)
+{
+  g_assert (RAMO_IS_SESSION_ROW (self));
+
+  if (n_press == 2)
+    {
+      /* Claiming the sequence keeps the list from activating (navigating to) the row. */
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      ramo_session_row_start_editing (self);
+    }
+}
+
+static void
+ramo_session_row_dispose (GObject *object)
+{
+  RamoSessionRow *self = (RamoSessionRow *)object;
+
+  if (self->node_signals)
+    g_signal_group_set_target (self->node_signals, NULL);
+  g_clear_object (&self->node);
+  g_clear_object (&self->node_signals);
+
+  if (self->label_entry)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->label_entry));
+      self->label_entry = NULL;
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_SESSION_ROW);
+
+  G_OBJECT_CLASS (ramo_session_row_parent_class)->dispose (object);
+}
+
+static void
+ramo_session_row_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  RamoSessionRow *self = RAMO_SESSION_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NODE:
+      g_value_set_object (value, ramo_session_row_get_node (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_row_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  RamoSessionRow *self = RAMO_SESSION_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NODE:
+      ramo_session_row_set_node (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_row_class_init (RamoSessionRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ramo_session_row_dispose;
+  object_class->get_property = ramo_session_row_get_property;
+  object_class->set_property = ramo_session_row_set_property;
+
+  /**
+   * RamoSessionRow:node:
+   *
+   * The projection row this widget shows.
+   */
+  properties [PROP_NODE] =
+    g_param_spec_object ("node", NULL, NULL,
+                         RAMO_TYPE_PROJECTION_NODE,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-session-row.ui");
+  gtk_widget_class_set_css_name (widget_class, "sessionrow");
+  gtk_widget_class_bind_template_child_full (widget_class, "marker", FALSE,
+                                             G_STRUCT_OFFSET (RamoSessionRow, marker_image));
+  gtk_widget_class_bind_template_child (widget_class, RamoSessionRow, pill);
+  gtk_widget_class_bind_template_child (widget_class, RamoSessionRow, text_label);
+}
+
+static void
+ramo_session_row_init (RamoSessionRow *self)
+{
+  GtkGesture *gesture;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->node_signals = g_signal_group_new (RAMO_TYPE_PROJECTION_NODE);
+  g_signal_group_connect_object (self->node_signals, "notify::label",
+                                 G_CALLBACK (update_label), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->node_signals, "notify::is-leaf",
+                                 G_CALLBACK (update_path), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->node_signals, "notify::on-active-path",
+                                 G_CALLBACK (update_path), self, G_CONNECT_SWAPPED);
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (gesture, "pressed", G_CALLBACK (pill_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect_object (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self, G_CONNECT_SWAPPED);
+
+}
+
+/**
+ * ramo_session_row_get_node:
+ * @self: a row
+ *
+ * Returns: (transfer none) (nullable): the row's node
+ */
+RamoProjectionNode *
+ramo_session_row_get_node (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  return self->node;
+}
+
+/**
+ * ramo_session_row_set_node:
+ * @self: a row
+ * @node: (nullable): the node to show
+ *
+ * Shows @node. A label edit in progress is cancelled first (the list reuses rows).
+ */
+void
+ramo_session_row_set_node (RamoSessionRow     *self,
+                           RamoProjectionNode *node)
+{
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+  g_return_if_fail (!node || RAMO_IS_PROJECTION_NODE (node));
+
+  if (self->node == node)
+    return;
+
+  if (self->editing)
+    {
+      /* Never touch the old node here: after a reload its entry is gone. */
+      self->editing = FALSE;
+      if (self->label_entry)
+        gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
+    }
+
+  g_signal_group_set_target (self->node_signals, node);
+  g_set_object (&self->node, node);
+  update_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_NODE]);
+}
+
+/**
+ * ramo_session_row_get_text_label:
+ * @self: a row
+ *
+ * Returns: (transfer none): the label showing the entry's text
+ */
+GtkLabel *
+ramo_session_row_get_text_label (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  return self->text_label;
+}
+
+/**
+ * ramo_session_row_get_pill:
+ * @self: a row
+ *
+ * Returns: (transfer none): the label showing the entry's label
+ */
+GtkLabel *
+ramo_session_row_get_pill (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  return self->pill;
+}
+
+/**
+ * ramo_session_row_get_label_entry:
+ * @self: a row
+ *
+ * Returns: (transfer none) (nullable): the entry used to edit the label, once editing started
+ */
+GtkEditable *
+ramo_session_row_get_label_entry (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  return self->label_entry ? GTK_EDITABLE (self->label_entry) : NULL;
+}

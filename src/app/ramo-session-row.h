@@ -1,0 +1,32 @@
+/* ramo-session-row.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ramo-projection.h"
+
+G_BEGIN_DECLS
+
+#define RAMO_TYPE_SESSION_ROW (ramo_session_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (RamoSessionRow, ramo_session_row, RAMO, SESSION_ROW, GtkWidget)
+
+RamoProjectionNode *ramo_session_row_get_node          (RamoSessionRow     *self);
+void                ramo_session_row_set_node          (RamoSessionRow     *self,
+                                                        RamoProjectionNode *node);
+void                ramo_session_row_start_editing     (RamoSessionRow     *self);
+void                ramo_session_row_stop_editing      (RamoSessionRow     *self,
+                                                        gboolean            commit);
+gboolean            ramo_session_row_get_editing       (RamoSessionRow     *self);
+GtkLabel           *ramo_session_row_get_text_label    (RamoSessionRow     *self);
+GtkLabel           *ramo_session_row_get_pill          (RamoSessionRow     *self);
+GtkEditable        *ramo_session_row_get_label_entry   (RamoSessionRow     *self);
+void                ramo_session_row_refresh_highlight (RamoSessionRow     *self);
+
+G_END_DECLS

@@ -1,0 +1,1409 @@
+/* ramo-session-tree.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session-tree"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-session-row.h"
+#include "ramo-session-tree.h"
+
+/**
+ * RamoSessionTree:
+ *
+ * The session tree view. It is the one place that assembles projection → GtkTreeListModel →
+ * GtkSingleSelection → GtkListView, and the only code that touches GtkTreeListRow.
+ *
+ * The projection rebuilds its whole layout when the filter, the search or the entries change;
+ * the tree then keeps the selection on the entry the user chose (or its nearest visible
+ * ancestor), keeps folded rows folded unless the filter or the search changed (as pi clears
+ * folds then), and keeps the keyboard focus in the list. Unlike pi, the entry the user chose
+ * is remembered while an ancestor stands in for it: turning a filter off again (or clearing
+ * the search) returns to that entry rather than staying on the ancestor. It also rebuilds the projection after
+ * the leaf moves, so that the branch holding the leaf is listed first (spec §7).
+ *
+ * Activating a row runs `win.navigate` with the entry id; the row menu and Shift+L use the
+ * other window actions, so the keyboard, the mouse and scripts share one code path.
+ */
+
+struct _RamoSessionTree
+{
+  GtkWidget           parent_instance;
+
+  RamoProjection     *projection;
+  GtkTreeListModel   *tree_model;
+  GtkSingleSelection *selection;
+  GSignalGroup       *projection_signals;
+  GSignalGroup       *manager_signals;
+
+  char               *selected_id;     /* the entry of the selected row */
+  char               *wanted_id;       /* the entry the user chose; may be hidden now */
+  GHashTable         *folded;          /* entry ids of rows the user folded */
+  char               *pending_edit_id;
+
+  guint               leaf_rebuild_id;
+  guint               after_layout_id;
+  guint               after_layout_tries;
+  guint               select_after_fold;
+
+  guint               in_rebuild : 1;
+  guint               clear_folds : 1;
+  guint               had_focus : 1;
+  guint               want_scroll : 1;
+  guint               want_focus : 1;
+
+  GtkStack           *stack;
+  GtkListView        *list_view;
+  GtkPopover         *menu_popover;
+};
+
+G_DEFINE_FINAL_TYPE (RamoSessionTree, ramo_session_tree, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_PROJECTION,
+  PROP_SELECTED_ID,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void queue_after_layout (RamoSessionTree *self,
+                                gboolean         scroll,
+                                gboolean         focus);
+
+static GListModel *
+create_child_model_cb (gpointer item,
+                       gpointer user_data)
+{
+  RamoProjectionNode *node = item;
+
+  if (ramo_projection_node_has_children (node))
+    return g_object_ref (G_LIST_MODEL (node));
+  return NULL;
+}
+
+static GtkTreeListRow *
+get_row (RamoSessionTree *self,
+         guint            position)
+{
+  return gtk_tree_list_model_get_row (self->tree_model, position);
+}
+
+static RamoProjectionNode *
+row_get_node (GtkTreeListRow *row)
+{
+  /* transfer full */
+  return row ? gtk_tree_list_row_get_item (row) : NULL;
+}
+
+static void
+set_selected_id (RamoSessionTree *self,
+                 const char      *id)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (g_strcmp0 (self->selected_id, id) == 0)
+    return;
+
+  g_free (self->selected_id);
+  self->selected_id = g_strdup (id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SELECTED_ID]);
+}
+
+static void
+update_empty_state (RamoSessionTree *self)
+{
+  gboolean empty;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  empty = self->projection == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->projection)) == 0;
+  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "list");
+}
+
+static void
+selection_changed_cb (RamoSessionTree    *self,
+                      GParamSpec         *pspec,
+                      GtkSingleSelection *selection)
+{
+  GtkTreeListRow *row;
+  g_autoptr(RamoProjectionNode) node = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* During a rebuild the rows belong to a layout that is going away. */
+  if (self->in_rebuild)
+    return;
+
+  row = gtk_single_selection_get_selected_item (selection);
+  node = row_get_node (row);
+  if (node == NULL)
+    return;
+
+  g_free (self->wanted_id);
+  self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
+  set_selected_id (self, self->wanted_id);
+}
+
+static void
+tree_items_changed_cb (RamoSessionTree *self,
+                       guint            position,
+                       guint            removed,
+                       guint            added,
+                       GListModel      *model)
+{
+  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoProjectionNode) node = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* A row folding or unfolding changes the rows just below it; remember which rows the user
+   * folded so that they stay folded across rebuilds. */
+  if (self->in_rebuild || position == 0 || (removed == 0) == (added == 0))
+    return;
+
+  row = get_row (self, position - 1);
+  if (row == NULL || !gtk_tree_list_row_is_expandable (row))
+    return;
+  node = row_get_node (row);
+  if (node == NULL)
+    return;
+
+  if (gtk_tree_list_row_get_expanded (row))
+    g_hash_table_remove (self->folded, ramo_projection_node_get_id (node));
+  else
+    {
+      guint selected = self->selection ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
+
+      g_hash_table_add (self->folded, g_strdup (ramo_projection_node_get_id (node)));
+
+      /* Folding away the selected row selects the folded one. This runs before the selection
+       * model sees the change (the old position is still current); select once it has. */
+      if (selected != GTK_INVALID_LIST_POSITION && selected >= position && selected < position + removed)
+        self->select_after_fold = position - 1;
+    }
+}
+
+static void
+selection_items_changed_cb (RamoSessionTree *self,
+                            guint            position,
+                            guint            removed,
+                            guint            added,
+                            GListModel      *model)
+{
+  guint target = self->select_after_fold;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  self->select_after_fold = GTK_INVALID_LIST_POSITION;
+  if (target != GTK_INVALID_LIST_POSITION && target < g_list_model_get_n_items (model))
+    gtk_single_selection_set_selected (self->selection, target);
+}
+
+static gboolean
+focus_is_inside (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+static void
+projection_items_changed_cb (RamoSessionTree *self,
+                             guint            position,
+                             guint            removed,
+                             guint            added,
+                             GListModel      *model)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* Connected before the tree list model sees the change: the whole layout is about to be
+   * replaced, and the old rows must not be read any more (after a reload their entries are
+   * gone). RamoProjection::rebuilt follows. */
+  self->in_rebuild = TRUE;
+  self->had_focus = focus_is_inside (GTK_WIDGET (self->list_view));
+}
+
+static void
+apply_folds (RamoSessionTree *self)
+{
+  guint n;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (g_hash_table_size (self->folded) == 0)
+    return;
+
+  /* Walk upwards: folding a row removes rows below it only. */
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
+  for (guint i = n; i > 0; i--)
+    {
+      g_autoptr(GtkTreeListRow) row = get_row (self, i - 1);
+      g_autoptr(RamoProjectionNode) node = NULL;
+
+      if (row == NULL || !gtk_tree_list_row_is_expandable (row) || !gtk_tree_list_row_get_expanded (row))
+        continue;
+      node = row_get_node (row);
+      if (node && g_hash_table_contains (self->folded, ramo_projection_node_get_id (node)))
+        gtk_tree_list_row_set_expanded (row, FALSE);
+    }
+}
+
+/* Selects the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
+ * Returns the position selected, or GTK_INVALID_LIST_POSITION. */
+static guint
+select_entry_row (RamoSessionTree *self,
+                  RamoEntry       *entry)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoEntry *target;
+  guint n_items;
+  guint position;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL)
+    return GTK_INVALID_LIST_POSITION;
+
+  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
+  target = ramo_projection_nearest_visible (self->projection, entry);
+  if (target == NULL)
+    {
+      /* pi: nothing of the chosen entry's ancestry is shown → the last row */
+      if (n_items == 0)
+        return GTK_INVALID_LIST_POSITION;
+      gtk_single_selection_set_selected (self->selection, n_items - 1);
+      return n_items - 1;
+    }
+
+  path = ramo_projection_get_node_path (self->projection, target);
+  if (path == NULL)
+    return GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    {
+      guint pos = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
+      GtkTreeListRow *child;
+
+      if (row == NULL)
+        child = gtk_tree_list_model_get_child_row (self->tree_model, pos);
+      else
+        {
+          gtk_tree_list_row_set_expanded (row, TRUE);
+          g_hash_table_remove (self->folded,
+                               ramo_projection_node_get_id (g_ptr_array_index (path, i - 2)));
+          child = gtk_tree_list_row_get_child_row (row, pos);
+        }
+      g_clear_object (&row);
+      row = child;
+      if (row == NULL)
+        return GTK_INVALID_LIST_POSITION;
+    }
+
+  if (row == NULL)
+    return GTK_INVALID_LIST_POSITION;
+
+  position = gtk_tree_list_row_get_position (row);
+  gtk_single_selection_set_selected (self->selection, position);
+  return position;
+}
+
+static void
+restore_selection (RamoSessionTree *self)
+{
+  RamoSessionManager *manager;
+  RamoEntry *entry = NULL;
+  guint position;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  manager = ramo_projection_get_manager (self->projection);
+  if (self->wanted_id)
+    entry = ramo_session_manager_get_entry (manager, self->wanted_id);
+  if (entry == NULL)
+    entry = ramo_session_manager_get_leaf (manager);
+
+  position = select_entry_row (self, entry);
+  if (position == GTK_INVALID_LIST_POSITION)
+    {
+      /* Keep the wanted entry: it comes back when the rows do. */
+      set_selected_id (self, NULL);
+      return;
+    }
+
+  {
+    g_autoptr(RamoProjectionNode) node = row_get_node (gtk_single_selection_get_selected_item (self->selection));
+
+    if (self->wanted_id == NULL && node)
+      self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
+    set_selected_id (self, node ? ramo_projection_node_get_id (node) : NULL);
+  }
+}
+
+static void
+projection_rebuilt_cb (RamoSessionTree *self,
+                       RamoProjection  *projection)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
+
+  self->in_rebuild = TRUE;
+  if (self->clear_folds)
+    g_hash_table_remove_all (self->folded);
+  else
+    apply_folds (self);
+  self->clear_folds = FALSE;
+  restore_selection (self);
+  self->in_rebuild = FALSE;
+
+  update_empty_state (self);
+  queue_after_layout (self, TRUE, self->had_focus);
+  self->had_focus = FALSE;
+}
+
+static gboolean
+leaf_rebuild_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+
+  self->leaf_rebuild_id = 0;
+  if (self->projection)
+    ramo_projection_rebuild (self->projection);
+  return G_SOURCE_REMOVE;
+}
+
+/* An assistant turn with no text is shown only while it is the leaf (spec §7). */
+static gboolean
+shown_only_as_leaf (const RamoEntry *entry)
+{
+  return entry != NULL &&
+         entry->type == RAMO_ENTRY_TYPE_MESSAGE &&
+         entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
+         !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR));
+}
+
+/* Whether @entry is one of several siblings (or several roots): the one holding the leaf is
+ * listed first among them. */
+static gboolean
+has_siblings (RamoSessionManager *manager,
+              const RamoEntry    *entry)
+{
+  if (entry->parent)
+    return entry->parent->children != NULL && entry->parent->children->len > 1;
+  return ramo_session_manager_get_roots (manager)->len > 1;
+}
+
+/* Walks the path of @from to the root; returns TRUE when an entry with siblings on it is not
+ * in @other (the set of the other path's entries). */
+static gboolean
+path_leaves_set (RamoSessionManager *manager,
+                 const RamoEntry    *from,
+                 GHashTable         *other)
+{
+  guint guard = 0;
+
+  for (const RamoEntry *e = from; e != NULL && guard <= ramo_session_manager_get_n_entries (manager); e = e->parent, guard++)
+    if (!g_hash_table_contains (other, e) && has_siblings (manager, e))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+leaf_move_changes_layout (RamoSessionManager *manager,
+                          const RamoEntry    *old_leaf,
+                          const RamoEntry    *new_leaf)
+{
+  g_autoptr(GHashTable) old_path = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) new_path = g_hash_table_new (NULL, NULL);
+  guint guard = 0;
+
+  if (shown_only_as_leaf (old_leaf) || shown_only_as_leaf (new_leaf))
+    return TRUE;
+
+  for (const RamoEntry *e = old_leaf; e != NULL && guard <= ramo_session_manager_get_n_entries (manager); e = e->parent, guard++)
+    g_hash_table_add (old_path, (gpointer) e);
+  guard = 0;
+  for (const RamoEntry *e = new_leaf; e != NULL && guard <= ramo_session_manager_get_n_entries (manager); e = e->parent, guard++)
+    g_hash_table_add (new_path, (gpointer) e);
+
+  /* A branch entered or left changes which sibling comes first. */
+  return path_leaves_set (manager, new_leaf, old_path) || path_leaves_set (manager, old_leaf, new_path);
+}
+
+static void
+manager_leaf_changed_cb (RamoSessionTree    *self,
+                         const char         *old_leaf_id,
+                         RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* The nodes already updated their markers. The layout needs redoing only when the leaf
+   * changes which branch is listed first somewhere, or when it shows or hides a text-less
+   * assistant turn. Appends rebuild at once and cancel this. */
+  if (self->leaf_rebuild_id == 0 &&
+      leaf_move_changes_layout (manager,
+                                ramo_session_manager_get_entry (manager, old_leaf_id),
+                                ramo_session_manager_get_leaf (manager)))
+    self->leaf_rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, leaf_rebuild_cb, self, NULL);
+}
+
+static void
+manager_reloaded_cb (RamoSessionTree    *self,
+                     RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* A branched session keeps the ids of its path; a selection there is still meaningful. */
+  if (self->wanted_id && ramo_session_manager_get_entry (manager, self->wanted_id) == NULL)
+    g_clear_pointer (&self->wanted_id, g_free);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Finding row widgets                                                                         */
+
+static RamoSessionRow *
+find_row_in (GtkWidget *widget)
+{
+  if (RAMO_IS_SESSION_ROW (widget))
+    return RAMO_SESSION_ROW (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      RamoSessionRow *row = find_row_in (child);
+
+      if (row)
+        return row;
+    }
+  return NULL;
+}
+
+/* The list view's own child (its row container) holding @widget. */
+static GtkWidget *
+list_item_widget_of (RamoSessionTree *self,
+                     GtkWidget       *widget)
+{
+  for (GtkWidget *w = widget; w; w = gtk_widget_get_parent (w))
+    if (gtk_widget_get_parent (w) == GTK_WIDGET (self->list_view))
+      return w;
+  return NULL;
+}
+
+/**
+ * ramo_session_tree_find_row:
+ * @self: a session tree
+ * @id: an entry id
+ *
+ * Returns: (transfer none) (nullable): the row widget showing @id, if it is realized now
+ */
+RamoSessionRow *
+ramo_session_tree_find_row (RamoSessionTree *self,
+                            const char      *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+
+  if (id == NULL)
+    return NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      RamoSessionRow *row;
+      RamoProjectionNode *node;
+
+      if (!gtk_widget_get_child_visible (child))
+        continue;
+      row = find_row_in (child);
+      node = row ? ramo_session_row_get_node (row) : NULL;
+      if (node && g_strcmp0 (ramo_projection_node_get_id (node), id) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+static gboolean
+after_layout_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+  guint position;
+  gboolean done = TRUE;
+
+  self->after_layout_id = 0;
+
+  position = gtk_single_selection_get_selected (self->selection);
+  if (position == GTK_INVALID_LIST_POSITION)
+    goto finish;
+
+  if (self->want_scroll)
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+
+  if (self->want_focus || self->pending_edit_id)
+    {
+      RamoSessionRow *row = ramo_session_tree_find_row (self, self->selected_id);
+
+      if (row == NULL)
+        done = FALSE;
+      else if (self->pending_edit_id && g_strcmp0 (self->pending_edit_id, self->selected_id) == 0)
+        {
+          GtkWidget *item = list_item_widget_of (self, GTK_WIDGET (row));
+
+          if (item)
+            gtk_widget_grab_focus (item);
+          ramo_session_row_start_editing (row);
+        }
+      else
+        {
+          GtkWidget *item = list_item_widget_of (self, GTK_WIDGET (row));
+
+          if (item)
+            gtk_widget_grab_focus (item);
+          else
+            gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+        }
+    }
+
+finish:
+  if (!done && ++self->after_layout_tries < 5)
+    {
+      /* The row appears once the list has been laid out with the new scroll position. */
+      self->want_scroll = FALSE;
+      self->after_layout_id = g_timeout_add (30, after_layout_cb, self);
+      return G_SOURCE_REMOVE;
+    }
+
+  self->want_scroll = FALSE;
+  self->want_focus = FALSE;
+  self->after_layout_tries = 0;
+  g_clear_pointer (&self->pending_edit_id, g_free);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_after_layout (RamoSessionTree *self,
+                    gboolean         scroll,
+                    gboolean         focus)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  self->want_scroll |= scroll;
+  self->want_focus |= focus;
+  self->after_layout_tries = 0;
+  if (self->after_layout_id == 0)
+    {
+      /* after the list has been allocated with its new rows */
+      self->after_layout_id = g_idle_add_full (G_PRIORITY_LOW, after_layout_cb, self, NULL);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Input                                                                                       */
+
+static void
+list_view_activate_cb (RamoSessionTree *self,
+                       guint            position,
+                       GtkListView     *list_view)
+{
+  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoProjectionNode) node = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  row = get_row (self, position);
+  node = row_get_node (row);
+  if (node == NULL)
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.navigate", "s", ramo_projection_node_get_id (node));
+}
+
+static GMenuModel *
+build_row_menu (RamoSessionTree    *self,
+                RamoProjectionNode *node)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) go = g_menu_new ();
+  g_autoptr(GMenu) label = g_menu_new ();
+  g_autoptr(GMenu) copy = g_menu_new ();
+  const char *id = ramo_projection_node_get_id (node);
+  RamoEntry *entry = ramo_projection_node_get_entry (node);
+  g_autoptr(GMenuItem) item = NULL;
+
+  item = g_menu_item_new (_("_Go Here"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.navigate", g_variant_new_string (id));
+  g_menu_item_set_attribute (item, "accel", "s", "Return");
+  g_menu_append_item (go, item);
+  g_clear_object (&item);
+
+  if (ramo_entry_is_user_message (entry))
+    {
+      item = g_menu_item_new (_("_Branch to New Session…"), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.branch", g_variant_new_string (id));
+      g_menu_append_item (go, item);
+      g_clear_object (&item);
+    }
+
+  item = g_menu_item_new (_("Edit _Label…"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.edit-label", g_variant_new_string (id));
+  g_menu_item_set_attribute (item, "accel", "s", "<Shift>l");
+  g_menu_append_item (label, item);
+  g_clear_object (&item);
+
+  if (ramo_projection_node_get_label (node) != NULL)
+    {
+      item = g_menu_item_new (_("_Remove Label"), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.set-label", g_variant_new ("(ss)", id, ""));
+      g_menu_append_item (label, item);
+      g_clear_object (&item);
+    }
+
+  item = g_menu_item_new (_("_Copy Text"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.copy-entry", g_variant_new_string (id));
+  g_menu_append_item (copy, item);
+  g_clear_object (&item);
+
+  item = g_menu_item_new (_("Copy Entry _ID"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.copy-id", g_variant_new_string (id));
+  g_menu_append_item (copy, item);
+  g_clear_object (&item);
+
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (go));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (label));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+static void
+popup_menu_at (RamoSessionTree *self,
+               RamoSessionRow  *row,
+               double           x,
+               double           y)
+{
+  g_autoptr(GMenuModel) model = NULL;
+  RamoProjectionNode *node;
+  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  node = ramo_session_row_get_node (row);
+  if (node == NULL)
+    return;
+
+  model = build_row_menu (self, node);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu_popover), model);
+  gtk_popover_set_pointing_to (self->menu_popover, &rect);
+  gtk_popover_popup (self->menu_popover);
+}
+
+static RamoSessionRow *
+row_at (RamoSessionTree *self,
+        double           x,
+        double           y)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->list_view), x, y, GTK_PICK_DEFAULT);
+  GtkWidget *item = picked ? list_item_widget_of (self, picked) : NULL;
+
+  return item ? find_row_in (item) : NULL;
+}
+
+static void
+secondary_pressed_cb (RamoSessionTree *self,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      GtkGestureClick *gesture)
+{
+  RamoSessionRow *row;
+  double tx, ty;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  row = row_at (self, x, y);
+  if (row == NULL)
+    return;
+
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_activate_action (GTK_WIDGET (row), "listitem.select", "(bb)", FALSE, FALSE);
+
+  if (!gtk_widget_translate_coordinates (GTK_WIDGET (self->list_view), GTK_WIDGET (self), x, y, &tx, &ty))
+    tx = x, ty = y;
+  popup_menu_at (self, row, tx, ty);
+}
+
+/**
+ * ramo_session_tree_popup_menu:
+ * @self: a session tree
+ *
+ * Shows the row menu of the selected row (the Menu key, Shift+F10).
+ *
+ * Returns: %TRUE when the menu is shown
+ */
+gboolean
+ramo_session_tree_popup_menu (RamoSessionTree *self)
+{
+  RamoSessionRow *row;
+  graphene_rect_t bounds;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+
+  row = ramo_session_tree_find_row (self, self->selected_id);
+  if (row == NULL)
+    return FALSE;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self), &bounds))
+    return FALSE;
+  popup_menu_at (self, row, bounds.origin.x + 24, bounds.origin.y + bounds.size.height);
+  return TRUE;
+}
+
+/**
+ * ramo_session_tree_get_menu:
+ * @self: a session tree
+ *
+ * Returns: (transfer none): the row menu's popover
+ */
+GtkPopover *
+ramo_session_tree_get_menu (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->menu_popover;
+}
+
+static GtkTreeListRow *
+selected_row (RamoSessionTree *self)
+{
+  return gtk_single_selection_get_selected_item (self->selection);
+}
+
+static void
+focus_position (RamoSessionTree *self,
+                guint            position)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+  queue_after_layout (self, TRUE, TRUE);
+}
+
+static gboolean
+list_key_pressed_cb (RamoSessionTree       *self,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     GtkEventControllerKey *controller)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  GdkModifierType mods = state & gtk_accelerator_get_default_mod_mask ();
+  GtkTreeListRow *row;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* Keys typed into the inline label editor are its own. */
+  if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)))
+    return GDK_EVENT_PROPAGATE;
+
+  row = selected_row (self);
+
+  switch (keyval)
+    {
+    case GDK_KEY_L:
+    case GDK_KEY_l:
+      if (mods == GDK_SHIFT_MASK && self->selected_id)
+        {
+          ramo_session_tree_edit_label (self, self->selected_id);
+          return GDK_EVENT_STOP;
+        }
+      break;
+
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      if (mods != 0 || row == NULL)
+        break;
+      if (gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, FALSE);
+      else
+        {
+          g_autoptr(GtkTreeListRow) parent = gtk_tree_list_row_get_parent (row);
+
+          if (parent)
+            focus_position (self, gtk_tree_list_row_get_position (parent));
+        }
+      return GDK_EVENT_STOP;
+
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      if (mods != 0 || row == NULL)
+        break;
+      if (gtk_tree_list_row_is_expandable (row))
+        {
+          if (!gtk_tree_list_row_get_expanded (row))
+            gtk_tree_list_row_set_expanded (row, TRUE);
+          else
+            focus_position (self, gtk_tree_list_row_get_position (row) + 1);
+        }
+      return GDK_EVENT_STOP;
+
+    case GDK_KEY_Menu:
+      ramo_session_tree_popup_menu (self);
+      return GDK_EVENT_STOP;
+
+    case GDK_KEY_F10:
+      if (mods == GDK_SHIFT_MASK)
+        {
+          ramo_session_tree_popup_menu (self);
+          return GDK_EVENT_STOP;
+        }
+      break;
+
+    default:
+      break;
+    }
+
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* GObject                                                                                     */
+
+static void
+ramo_session_tree_size_allocate (GtkWidget *widget,
+                                 int        width,
+                                 int        height,
+                                 int        baseline)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (widget);
+
+  GTK_WIDGET_CLASS (ramo_session_tree_parent_class)->size_allocate (widget, width, height, baseline);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->menu_popover)))
+    gtk_popover_present (self->menu_popover);
+}
+
+static void
+ramo_session_tree_map (GtkWidget *widget)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (widget);
+
+  GTK_WIDGET_CLASS (ramo_session_tree_parent_class)->map (widget);
+
+  /* Show the selection (the leaf at first) once the list has a size. */
+  queue_after_layout (self, TRUE, FALSE);
+}
+
+static void
+ramo_session_tree_dispose (GObject *object)
+{
+  RamoSessionTree *self = (RamoSessionTree *)object;
+
+  g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
+  g_clear_handle_id (&self->after_layout_id, g_source_remove);
+
+  if (self->projection_signals)
+    g_signal_group_set_target (self->projection_signals, NULL);
+  if (self->manager_signals)
+    g_signal_group_set_target (self->manager_signals, NULL);
+
+  if (self->menu_popover)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->menu_popover));
+      self->menu_popover = NULL;
+    }
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
+
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree_model);
+  g_clear_object (&self->projection);
+  g_clear_object (&self->projection_signals);
+  g_clear_object (&self->manager_signals);
+
+  G_OBJECT_CLASS (ramo_session_tree_parent_class)->dispose (object);
+}
+
+static void
+ramo_session_tree_finalize (GObject *object)
+{
+  RamoSessionTree *self = (RamoSessionTree *)object;
+
+  g_clear_pointer (&self->selected_id, g_free);
+  g_clear_pointer (&self->wanted_id, g_free);
+  g_clear_pointer (&self->pending_edit_id, g_free);
+  g_clear_pointer (&self->folded, g_hash_table_unref);
+
+  G_OBJECT_CLASS (ramo_session_tree_parent_class)->finalize (object);
+}
+
+static void
+ramo_session_tree_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROJECTION:
+      g_value_set_object (value, self->projection);
+      break;
+
+    case PROP_SELECTED_ID:
+      g_value_set_string (value, self->selected_id);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_tree_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROJECTION:
+      ramo_session_tree_set_projection (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_tree_class_init (RamoSessionTreeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ramo_session_tree_dispose;
+  object_class->finalize = ramo_session_tree_finalize;
+  object_class->get_property = ramo_session_tree_get_property;
+  object_class->set_property = ramo_session_tree_set_property;
+
+  widget_class->size_allocate = ramo_session_tree_size_allocate;
+  widget_class->map = ramo_session_tree_map;
+
+  /**
+   * RamoSessionTree:projection:
+   *
+   * The projection shown.
+   */
+  properties [PROP_PROJECTION] =
+    g_param_spec_object ("projection", NULL, NULL,
+                         RAMO_TYPE_PROJECTION,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionTree:selected-id:
+   *
+   * The id of the entry whose row is selected, or %NULL.
+   */
+  properties [PROP_SELECTED_ID] =
+    g_param_spec_string ("selected-id", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (RAMO_TYPE_SESSION_ROW);
+  g_type_ensure (RAMO_TYPE_PROJECTION_NODE);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "sessiontree");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-session-tree.ui");
+  gtk_widget_class_bind_template_child (widget_class, RamoSessionTree, stack);
+  gtk_widget_class_bind_template_child (widget_class, RamoSessionTree, list_view);
+  gtk_widget_class_bind_template_callback (widget_class, list_view_activate_cb);
+}
+
+static void
+ramo_session_tree_init (RamoSessionTree *self)
+{
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->folded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->select_after_fold = GTK_INVALID_LIST_POSITION;
+
+  self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
+  g_signal_group_connect_object (self->projection_signals, "items-changed",
+                                 G_CALLBACK (projection_items_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->projection_signals, "rebuilt",
+                                 G_CALLBACK (projection_rebuilt_cb), self, G_CONNECT_SWAPPED);
+
+  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
+  g_signal_group_connect_object (self->manager_signals, "leaf-changed",
+                                 G_CALLBACK (manager_leaf_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "reloaded",
+                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
+
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (list_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
+  g_signal_connect_object (gesture, "pressed", G_CALLBACK (secondary_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (gesture));
+
+  self->menu_popover = GTK_POPOVER (gtk_popover_menu_new_from_model (NULL));
+  gtk_popover_set_has_arrow (self->menu_popover, FALSE);
+  gtk_widget_set_halign (GTK_WIDGET (self->menu_popover), GTK_ALIGN_START);
+  gtk_widget_set_parent (GTK_WIDGET (self->menu_popover), GTK_WIDGET (self));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Session tree"),
+                                  -1);
+  update_empty_state (self);
+}
+
+/**
+ * ramo_session_tree_get_projection:
+ * @self: a session tree
+ *
+ * Returns: (transfer none) (nullable): the projection shown
+ */
+RamoProjection *
+ramo_session_tree_get_projection (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->projection;
+}
+
+/**
+ * ramo_session_tree_set_projection:
+ * @self: a session tree
+ * @projection: (nullable): the projection to show
+ *
+ * Shows @projection and selects the leaf (or its nearest visible ancestor).
+ */
+void
+ramo_session_tree_set_projection (RamoSessionTree *self,
+                                  RamoProjection  *projection)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  g_return_if_fail (!projection || RAMO_IS_PROJECTION (projection));
+
+  if (self->projection == projection)
+    return;
+
+  g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
+  gtk_list_view_set_model (self->list_view, NULL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree_model);
+  g_signal_group_set_target (self->projection_signals, NULL);
+  g_signal_group_set_target (self->manager_signals, NULL);
+  g_hash_table_remove_all (self->folded);
+  g_clear_pointer (&self->wanted_id, g_free);
+  set_selected_id (self, NULL);
+
+  g_set_object (&self->projection, projection);
+
+  if (projection)
+    {
+      /* Our handler must see a rebuild before the tree list model does. */
+      g_signal_group_set_target (self->projection_signals, projection);
+      g_signal_group_set_target (self->manager_signals, ramo_projection_get_manager (projection));
+
+      self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (projection)),
+                                                  FALSE, TRUE,
+                                                  create_child_model_cb, NULL, NULL);
+      g_signal_connect_object (self->tree_model, "items-changed",
+                               G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+      self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
+      gtk_single_selection_set_autoselect (self->selection, FALSE);
+      gtk_single_selection_set_can_unselect (self->selection, TRUE);
+      g_signal_connect_object (self->selection, "notify::selected",
+                               G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->selection, "items-changed",
+                               G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+      gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+      self->in_rebuild = TRUE;
+      restore_selection (self);
+      self->in_rebuild = FALSE;
+      queue_after_layout (self, TRUE, FALSE);
+    }
+
+  update_empty_state (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PROJECTION]);
+}
+
+/**
+ * ramo_session_tree_get_selected_id:
+ * @self: a session tree
+ *
+ * Returns: (nullable): the id of the selected entry
+ */
+const char *
+ramo_session_tree_get_selected_id (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->selected_id;
+}
+
+/**
+ * ramo_session_tree_get_selected_entry:
+ * @self: a session tree
+ *
+ * Returns: (transfer none) (nullable): the selected entry
+ */
+RamoEntry *
+ramo_session_tree_get_selected_entry (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+
+  if (self->projection == NULL || self->selected_id == NULL)
+    return NULL;
+  return ramo_session_manager_get_entry (ramo_projection_get_manager (self->projection), self->selected_id);
+}
+
+/**
+ * ramo_session_tree_select_entry:
+ * @self: a session tree
+ * @id: an entry id
+ *
+ * Selects the row of @id, or of its nearest visible ancestor, unfolding the rows above it,
+ * and scrolls it into view.
+ *
+ * Returns: %TRUE when @id itself is now selected
+ */
+gboolean
+ramo_session_tree_select_entry (RamoSessionTree *self,
+                                const char      *id)
+{
+  RamoEntry *entry;
+  guint position;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (self->projection == NULL)
+    return FALSE;
+
+  entry = ramo_session_manager_get_entry (ramo_projection_get_manager (self->projection), id);
+  if (entry == NULL)
+    return FALSE;
+
+  g_free (self->wanted_id);
+  self->wanted_id = g_strdup (id);
+
+  self->in_rebuild = TRUE;
+  position = select_entry_row (self, entry);
+  self->in_rebuild = FALSE;
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+
+  {
+    g_autoptr(RamoProjectionNode) node = row_get_node (gtk_single_selection_get_selected_item (self->selection));
+
+    set_selected_id (self, node ? ramo_projection_node_get_id (node) : NULL);
+  }
+  queue_after_layout (self, TRUE, FALSE);
+  return g_strcmp0 (self->selected_id, id) == 0;
+}
+
+/**
+ * ramo_session_tree_get_search_terms:
+ * @self: a session tree
+ *
+ * Returns: (nullable) (array zero-terminated=1): the casefolded search terms to highlight
+ */
+const char * const *
+ramo_session_tree_get_search_terms (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+
+  if (self->projection == NULL)
+    return NULL;
+  return ramo_projection_get_search_terms (self->projection);
+}
+
+/**
+ * ramo_session_tree_get_shown_leaf:
+ * @self: a session tree
+ *
+ * Returns: (transfer none) (nullable): the leaf, or its nearest ancestor that has a row when
+ *   the filter or the search hides it
+ */
+RamoEntry *
+ramo_session_tree_get_shown_leaf (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+
+  if (self->projection == NULL)
+    return NULL;
+  return ramo_projection_nearest_visible (self->projection,
+                                          ramo_session_manager_get_leaf (ramo_projection_get_manager (self->projection)));
+}
+
+/**
+ * ramo_session_tree_edit_label:
+ * @self: a session tree
+ * @id: an entry id
+ *
+ * Selects the row of @id and starts editing its label inline (as Shift+L does).
+ *
+ * Returns: %FALSE when the entry has no row in the current filter
+ */
+gboolean
+ramo_session_tree_edit_label (RamoSessionTree *self,
+                              const char      *id)
+{
+  RamoSessionRow *row;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (g_strcmp0 (self->selected_id, id) != 0 && !ramo_session_tree_select_entry (self, id))
+    return FALSE;
+
+  row = ramo_session_tree_find_row (self, id);
+  if (row != NULL)
+    {
+      GtkWidget *item = list_item_widget_of (self, GTK_WIDGET (row));
+
+      if (item)
+        gtk_widget_grab_focus (item);
+      ramo_session_row_start_editing (row);
+      return TRUE;
+    }
+
+  /* Not realized yet: scroll to it and edit once it is. */
+  g_free (self->pending_edit_id);
+  self->pending_edit_id = g_strdup (id);
+  queue_after_layout (self, TRUE, TRUE);
+  return TRUE;
+}
+
+/**
+ * ramo_session_tree_focus:
+ * @self: a session tree
+ *
+ * Moves the keyboard focus to the selected row.
+ */
+void
+ramo_session_tree_focus (RamoSessionTree *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+  queue_after_layout (self, TRUE, TRUE);
+}
+
+/**
+ * ramo_session_tree_set_filter:
+ * @self: a session tree
+ * @mode: a filter mode
+ *
+ * Changes the projection's filter. As in pi, this unfolds every row.
+ */
+void
+ramo_session_tree_set_filter (RamoSessionTree *self,
+                              RamoFilterMode   mode)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL || ramo_projection_get_filter (self->projection) == mode)
+    return;
+  self->clear_folds = TRUE;
+  ramo_projection_set_filter (self->projection, mode);
+  self->clear_folds = FALSE;
+}
+
+/**
+ * ramo_session_tree_set_search:
+ * @self: a session tree
+ * @search: (nullable): the search text
+ *
+ * Changes the projection's search. As in pi, this unfolds every row.
+ */
+void
+ramo_session_tree_set_search (RamoSessionTree *self,
+                              const char      *search)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL || g_strcmp0 (ramo_projection_get_search (self->projection), search) == 0)
+    return;
+  self->clear_folds = TRUE;
+  ramo_projection_set_search (self->projection, search);
+  self->clear_folds = FALSE;
+}
+
+/**
+ * ramo_session_tree_forget_folds:
+ * @self: a session tree
+ *
+ * Unfolds every row at the next rebuild.
+ */
+void
+ramo_session_tree_forget_folds (RamoSessionTree *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  g_hash_table_remove_all (self->folded);
+}
+
+/**
+ * ramo_session_tree_get_model:
+ * @self: a session tree
+ *
+ * Returns: (transfer none) (nullable): the tree list model over the projection
+ */
+GtkTreeListModel *
+ramo_session_tree_get_model (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->tree_model;
+}
+
+/**
+ * ramo_session_tree_get_selection:
+ * @self: a session tree
+ *
+ * Returns: (transfer none) (nullable): the selection model
+ */
+GtkSingleSelection *
+ramo_session_tree_get_selection (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->selection;
+}
+
+/**
+ * ramo_session_tree_get_list_view:
+ * @self: a session tree
+ *
+ * Returns: (transfer none): the list view
+ */
+GtkListView *
+ramo_session_tree_get_list_view (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
+  return self->list_view;
+}

@@ -1,0 +1,46 @@
+/* ramo-session-tree.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ramo-projection.h"
+#include "ramo-session-row.h"
+
+G_BEGIN_DECLS
+
+#define RAMO_TYPE_SESSION_TREE (ramo_session_tree_get_type ())
+
+G_DECLARE_FINAL_TYPE (RamoSessionTree, ramo_session_tree, RAMO, SESSION_TREE, GtkWidget)
+
+RamoProjection     *ramo_session_tree_get_projection   (RamoSessionTree *self);
+void                ramo_session_tree_set_projection   (RamoSessionTree *self,
+                                                        RamoProjection  *projection);
+const char         *ramo_session_tree_get_selected_id  (RamoSessionTree *self);
+RamoEntry          *ramo_session_tree_get_selected_entry (RamoSessionTree *self);
+gboolean            ramo_session_tree_select_entry     (RamoSessionTree *self,
+                                                        const char      *id);
+const char * const *ramo_session_tree_get_search_terms (RamoSessionTree *self);
+RamoEntry          *ramo_session_tree_get_shown_leaf   (RamoSessionTree *self);
+gboolean            ramo_session_tree_edit_label       (RamoSessionTree *self,
+                                                        const char      *id);
+void                ramo_session_tree_focus            (RamoSessionTree *self);
+gboolean            ramo_session_tree_popup_menu       (RamoSessionTree *self);
+GtkPopover         *ramo_session_tree_get_menu         (RamoSessionTree *self);
+void                ramo_session_tree_set_filter       (RamoSessionTree *self,
+                                                        RamoFilterMode   mode);
+void                ramo_session_tree_set_search       (RamoSessionTree *self,
+                                                        const char      *search);
+void                ramo_session_tree_forget_folds     (RamoSessionTree *self);
+GtkTreeListModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
+GtkSingleSelection *ramo_session_tree_get_selection    (RamoSessionTree *self);
+GtkListView        *ramo_session_tree_get_list_view    (RamoSessionTree *self);
+RamoSessionRow     *ramo_session_tree_find_row         (RamoSessionTree *self,
+                                                        const char      *id);
+
+G_END_DECLS

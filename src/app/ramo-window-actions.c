@@ -1,0 +1,580 @@
+/* ramo-window-actions.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-branch-picker.h"
+#include "ramo-window-private.h"
+
+/*
+ * The window's actions. They are GActions of the window (`win.*`), so the row menu, the
+ * keyboard shortcuts and scripts (over D-Bus, through GApplication) all take one path:
+ *
+ *   win.navigate(s)        go to an entry (spec §5, without summary)
+ *   win.set-label((ss))    set (or with "" clear) the label of an entry
+ *   win.edit-label(s)      edit an entry's label inline in the tree
+ *   win.branch(s)          branch to a new session from a user message (spec §6)
+ *   win.branch-command     the Branch command (picker, or the tree; see double-escape-action)
+ *   win.tree               the Tree command: focus the tree
+ *   win.filter(s)          the filter, stateful: default, no-tools, user-only, labeled-only, all
+ *   win.toggle-user-only, win.toggle-all, win.search, win.open, win.copy-composer,
+ *   win.copy-entry(s), win.copy-id(s)
+ */
+
+static RamoFilterMode
+current_filter (RamoWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
+
+  return selected <= RAMO_FILTER_ALL ? (RamoFilterMode) selected : RAMO_FILTER_DEFAULT;
+}
+
+static void
+set_filter (RamoWindow     *self,
+            RamoFilterMode  mode)
+{
+  /* The drop-down is the one place the filter is chosen; it applies it (filter_selected_cb). */
+  gtk_drop_down_set_selected (self->filter_dropdown, mode);
+}
+
+void
+_ramo_window_sync_filter (RamoWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "filter");
+  const char *name = ramo_filter_mode_to_string (current_filter (self));
+
+  if (action)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (name));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Navigation, labels, branching                                                               */
+
+static RamoEntry *
+lookup_entry (RamoWindow  *self,
+              const char  *id,
+              GError     **error)
+{
+  RamoEntry *entry = NULL;
+
+  if (self->manager == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT, _("No session is open"));
+      return NULL;
+    }
+
+  entry = ramo_session_manager_get_entry (self->manager, id);
+  if (entry == NULL)
+    g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND, _("There is no entry %s"), id);
+  return entry;
+}
+
+/**
+ * ramo_window_navigate:
+ * @self: a window
+ * @id: the entry to go to
+ * @error: return location for a #GError, or %NULL
+ *
+ * Moves the session's leaf as pi's /tree does without a summary (spec §5): the leaf stays
+ * where it is for the leaf itself; a user message or a `custom_message` puts the leaf on its
+ * parent (or before the first entry) and its text into the editor; any other entry becomes the
+ * leaf. Nothing is written to the file.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_window_navigate (RamoWindow  *self,
+                      const char  *id,
+                      GError     **error)
+{
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  entry = lookup_entry (self, id, error);
+  if (entry == NULL)
+    return FALSE;
+
+  if (entry == ramo_session_manager_get_leaf (self->manager))
+    {
+      _ramo_window_show_toast (self, _("Already at this entry"));
+      return TRUE;
+    }
+
+  if (ramo_entry_moves_to_parent (entry))
+    {
+      g_autofree char *text = ramo_entry_editor_text (self->manager, entry, error);
+
+      if (text == NULL)
+        return FALSE;
+
+      if (entry->parent)
+        {
+          if (!ramo_session_manager_branch (self->manager, entry->parent->id, error))
+            return FALSE;
+        }
+      else
+        ramo_session_manager_reset_leaf (self->manager);
+
+      ramo_window_set_composer_text (self, text);
+    }
+  else if (!ramo_session_manager_branch (self->manager, entry->id, error))
+    return FALSE;
+
+  gtk_stack_set_visible_child_name (self->detail_stack, "context");
+  return TRUE;
+}
+
+/**
+ * ramo_window_set_label:
+ * @self: a window
+ * @id: the entry to label
+ * @label: (nullable): the label; %NULL or blank clears it
+ * @error: return location for a #GError, or %NULL
+ *
+ * Appends a `label` entry (pi's appendLabelChange; the leaf moves onto it). On error the file
+ * is unchanged.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_window_set_label (RamoWindow  *self,
+                       const char  *id,
+                       const char  *label,
+                       GError     **error)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *new_id = NULL;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (lookup_entry (self, id, error) == NULL)
+    return FALSE;
+
+  trimmed = g_strstrip (g_strdup (label ? label : ""));
+  new_id = ramo_session_manager_append_label_change (self->manager, id,
+                                                     trimmed[0] ? trimmed : NULL, error);
+  return new_id != NULL;
+}
+
+/**
+ * ramo_window_branch:
+ * @self: a window
+ * @id: a user message
+ * @error: return location for a #GError, or %NULL
+ *
+ * pi's /branch (spec §6): a new session file holding the path up to the message's parent
+ * (or, for a first message, a new empty session whose header names this one as its parent)
+ * replaces the session in this window, and the message's text goes into the editor.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_window_branch (RamoWindow  *self,
+                    const char  *id,
+                    GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *parent_id = NULL;
+  g_autofree char *new_path = NULL;
+  g_autofree char *message = NULL;
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  entry = lookup_entry (self, id, error);
+  if (entry == NULL)
+    return FALSE;
+
+  if (!ramo_entry_is_user_message (entry))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
+                   _("Only a user message can start a new session"));
+      return FALSE;
+    }
+
+  text = ramo_entry_editor_text (self->manager, entry, error);
+  if (text == NULL)
+    return FALSE;
+  parent_id = entry->parent ? g_strdup (entry->parent->id) : NULL;
+  entry = NULL; /* not valid once the session is replaced */
+
+  if (parent_id == NULL)
+    {
+      const char *path = ramo_session_manager_get_path (self->manager);
+      const char *cwd = ramo_session_manager_get_cwd (self->manager);
+      g_autoptr(RamoSessionManager) fresh = NULL;
+
+      if (path)
+        {
+          g_autofree char *dir = g_path_get_dirname (path);
+
+          fresh = ramo_session_manager_create (dir, cwd, path, error);
+        }
+      else
+        fresh = ramo_session_manager_new_in_memory (cwd);
+      if (fresh == NULL)
+        return FALSE;
+
+      ramo_window_set_manager (self, fresh);
+      new_path = g_strdup (ramo_session_manager_get_path (fresh));
+    }
+  else if (!ramo_session_manager_create_branched_session (self->manager, parent_id, &new_path, error))
+    return FALSE;
+
+  ramo_window_set_composer_text (self, text);
+  gtk_stack_set_visible_child_name (self->detail_stack, "context");
+
+  if (new_path)
+    {
+      g_autofree char *name = g_path_get_basename (new_path);
+
+      message = g_strdup_printf (_("Branched to a new session, %s"), name);
+    }
+  else
+    message = g_strdup (_("Branched to a new session"));
+  _ramo_window_show_toast (self, message);
+  return TRUE;
+}
+
+/**
+ * ramo_window_run_tree_command:
+ * @self: a window
+ *
+ * The Tree command: focuses the tree on the selected entry.
+ */
+void
+ramo_window_run_tree_command (RamoWindow *self)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (self->manager == NULL)
+    return;
+  ramo_session_tree_focus (self->tree);
+}
+
+/**
+ * ramo_window_run_branch_command:
+ * @self: a window
+ *
+ * The Branch command: the picker of user messages, or — when
+ * #RamoWindow:double-escape-action is `tree` — the tree, as pi does.
+ */
+void
+ramo_window_run_branch_command (RamoWindow *self)
+{
+  RamoBranchPicker *picker;
+
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (self->manager == NULL)
+    return;
+
+  if (g_strcmp0 (self->double_escape_action, "tree") == 0)
+    {
+      ramo_window_run_tree_command (self);
+      return;
+    }
+
+  picker = ramo_branch_picker_new (GTK_WINDOW (self), self->manager);
+  gtk_window_present (GTK_WINDOW (picker));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Action handlers                                                                             */
+
+static void
+navigate_action (GSimpleAction *action,
+                 GVariant      *param,
+                 gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!ramo_window_navigate (self, g_variant_get_string (param, NULL), &error))
+    _ramo_window_show_error (self, _("Could not go to this entry"), error);
+}
+
+static void
+set_label_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  const char *id;
+  const char *label;
+
+  g_variant_get (param, "(&s&s)", &id, &label);
+  if (!ramo_window_set_label (self, id, label, &error))
+    _ramo_window_show_error (self, _("Could not save the label"), error);
+}
+
+static void
+edit_label_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  const char *id = g_variant_get_string (param, NULL);
+
+  if (!ramo_session_tree_edit_label (self->tree, id))
+    _ramo_window_show_toast (self, _("This entry is hidden by the filter; show it to edit its label"));
+}
+
+static void
+branch_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!ramo_window_branch (self, g_variant_get_string (param, NULL), &error))
+    _ramo_window_show_error (self, _("Could not branch to a new session"), error);
+}
+
+static void
+branch_command_action (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  ramo_window_run_branch_command (user_data);
+}
+
+static void
+tree_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  ramo_window_run_tree_command (user_data);
+}
+
+static void
+search_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+filter_change_state (GSimpleAction *action,
+                     GVariant      *value,
+                     gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  RamoFilterMode mode;
+
+  if (!ramo_filter_mode_from_string (g_variant_get_string (value, NULL), &mode))
+    return;
+  set_filter (self, mode);
+  g_simple_action_set_state (action, value);
+}
+
+static void
+toggle_user_only_action (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+
+  set_filter (self, current_filter (self) == RAMO_FILTER_USER_ONLY ? RAMO_FILTER_DEFAULT : RAMO_FILTER_USER_ONLY);
+}
+
+static void
+toggle_all_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+
+  set_filter (self, current_filter (self) == RAMO_FILTER_ALL ? RAMO_FILTER_DEFAULT : RAMO_FILTER_ALL);
+}
+
+static void
+copy_text (RamoWindow *self,
+           const char *text,
+           const char *done)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _ramo_window_show_toast (self, done);
+}
+
+static void
+copy_composer_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autofree char *text = ramo_window_dup_composer_text (self);
+
+  copy_text (self, text, _("Editor text copied"));
+}
+
+static void
+copy_entry_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  RamoEntry *entry;
+
+  entry = lookup_entry (self, g_variant_get_string (param, NULL), &error);
+  if (entry == NULL)
+    {
+      _ramo_window_show_error (self, _("Could not copy the text"), error);
+      return;
+    }
+
+  if (entry->type == RAMO_ENTRY_TYPE_MESSAGE || entry->type == RAMO_ENTRY_TYPE_CUSTOM_MESSAGE)
+    {
+      text = ramo_entry_editor_text (self->manager, entry, &error);
+      if (text == NULL)
+        {
+          _ramo_window_show_error (self, _("Could not copy the text"), error);
+          return;
+        }
+    }
+  if (text == NULL || text[0] == '\0')
+    {
+      g_free (text);
+      text = g_strdup (entry->display ? entry->display : "");
+    }
+  copy_text (self, text, _("Entry text copied"));
+}
+
+static void
+copy_id_action (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+
+  copy_text (self, g_variant_get_string (param, NULL), _("Entry ID copied"));
+}
+
+static void
+open_response_cb (RamoWindow           *self,
+                  int                   response,
+                  GtkFileChooserNative *native)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+
+  if (file && !ramo_window_open_file (self, file, &error))
+    _ramo_window_show_error (self, _("Could not open the session"), error);
+}
+
+static void
+open_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) sessions = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autofree char *pi_dir = g_build_filename (g_get_home_dir (), ".pi", "agent", "sessions", NULL);
+
+  native = gtk_file_chooser_native_new (_("Open a Session"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  gtk_file_filter_set_name (sessions, _("pi sessions (*.jsonl)"));
+  gtk_file_filter_add_pattern (sessions, "*.jsonl");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), sessions);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+
+  if (self->manager && ramo_session_manager_get_path (self->manager))
+    {
+      g_autoptr(GFile) current = g_file_new_for_path (ramo_session_manager_get_path (self->manager));
+      g_autoptr(GFile) folder = g_file_get_parent (current);
+
+      if (folder)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+    }
+  else if (g_file_test (pi_dir, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GFile) folder = g_file_new_for_path (pi_dir);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+    }
+
+  g_signal_connect_object (native, "response", G_CALLBACK (open_response_cb), self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static const GActionEntry window_actions[] = {
+  { .name = "open", .activate = open_action },
+  { .name = "navigate", .activate = navigate_action, .parameter_type = "s" },
+  { .name = "set-label", .activate = set_label_action, .parameter_type = "(ss)" },
+  { .name = "edit-label", .activate = edit_label_action, .parameter_type = "s" },
+  { .name = "branch", .activate = branch_action, .parameter_type = "s" },
+  { .name = "branch-command", .activate = branch_command_action },
+  { .name = "tree", .activate = tree_action },
+  { .name = "search", .activate = search_action },
+  { .name = "filter", .parameter_type = "s", .state = "'default'", .change_state = filter_change_state },
+  { .name = "toggle-user-only", .activate = toggle_user_only_action },
+  { .name = "toggle-all", .activate = toggle_all_action },
+  { .name = "copy-composer", .activate = copy_composer_action },
+  { .name = "copy-entry", .activate = copy_entry_action, .parameter_type = "s" },
+  { .name = "copy-id", .activate = copy_id_action, .parameter_type = "s" },
+};
+
+/* Actions that need a session. */
+static const char * const session_actions[] = {
+  "navigate", "set-label", "edit-label", "branch", "branch-command", "tree", "search",
+  "filter", "toggle-user-only", "toggle-all", "copy-entry", "copy-id",
+};
+
+void
+_ramo_window_actions_init (RamoWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
+  _ramo_window_actions_update (self);
+}
+
+void
+_ramo_window_actions_update (RamoWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (session_actions); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), session_actions[i]);
+
+      if (action)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->manager != NULL);
+    }
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), self->manager != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->filter_dropdown), self->manager != NULL);
+}

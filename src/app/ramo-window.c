@@ -1,0 +1,1003 @@
+/* ramo-window.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-window-private.h"
+
+/**
+ * RamoWindow:
+ *
+ * A window showing one session: the tree (left) with its filter, search and count in the
+ * header bar, the context of the current leaf or the selected entry (right), and the editor
+ * (the composer) at the bottom. What the user does goes through the window's actions
+ * (ramo-window-actions.c), which scripts can call too.
+ */
+
+#define TITLE_MAX_CHARS 60
+#define MAX_LISTED_ISSUES 8
+
+G_DEFINE_FINAL_TYPE (RamoWindow, ramo_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_MANAGER,
+  PROP_DOUBLE_ESCAPE_ACTION,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+/* ------------------------------------------------------------------------------------------ */
+/* Showing the session                                                                         */
+
+static void
+update_title (RamoWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->manager == NULL)
+    {
+      adw_window_title_set_title (self->window_title, "Ramo");
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), "Ramo");
+      return;
+    }
+
+  name = ramo_session_manager_get_session_name (self->manager);
+  if (name == NULL || name[0] == '\0')
+    {
+      g_free (name);
+      name = ramo_session_first_user_text (self->manager);
+    }
+  if ((name == NULL || name[0] == '\0') && ramo_session_manager_get_path (self->manager))
+    {
+      g_free (name);
+      name = g_path_get_basename (ramo_session_manager_get_path (self->manager));
+    }
+  if (name == NULL || name[0] == '\0')
+    {
+      g_free (name);
+      name = g_strdup (_("New Session"));
+    }
+
+  title = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
+  subtitle = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_banners (RamoWindow *self)
+{
+  GPtrArray *issues = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  g_clear_pointer (&self->issues_text, g_free);
+
+  if (self->manager)
+    issues = ramo_session_manager_get_issues (self->manager);
+
+  if (issues && issues->len > 0)
+    {
+      GString *text = g_string_new (NULL);
+
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u line of this file could not be read as it is; the rest of the session loaded:",
+                                           "%u lines of this file could not be read as they are; the rest of the session loaded:",
+                                           issues->len),
+                              issues->len);
+      for (guint i = 0; i < issues->len && i < MAX_LISTED_ISSUES; i++)
+        {
+          RamoLoadIssue *issue = g_ptr_array_index (issues, i);
+
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, _("line %u: %s"), issue->line, issue->message);
+        }
+      if (issues->len > MAX_LISTED_ISSUES)
+        {
+          guint more = issues->len - MAX_LISTED_ISSUES;
+
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "… and %u more", "… and %u more", more), more);
+        }
+
+      self->issues_text = g_string_free (text, FALSE);
+      gtk_label_set_text (self->issues_label, self->issues_text);
+      gtk_info_bar_set_revealed (self->issues_bar, TRUE);
+    }
+  else
+    gtk_info_bar_set_revealed (self->issues_bar, FALSE);
+
+  if (self->manager && ramo_session_manager_is_read_only (self->manager))
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("This session uses format version %u, newer than Ramo knows. "
+                           "It is open read-only: labels and navigation are not saved to the file."),
+                         ramo_session_manager_get_file_version (self->manager));
+
+      gtk_label_set_text (self->read_only_label, text);
+      gtk_info_bar_set_revealed (self->read_only_bar, TRUE);
+    }
+  else
+    gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
+}
+
+static void
+update_count (RamoWindow *self)
+{
+  guint visible = 0;
+  guint total = 0;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->projection)
+    {
+      visible = ramo_projection_get_n_visible (self->projection);
+      total = ramo_projection_get_n_total (self->projection);
+    }
+
+  g_free (self->count_text);
+  /* Translators: how many entries the tree shows, of how many the session has */
+  self->count_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u entry", "%u of %u entries", total),
+                                      visible, total);
+  gtk_label_set_text (self->count_label, self->count_text);
+}
+
+static void
+update_entry_view (RamoWindow *self)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  ramo_entry_view_set_entry (self->entry_view, self->manager, ramo_session_tree_get_selected_id (self->tree));
+}
+
+static gboolean
+focus_in_tree (RamoWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tree));
+}
+
+static void
+tree_selected_id_cb (RamoWindow      *self,
+                     GParamSpec      *pspec,
+                     RamoSessionTree *tree)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_entry_view (self);
+  /* Looking at a row shows that entry; navigating shows the context again. */
+  if (ramo_session_tree_get_selected_id (tree) != NULL && focus_in_tree (self))
+    gtk_stack_set_visible_child_name (self->detail_stack, "entry");
+}
+
+static void
+manager_reloaded_cb (RamoWindow         *self,
+                     RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_title (self);
+  update_banners (self);
+  update_count (self);
+  update_entry_view (self);
+  _ramo_window_actions_update (self);
+}
+
+static void
+manager_entry_appended_cb (RamoWindow         *self,
+                           gpointer            entry,
+                           RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_title (self);
+  update_count (self);
+  update_entry_view (self);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Header bar and composer                                                                     */
+
+static void
+filter_selected_cb (RamoWindow  *self,
+                    GParamSpec  *pspec,
+                    GtkDropDown *dropdown)
+{
+  guint selected = gtk_drop_down_get_selected (dropdown);
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (selected > RAMO_FILTER_ALL)
+    return;
+  ramo_session_tree_set_filter (self->tree, (RamoFilterMode) selected);
+  _ramo_window_sync_filter (self);
+}
+
+static void
+search_changed_cb (RamoWindow     *self,
+                   GtkSearchEntry *entry)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  ramo_session_tree_set_search (self->tree, text[0] ? text : NULL);
+}
+
+static void
+search_stop_cb (RamoWindow     *self,
+                GtkSearchEntry *entry)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  ramo_session_tree_focus (self->tree);
+}
+
+static void
+search_activate_cb (RamoWindow     *self,
+                    GtkSearchEntry *entry)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+  ramo_session_tree_focus (self->tree);
+}
+
+static gboolean
+search_key_pressed_cb (RamoWindow            *self,
+                       guint                  keyval,
+                       guint                  keycode,
+                       GdkModifierType        state,
+                       GtkEventControllerKey *controller)
+{
+  if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
+    {
+      ramo_session_tree_focus (self->tree);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static gboolean
+tree_key_pressed_cb (RamoWindow            *self,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     GtkEventControllerKey *controller)
+{
+  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  /* as in pi: Escape in the tree clears the search first */
+  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0 && search[0] != '\0')
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+static void
+issues_response_cb (RamoWindow *self,
+                    int         response,
+                    GtkInfoBar *bar)
+{
+  if (response == GTK_RESPONSE_CLOSE)
+    gtk_info_bar_set_revealed (bar, FALSE);
+}
+
+static void
+composer_changed_cb (RamoWindow    *self,
+                     GtkTextBuffer *buffer)
+{
+  gtk_widget_set_visible (self->composer_placeholder, gtk_text_buffer_get_char_count (buffer) == 0);
+}
+
+static gboolean
+composer_key_pressed_cb (RamoWindow            *self,
+                         guint                  keyval,
+                         guint                  keycode,
+                         GdkModifierType        state,
+                         GtkEventControllerKey *controller)
+{
+  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0)
+    {
+      ramo_window_composer_escape (self);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/**
+ * ramo_window_composer_escape:
+ * @self: a window
+ *
+ * Handles Escape in the editor: a second Escape within 500 ms runs the double-Escape action
+ * (#RamoWindow:double-escape-action).
+ */
+void
+ramo_window_composer_escape (RamoWindow *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (self->last_escape_time != 0 && now - self->last_escape_time <= RAMO_DOUBLE_ESCAPE_USEC)
+    {
+      self->last_escape_time = 0;
+      if (g_strcmp0 (self->double_escape_action, "tree") == 0)
+        ramo_window_run_tree_command (self);
+      else if (g_strcmp0 (self->double_escape_action, "branch") == 0)
+        ramo_window_run_branch_command (self);
+      return;
+    }
+  self->last_escape_time = now;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Drag and drop                                                                               */
+
+static gboolean
+drop_cb (RamoWindow    *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  g_autoptr(GError) error = NULL;
+  GFile *file = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      if (files)
+        file = files->data;
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    file = g_value_get_object (value);
+
+  if (file == NULL)
+    return FALSE;
+
+  {
+    g_autofree char *name = g_file_get_basename (file);
+
+    if (name == NULL || !g_str_has_suffix (name, ".jsonl"))
+      {
+        _ramo_window_show_toast (self, _("Only pi session files (.jsonl) can be opened"));
+        return FALSE;
+      }
+  }
+
+  if (!ramo_window_open_file (self, file, &error))
+    {
+      _ramo_window_show_error (self, _("Could not open the session"), error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+void
+_ramo_window_show_toast (RamoWindow *self,
+                         const char *message)
+{
+  AdwToast *toast;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (message);
+
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/* @what says what failed, e.g. "Could not save the label". */
+void
+_ramo_window_show_error (RamoWindow   *self,
+                         const char   *what,
+                         const GError *error)
+{
+  g_autofree char *message = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY))
+    message = g_strdup_printf (_("%s: the session is read-only. The file is unchanged."), what);
+  else if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED))
+    message = g_strdup_printf (_("%s: another program changed the file; open it again first. The file is unchanged."), what);
+  else if (error && error->domain == RAMO_SESSION_ERROR && error->code == RAMO_SESSION_ERROR_IO)
+    message = g_strdup_printf (_("%s: %s. The file is unchanged."), what, error->message);
+  else
+    message = g_strdup_printf (_("%s: %s"), what, error ? error->message : _("unknown error"));
+
+  g_debug ("%s", message);
+  _ramo_window_show_toast (self, message);
+}
+
+static void
+ramo_window_dispose (GObject *object)
+{
+  RamoWindow *self = (RamoWindow *)object;
+
+  if (self->manager_signals)
+    g_signal_group_set_target (self->manager_signals, NULL);
+  if (self->projection_signals)
+    g_signal_group_set_target (self->projection_signals, NULL);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
+
+  g_clear_object (&self->manager_signals);
+  g_clear_object (&self->projection_signals);
+  g_clear_object (&self->projection);
+  g_clear_object (&self->manager);
+
+  G_OBJECT_CLASS (ramo_window_parent_class)->dispose (object);
+}
+
+static void
+ramo_window_finalize (GObject *object)
+{
+  RamoWindow *self = (RamoWindow *)object;
+
+  g_clear_pointer (&self->double_escape_action, g_free);
+  g_clear_pointer (&self->count_text, g_free);
+  g_clear_pointer (&self->issues_text, g_free);
+  g_clear_pointer (&self->last_toast, g_free);
+
+  G_OBJECT_CLASS (ramo_window_parent_class)->finalize (object);
+}
+
+static void
+ramo_window_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  RamoWindow *self = RAMO_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      g_value_set_object (value, ramo_window_get_manager (self));
+      break;
+
+    case PROP_DOUBLE_ESCAPE_ACTION:
+      g_value_set_string (value, ramo_window_get_double_escape_action (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_window_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  RamoWindow *self = RAMO_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MANAGER:
+      ramo_window_set_manager (self, g_value_get_object (value));
+      break;
+
+    case PROP_DOUBLE_ESCAPE_ACTION:
+      ramo_window_set_double_escape_action (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_window_class_init (RamoWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ramo_window_dispose;
+  object_class->finalize = ramo_window_finalize;
+  object_class->get_property = ramo_window_get_property;
+  object_class->set_property = ramo_window_set_property;
+
+  /**
+   * RamoWindow:manager:
+   *
+   * The session shown, or %NULL.
+   */
+  properties [PROP_MANAGER] =
+    g_param_spec_object ("manager", NULL, NULL,
+                         RAMO_TYPE_SESSION_MANAGER,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoWindow:double-escape-action:
+   *
+   * What pressing Escape twice in the editor does, and how the Branch command behaves (pi's
+   * `doubleEscapeAction`): `tree` focuses the tree, and makes Branch use the tree too;
+   * `branch` opens the user-message picker; `none` does nothing.
+   */
+  properties [PROP_DOUBLE_ESCAPE_ACTION] =
+    g_param_spec_string ("double-escape-action", NULL, NULL, "tree",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (RAMO_TYPE_SESSION_TREE);
+  g_type_ensure (RAMO_TYPE_CONTEXT_VIEW);
+  g_type_ensure (RAMO_TYPE_ENTRY_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, filter_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_bar);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_bar);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, tree);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_stack);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, context_view);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, entry_view);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, composer);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, composer_placeholder);
+  gtk_widget_class_bind_template_callback (widget_class, filter_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, issues_response_cb);
+}
+
+static void
+ramo_window_init (RamoWindow *self)
+{
+  static gsize icons_added;
+  GtkEventController *controller;
+  GtkDropTarget *drop;
+  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  /* The application adds its resource icons itself; tests run windows without one. */
+  if (g_once_init_enter (&icons_added))
+    {
+      GdkDisplay *display = gdk_display_get_default ();
+
+      if (display)
+        gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (display), "/io/github/ramo/Ramo/icons");
+      g_once_init_leave (&icons_added, 1);
+    }
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->double_escape_action = g_strdup ("tree");
+
+  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
+  g_signal_group_connect_object (self->manager_signals, "reloaded",
+                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "entry-appended",
+                                 G_CALLBACK (manager_entry_appended_cb), self, G_CONNECT_SWAPPED);
+
+  self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
+  g_signal_group_connect_object (self->projection_signals, "rebuilt",
+                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->tree, "notify::selected-id",
+                           G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (gtk_text_view_get_buffer (self->composer), "changed",
+                           G_CALLBACK (composer_changed_cb), self, G_CONNECT_SWAPPED);
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (composer_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->composer), controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (search_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (tree_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->tree), controller);
+
+  /* as in pi, typing in the tree searches */
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->tree));
+
+  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
+  g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  _ramo_window_actions_init (self);
+
+  update_count (self);
+  gtk_stack_set_visible_child_name (self->main_stack, "empty");
+}
+
+/**
+ * ramo_window_new:
+ * @application: (nullable): the application
+ *
+ * Returns: (transfer none): a new window with no session (GTK owns windows; destroy it with
+ * gtk_window_destroy())
+ */
+RamoWindow *
+ramo_window_new (GtkApplication *application)
+{
+  return g_object_new (RAMO_TYPE_WINDOW,
+                       "application", application,
+                       NULL);
+}
+
+/**
+ * ramo_window_set_manager:
+ * @self: a window
+ * @manager: (nullable): the session to show
+ *
+ * Shows @manager: its tree with the current filter and search, the context of its leaf,
+ * and its title, folder and load problems.
+ */
+void
+ramo_window_set_manager (RamoWindow         *self,
+                         RamoSessionManager *manager)
+{
+  g_autoptr(RamoProjection) projection = NULL;
+
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (!manager || RAMO_IS_SESSION_MANAGER (manager));
+
+  if (self->manager == manager)
+    return;
+
+  if (manager)
+    {
+      const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+      guint filter = gtk_drop_down_get_selected (self->filter_dropdown);
+
+      projection = ramo_projection_new (manager);
+      if (filter <= RAMO_FILTER_ALL)
+        ramo_projection_set_filter (projection, (RamoFilterMode) filter);
+      if (search[0])
+        ramo_projection_set_search (projection, search);
+    }
+
+  g_signal_group_set_target (self->manager_signals, manager);
+  g_signal_group_set_target (self->projection_signals, projection);
+  g_set_object (&self->manager, manager);
+  g_set_object (&self->projection, projection);
+
+  ramo_session_tree_set_projection (self->tree, projection);
+  ramo_context_view_set_manager (self->context_view, manager);
+  update_entry_view (self);
+  update_title (self);
+  update_banners (self);
+  update_count (self);
+  _ramo_window_actions_update (self);
+
+  gtk_stack_set_visible_child_name (self->main_stack, manager ? "session" : "empty");
+  gtk_stack_set_visible_child_name (self->detail_stack, "context");
+  if (manager)
+    ramo_session_tree_focus (self->tree);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MANAGER]);
+}
+
+/**
+ * ramo_window_open_file:
+ * @self: a window
+ * @file: a session file
+ * @error: return location for a #GError, or %NULL
+ *
+ * Loads @file and shows it. When the window shows no session yet, a failure is shown in the
+ * window too.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+ramo_window_open_file (RamoWindow  *self,
+                       GFile       *file,
+                       GError     **error)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened"));
+      return FALSE;
+    }
+
+  manager = ramo_session_manager_open (path, &local_error);
+  if (manager == NULL)
+    {
+      if (self->manager == NULL)
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *description = g_strdup_printf ("%s\n%s", name, local_error->message);
+
+          adw_status_page_set_description (self->error_page, description);
+          gtk_stack_set_visible_child_name (self->main_stack, "error");
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  ramo_window_set_manager (self, manager);
+  return TRUE;
+}
+
+/**
+ * ramo_window_get_manager:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the session shown
+ */
+RamoSessionManager *
+ramo_window_get_manager (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->manager;
+}
+
+/**
+ * ramo_window_get_projection:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the projection the tree shows
+ */
+RamoProjection *
+ramo_window_get_projection (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->projection;
+}
+
+/**
+ * ramo_window_get_tree:
+ * @self: a window
+ *
+ * Returns: (transfer none): the tree view
+ */
+RamoSessionTree *
+ramo_window_get_tree (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->tree;
+}
+
+/**
+ * ramo_window_get_context_view:
+ * @self: a window
+ *
+ * Returns: (transfer none): the context pane
+ */
+RamoContextView *
+ramo_window_get_context_view (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->context_view;
+}
+
+/**
+ * ramo_window_get_entry_view:
+ * @self: a window
+ *
+ * Returns: (transfer none): the entry pane
+ */
+RamoEntryView *
+ramo_window_get_entry_view (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->entry_view;
+}
+
+/**
+ * ramo_window_get_filter_dropdown:
+ * @self: a window
+ *
+ * Returns: (transfer none): the filter drop-down of the header bar
+ */
+GtkDropDown *
+ramo_window_get_filter_dropdown (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->filter_dropdown;
+}
+
+/**
+ * ramo_window_get_search_entry:
+ * @self: a window
+ *
+ * Returns: (transfer none): the search entry of the header bar
+ */
+GtkEditable *
+ramo_window_get_search_entry (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return GTK_EDITABLE (self->search_entry);
+}
+
+/**
+ * ramo_window_get_count_text:
+ * @self: a window
+ *
+ * Returns: the count shown in the header bar, "N of M entries"
+ */
+const char *
+ramo_window_get_count_text (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->count_text;
+}
+
+/**
+ * ramo_window_get_subtitle:
+ * @self: a window
+ *
+ * Returns: (nullable): the subtitle of the header bar: the session's folder
+ */
+const char *
+ramo_window_get_subtitle (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return adw_window_title_get_subtitle (self->window_title);
+}
+
+/**
+ * ramo_window_get_detail_page:
+ * @self: a window
+ *
+ * Returns: `context` or `entry`: what the right pane shows
+ */
+const char *
+ramo_window_get_detail_page (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->detail_stack);
+}
+
+/**
+ * ramo_window_dup_composer_text:
+ * @self: a window
+ *
+ * Returns: (transfer full): the editor's text
+ */
+char *
+ramo_window_dup_composer_text (RamoWindow *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+
+  buffer = gtk_text_view_get_buffer (self->composer);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/**
+ * ramo_window_set_composer_text:
+ * @self: a window
+ * @text: (nullable): the new editor text
+ */
+void
+ramo_window_set_composer_text (RamoWindow *self,
+                               const char *text)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->composer), text ? text : "", -1);
+}
+
+/**
+ * ramo_window_get_double_escape_action:
+ * @self: a window
+ *
+ * Returns: the double-Escape action: `tree`, `branch` or `none`
+ */
+const char *
+ramo_window_get_double_escape_action (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->double_escape_action;
+}
+
+/**
+ * ramo_window_set_double_escape_action:
+ * @self: a window
+ * @action: (nullable): `tree`, `branch` or `none`; %NULL means `tree`
+ */
+void
+ramo_window_set_double_escape_action (RamoWindow *self,
+                                      const char *action)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (action == NULL)
+    action = "tree";
+  if (g_strcmp0 (self->double_escape_action, action) == 0)
+    return;
+
+  g_free (self->double_escape_action);
+  self->double_escape_action = g_strdup (action);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_DOUBLE_ESCAPE_ACTION]);
+}
+
+/**
+ * ramo_window_get_issues_text:
+ * @self: a window
+ *
+ * Returns: (nullable): the text of the load-problems banner, %NULL when it is hidden
+ */
+const char *
+ramo_window_get_issues_text (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->issues_text;
+}
+
+/**
+ * ramo_window_get_read_only_shown:
+ * @self: a window
+ *
+ * Returns: %TRUE when the read-only banner is shown
+ */
+gboolean
+ramo_window_get_read_only_shown (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  return gtk_info_bar_get_revealed (self->read_only_bar);
+}
+
+/**
+ * ramo_window_get_last_toast:
+ * @self: a window
+ *
+ * Returns: (nullable): the text of the last notification shown
+ */
+const char *
+ramo_window_get_last_toast (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->last_toast;
+}

@@ -1,0 +1,63 @@
+/* ramo-window.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "ramo-context-view.h"
+#include "ramo-entry-view.h"
+#include "ramo-projection.h"
+#include "ramo-session-manager.h"
+#include "ramo-session-tree.h"
+
+G_BEGIN_DECLS
+
+#define RAMO_TYPE_WINDOW (ramo_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (RamoWindow, ramo_window, RAMO, WINDOW, AdwApplicationWindow)
+
+RamoWindow         *ramo_window_new                       (GtkApplication     *application);
+gboolean            ramo_window_open_file                 (RamoWindow         *self,
+                                                           GFile              *file,
+                                                           GError            **error);
+void                ramo_window_set_manager               (RamoWindow         *self,
+                                                           RamoSessionManager *manager);
+RamoSessionManager *ramo_window_get_manager               (RamoWindow         *self);
+RamoProjection     *ramo_window_get_projection            (RamoWindow         *self);
+RamoSessionTree    *ramo_window_get_tree                  (RamoWindow         *self);
+RamoContextView    *ramo_window_get_context_view          (RamoWindow         *self);
+RamoEntryView      *ramo_window_get_entry_view            (RamoWindow         *self);
+GtkDropDown        *ramo_window_get_filter_dropdown       (RamoWindow         *self);
+GtkEditable        *ramo_window_get_search_entry          (RamoWindow         *self);
+const char         *ramo_window_get_count_text            (RamoWindow         *self);
+const char         *ramo_window_get_subtitle              (RamoWindow         *self);
+const char         *ramo_window_get_detail_page           (RamoWindow         *self);
+char               *ramo_window_dup_composer_text         (RamoWindow         *self);
+void                ramo_window_set_composer_text         (RamoWindow         *self,
+                                                           const char         *text);
+const char         *ramo_window_get_double_escape_action  (RamoWindow         *self);
+void                ramo_window_set_double_escape_action  (RamoWindow         *self,
+                                                           const char         *action);
+const char         *ramo_window_get_issues_text           (RamoWindow         *self);
+gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
+const char         *ramo_window_get_last_toast            (RamoWindow         *self);
+gboolean            ramo_window_navigate                  (RamoWindow         *self,
+                                                           const char         *id,
+                                                           GError            **error);
+gboolean            ramo_window_set_label                 (RamoWindow         *self,
+                                                           const char         *id,
+                                                           const char         *label,
+                                                           GError            **error);
+gboolean            ramo_window_branch                    (RamoWindow         *self,
+                                                           const char         *id,
+                                                           GError            **error);
+void                ramo_window_run_branch_command        (RamoWindow         *self);
+void                ramo_window_run_tree_command          (RamoWindow         *self);
+void                ramo_window_composer_escape           (RamoWindow         *self);
+
+G_END_DECLS
