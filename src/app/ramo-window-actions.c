@@ -333,8 +333,11 @@ edit_label_action (GSimpleAction *action,
 {
   RamoWindow *self = user_data;
   const char *id = g_variant_get_string (param, NULL);
+  g_autoptr(GError) error = NULL;
 
-  if (!ramo_session_tree_edit_label (self->tree, id))
+  if (lookup_entry (self, id, &error) == NULL)
+    _ramo_window_show_error (self, _("Could not edit the label"), error);
+  else if (!ramo_session_tree_edit_label (self->tree, id))
     _ramo_window_show_toast (self, _("This entry is hidden by the filter; show it to edit its label"));
 }
 

@@ -1,0 +1,978 @@
+/* test-window.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "ramo-branch-picker.h"
+#include "ramo-session-row.h"
+#include "ramo-window.h"
+
+/*
+ * The window on a small branching session written here (so that the test depends on no other
+ * file). The tree it must show, with the default filter (hidden: the tool-only assistant turn
+ * e4, the label e15, the model change e11 and the custom entry e16):
+ *
+ *   e1  user: Plan the <b>&amp; parser
+ *   e2  assistant: Here is a plan.
+ *     ├ e7  [branch summary]: Tried A; it failed.      ← holds the leaf, so listed first
+ *     │   e8 user: Approach B, e9 assistant: B done, e10 [note]: remember B,
+ *     │   e12 [compaction: 12k tokens], e13 user: go on, e14 assistant: going (leaf)
+ *     ├ e3  user: Approach A  [plan-a]
+ *     │   e5 [read: /etc/hosts], e6 assistant: A done
+ *     └ e17 user: Approach C
+ */
+static const char fixture[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"0c0ffee0-0000-4000-8000-000000000001\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n"
+  "{\"type\":\"message\",\"id\":\"e0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Plan the <b>&amp; parser\",\"timestamp\":1}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000002\",\"parentId\":\"e0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"Here is a plan.\"}],\"stopReason\":\"stop\",\"timestamp\":2}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000003\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:03.000Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Approach A\"}],\"timestamp\":3}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000004\",\"parentId\":\"e0000003\",\"timestamp\":\"2026-01-05T10:00:04.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"toolCall\",\"id\":\"call_1\",\"name\":\"read\",\"arguments\":{\"path\":\"/etc/hosts\"}}],\"stopReason\":\"toolUse\",\"timestamp\":4}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000005\",\"parentId\":\"e0000004\",\"timestamp\":\"2026-01-05T10:00:05.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"call_1\",\"toolName\":\"read\",\"content\":[{\"type\":\"text\",\"text\":\"127.0.0.1 localhost\"}],\"isError\":false,\"timestamp\":5}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000006\",\"parentId\":\"e0000005\",\"timestamp\":\"2026-01-05T10:00:06.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"A done\"}],\"stopReason\":\"stop\",\"timestamp\":6}}\n"
+  "{\"type\":\"label\",\"id\":\"e0000015\",\"parentId\":\"e0000006\",\"timestamp\":\"2026-01-05T10:00:07.000Z\",\"targetId\":\"e0000003\",\"label\":\"plan-a\"}\n"
+  "{\"type\":\"branch_summary\",\"id\":\"e0000007\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:08.000Z\",\"fromId\":\"e0000006\",\"summary\":\"Tried A; it failed.\"}\n"
+  "{\"type\":\"message\",\"id\":\"e0000008\",\"parentId\":\"e0000007\",\"timestamp\":\"2026-01-05T10:00:09.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Approach B\",\"timestamp\":9}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000009\",\"parentId\":\"e0000008\",\"timestamp\":\"2026-01-05T10:00:10.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"thinking\",\"thinking\":\"Let me think.\"},{\"type\":\"text\",\"text\":\"B done\"}],\"stopReason\":\"stop\",\"timestamp\":10}}\n"
+  "{\"type\":\"custom_message\",\"id\":\"e0000010\",\"parentId\":\"e0000009\",\"timestamp\":\"2026-01-05T10:00:11.000Z\",\"customType\":\"note\",\"content\":\"remember B\",\"display\":true}\n"
+  "{\"type\":\"model_change\",\"id\":\"e0000011\",\"parentId\":\"e0000010\",\"timestamp\":\"2026-01-05T10:00:12.000Z\",\"provider\":\"anthropic\",\"modelId\":\"claude-x\"}\n"
+  "{\"type\":\"custom\",\"id\":\"e0000016\",\"parentId\":\"e0000011\",\"timestamp\":\"2026-01-05T10:00:13.000Z\",\"customType\":\"state\",\"data\":{\"n\":1}}\n"
+  "{\"type\":\"compaction\",\"id\":\"e0000012\",\"parentId\":\"e0000016\",\"timestamp\":\"2026-01-05T10:00:14.000Z\",\"summary\":\"Summary of the work so far\",\"firstKeptEntryId\":\"e0000008\",\"tokensBefore\":12000}\n"
+  "{\"type\":\"message\",\"id\":\"e0000017\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:15.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Approach C\",\"timestamp\":15}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000013\",\"parentId\":\"e0000012\",\"timestamp\":\"2026-01-05T10:00:16.000Z\",\"message\":{\"role\":\"user\",\"content\":\"go on\",\"timestamp\":16}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000014\",\"parentId\":\"e0000013\",\"timestamp\":\"2026-01-05T10:00:17.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"going\"}],\"stopReason\":\"stop\",\"timestamp\":17}}\n";
+
+#define N_ENTRIES 17
+
+static const char default_rows[] =
+  "0:user: Plan the <b>&amp; parser|"
+  "0:assistant: Here is a plan.|"
+  "1:[branch summary]: Tried A; it failed.|"
+  "2:user: Approach B|"
+  "2:assistant: B done|"
+  "2:[note]: remember B|"
+  "2:[compaction: 12k tokens]|"
+  "2:user: go on|"
+  "2:assistant: going|"
+  "1:user: Approach A [plan-a]|"
+  "2:[read: /etc/hosts]|"
+  "2:assistant: A done|"
+  "1:user: Approach C";
+
+typedef struct
+{
+  char       *dir;
+  char       *path;
+  RamoWindow *window;
+} Fixture;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers                                                                                     */
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return contents;
+}
+
+static guint
+count_lines (const char *path)
+{
+  g_autofree char *contents = read_file (path);
+  guint n = 0;
+
+  for (const char *p = contents; *p; p++)
+    n += *p == '\n';
+  return n;
+}
+
+static JsonObject *
+last_line (const char *path)
+{
+  g_autofree char *contents = read_file (path);
+  g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
+  guint n = g_strv_length (lines);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpstr (lines[n - 1], ==, "");   /* ends with a line end */
+  node = json_from_string (lines[n - 2], &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  return json_object_ref (json_node_get_object (node));
+}
+
+static RamoSessionTree *
+tree_of (Fixture *f)
+{
+  return ramo_window_get_tree (f->window);
+}
+
+/* "depth:text [label]" of every row of the tree, joined with "|". */
+static char *
+rows_text (Fixture *f)
+{
+  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
+  GString *out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      const char *label = ramo_projection_node_get_label (node);
+
+      if (i > 0)
+        g_string_append_c (out, '|');
+      g_string_append_printf (out, "%u:%s", gtk_tree_list_row_get_depth (row), ramo_projection_node_get_text (node));
+      if (label)
+        g_string_append_printf (out, " [%s]", label);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static guint
+n_rows (Fixture *f)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree_of (f))));
+}
+
+static guint
+position_of (Fixture    *f,
+             const char *id)
+{
+  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+
+      if (g_strcmp0 (ramo_projection_node_get_id (node), id) == 0)
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static const char *
+leaf_id (Fixture *f)
+{
+  return ramo_session_manager_get_leaf_id (ramo_window_get_manager (f->window));
+}
+
+static char *
+composer_text (Fixture *f)
+{
+  return ramo_window_dup_composer_text (f->window);
+}
+
+/* The realized row widget of @id, scrolling to it if needed. */
+static RamoSessionRow *
+wait_for_row (Fixture    *f,
+              const char *id)
+{
+  RamoSessionRow *row = NULL;
+
+  for (guint tries = 0; tries < 100 && row == NULL; tries++)
+    {
+      row = ramo_session_tree_find_row (tree_of (f), id);
+      if (row == NULL)
+        spin (20);
+    }
+  g_assert_nonnull (row);
+  return row;
+}
+
+static void
+set_search (Fixture    *f,
+            const char *text)
+{
+  gtk_editable_set_text (ramo_window_get_search_entry (f->window), text);
+  /* GtkSearchEntry reports changes after a short delay */
+  spin (400);
+}
+
+static void
+set_filter (Fixture       *f,
+            RamoFilterMode mode)
+{
+  gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (f->window), mode);
+  spin (50);
+}
+
+static void
+activate (Fixture    *f,
+          const char *action,
+          GVariant   *param)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
+  spin (150);
+}
+
+static void
+open_window (Fixture    *f,
+             const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  f->dir = g_dir_make_tmp ("ramo-test-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "session.jsonl", NULL);
+  g_file_set_contents (f->path, contents, -1, &error);
+  g_assert_no_error (error);
+
+  f->window = g_object_ref (ramo_window_new (NULL));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  file = g_file_new_for_path (f->path);
+  g_assert_true (ramo_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+
+  gtk_window_present (GTK_WINDOW (f->window));
+  spin (300);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  open_window (f, data ? data : fixture);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  spin (20);
+
+  dir = g_dir_open (f->dir, 0, NULL);
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (f->dir);
+  g_clear_pointer (&f->dir, g_free);
+  g_clear_pointer (&f->path, g_free);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tests                                                                                       */
+
+static void
+test_rows (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autofree char *rows = rows_text (f);
+  RamoSessionRow *row;
+  RamoProjectionNode *node;
+
+  g_assert_cmpstr (rows, ==, default_rows);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "13 of 17 entries");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "Plan the <b>&amp; parser");
+  g_assert_cmpstr (ramo_window_get_subtitle (f->window), ==, "/tmp/proj");
+  g_assert_null (ramo_window_get_issues_text (f->window));
+  g_assert_false (ramo_window_get_read_only_shown (f->window));
+
+  /* the leaf is selected at first, and marked */
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000014");
+  g_assert_cmpuint (gtk_single_selection_get_selected (ramo_session_tree_get_selection (tree_of (f))), ==, 8);
+  row = wait_for_row (f, "e0000014");
+  node = ramo_session_row_get_node (row);
+  g_assert_true (ramo_projection_node_get_is_leaf (node));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "leaf"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "kind-assistant"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "active-path"));
+
+  /* an entry off the active path */
+  row = wait_for_row (f, "e0000017");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "active-path"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "leaf"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "kind-user"));
+
+  /* the label pill */
+  row = wait_for_row (f, "e0000003");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (ramo_session_row_get_pill (row))));
+  g_assert_cmpstr (gtk_label_get_text (ramo_session_row_get_pill (row)), ==, "plan-a");
+  row = wait_for_row (f, "e0000012");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "kind-compaction"));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ramo_session_row_get_pill (row))));
+}
+
+static void
+test_text_is_not_markup (Fixture       *f,
+                         gconstpointer  data)
+{
+  RamoSessionRow *row = wait_for_row (f, "e0000001");
+  GtkLabel *label = ramo_session_row_get_text_label (row);
+
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "user: Plan the <b>&amp; parser");
+  g_assert_cmpstr (gtk_label_get_label (label), ==, "user: Plan the <b>&amp; parser");
+  g_assert_false (gtk_label_get_use_markup (label));
+  g_assert_null (gtk_label_get_attributes (label));
+}
+
+static void
+test_filters (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *rows = NULL;
+
+  set_filter (f, RAMO_FILTER_NO_TOOLS);
+  g_assert_cmpuint (n_rows (f), ==, 12);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "12 of 17 entries");
+  g_assert_cmpuint (position_of (f, "e0000005"), ==, GTK_INVALID_LIST_POSITION);
+
+  /* user messages re-attach to their nearest shown ancestor */
+  set_filter (f, RAMO_FILTER_USER_ONLY);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==,
+                   "0:user: Plan the <b>&amp; parser|"
+                   "1:user: Approach B|"
+                   "2:user: go on|"
+                   "1:user: Approach A [plan-a]|"
+                   "1:user: Approach C");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "5 of 17 entries");
+  /* the selection moved from the hidden leaf to its nearest shown ancestor */
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
+
+  set_filter (f, RAMO_FILTER_LABELED_ONLY);
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, "0:user: Approach A [plan-a]");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "1 of 17 entries");
+
+  /* everything but the tool-only assistant turn, which is not the leaf */
+  set_filter (f, RAMO_FILTER_ALL);
+  g_assert_cmpuint (n_rows (f), ==, 16);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "16 of 17 entries");
+  g_assert_cmpuint (position_of (f, "e0000004"), ==, GTK_INVALID_LIST_POSITION);
+  g_assert_cmpuint (position_of (f, "e0000015"), !=, GTK_INVALID_LIST_POSITION);
+
+  /* back to the default: the chosen entry (the leaf) is selected again */
+  set_filter (f, RAMO_FILTER_DEFAULT);
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, default_rows);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000014");
+
+  /* Ctrl+U and Ctrl+Shift+A toggle through the same actions */
+  activate (f, "toggle-user-only", NULL);
+  g_assert_cmpuint (n_rows (f), ==, 5);
+  g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (f->window)), ==, RAMO_FILTER_USER_ONLY);
+  activate (f, "toggle-user-only", NULL);
+  g_assert_cmpuint (n_rows (f), ==, 13);
+  activate (f, "toggle-all", NULL);
+  g_assert_cmpuint (n_rows (f), ==, 16);
+  activate (f, "toggle-all", NULL);
+  g_assert_cmpuint (n_rows (f), ==, 13);
+  activate (f, "filter", g_variant_new_string ("labeled-only"));
+  g_assert_cmpuint (n_rows (f), ==, 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (f->window)), ==, RAMO_FILTER_LABELED_ONLY);
+}
+
+static void
+test_search (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *rows = NULL;
+  g_autoptr(PangoAttrIterator) iter = NULL;
+  RamoSessionRow *row;
+  PangoAttrList *attrs;
+  guint n_highlights = 0;
+
+  set_search (f, "APPROACH");
+  rows = rows_text (f);
+  /* only matching entries; with no shown ancestor each is a root */
+  g_assert_cmpstr (rows, ==, "0:user: Approach B|0:user: Approach A [plan-a]|0:user: Approach C");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "3 of 17 entries");
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000008");
+
+  /* the match is marked with attributes over its bytes, not with markup */
+  row = wait_for_row (f, "e0000008");
+  g_assert_false (gtk_label_get_use_markup (ramo_session_row_get_text_label (row)));
+  g_assert_cmpstr (gtk_label_get_text (ramo_session_row_get_text_label (row)), ==, "user: Approach B");
+  attrs = gtk_label_get_attributes (ramo_session_row_get_text_label (row));
+  g_assert_nonnull (attrs);
+  iter = pango_attr_list_get_iterator (attrs);
+  do
+    {
+      PangoAttribute *bg = pango_attr_iterator_get (iter, PANGO_ATTR_BACKGROUND);
+
+      if (bg)
+        {
+          g_assert_cmpuint (bg->start_index, ==, 6);
+          g_assert_cmpuint (bg->end_index, ==, 14);
+          n_highlights++;
+        }
+    }
+  while (pango_attr_iterator_next (iter));
+  g_assert_cmpuint (n_highlights, ==, 1);
+
+  /* every term must match; the label counts */
+  set_search (f, "approach plan-a");
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, "0:user: Approach A [plan-a]");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "1 of 17 entries");
+  row = wait_for_row (f, "e0000003");
+  g_assert_nonnull (gtk_label_get_attributes (ramo_session_row_get_pill (row)));
+
+  /* markup-looking text is searched as text */
+  set_search (f, "<b>&amp;");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "1 of 17 entries");
+
+  set_search (f, "nothing-matches-this");
+  g_assert_cmpuint (n_rows (f), ==, 0);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "0 of 17 entries");
+
+  /* the selection comes back to the entry chosen before (the leaf) */
+  set_search (f, "");
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, default_rows);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000014");
+
+  /* a row the user selects while searching stays selected afterwards */
+  set_search (f, "approach");
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000017"));
+  set_search (f, "");
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000017");
+}
+
+static void
+test_edit_label (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(JsonObject) object = NULL;
+  g_autofree char *before = read_file (f->path);
+  g_autofree char *rows = NULL;
+  RamoSessionRow *row;
+
+  /* Shift+L on the selected row: the same call */
+  g_assert_true (ramo_session_tree_edit_label (tree_of (f), "e0000009"));
+  spin (50);
+  row = wait_for_row (f, "e0000009");
+  g_assert_true (ramo_session_row_get_editing (row));
+  g_assert_cmpstr (gtk_editable_get_text (ramo_session_row_get_label_entry (row)), ==, "");
+
+  /* Enter saves the trimmed text */
+  gtk_editable_set_text (ramo_session_row_get_label_entry (row), "  check <point>  ");
+  g_signal_emit_by_name (ramo_session_row_get_label_entry (row), "activate");
+  spin (150);
+
+  g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 1);
+  {
+    g_autofree char *after = read_file (f->path);
+
+    /* appended: every byte before is unchanged */
+    g_assert_true (g_str_has_prefix (after, before));
+  }
+  object = last_line (f->path);
+  g_assert_cmpstr (json_object_get_string_member (object, "type"), ==, "label");
+  g_assert_cmpstr (json_object_get_string_member (object, "targetId"), ==, "e0000009");
+  g_assert_cmpstr (json_object_get_string_member (object, "label"), ==, "check <point>");
+  /* appended on the leaf's chain; the leaf moves onto it */
+  g_assert_cmpstr (json_object_get_string_member (object, "parentId"), ==, "e0000014");
+  g_assert_cmpstr (leaf_id (f), ==, json_object_get_string_member (object, "id"));
+
+  /* the tree shows it at once and keeps the selection */
+  rows = rows_text (f);
+  g_assert_true (strstr (rows, "2:assistant: B done [check <point>]|") != NULL);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000009");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "13 of 18 entries");
+  row = wait_for_row (f, "e0000009");
+  g_assert_false (ramo_session_row_get_editing (row));
+  g_assert_cmpstr (gtk_label_get_text (ramo_session_row_get_pill (row)), ==, "check <point>");
+  g_assert_false (gtk_label_get_use_markup (ramo_session_row_get_pill (row)));
+
+  /* Escape cancels: nothing is written */
+  g_assert_true (ramo_session_tree_edit_label (tree_of (f), "e0000009"));
+  row = wait_for_row (f, "e0000009");
+  g_assert_true (ramo_session_row_get_editing (row));
+  g_assert_cmpstr (gtk_editable_get_text (ramo_session_row_get_label_entry (row)), ==, "check <point>");
+  gtk_editable_set_text (ramo_session_row_get_label_entry (row), "other");
+  ramo_session_row_stop_editing (row, FALSE);
+  spin (50);
+  g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 1);
+
+  /* an empty text clears the label */
+  g_assert_true (ramo_session_tree_edit_label (tree_of (f), "e0000009"));
+  row = wait_for_row (f, "e0000009");
+  gtk_editable_set_text (ramo_session_row_get_label_entry (row), "   ");
+  g_signal_emit_by_name (ramo_session_row_get_label_entry (row), "activate");
+  spin (150);
+  g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 2);
+  g_clear_pointer (&object, json_object_unref);
+  object = last_line (f->path);
+  g_assert_cmpstr (json_object_get_string_member (object, "type"), ==, "label");
+  g_assert_cmpstr (json_object_get_string_member (object, "targetId"), ==, "e0000009");
+  g_assert_false (json_object_has_member (object, "label"));
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_true (strstr (rows, "2:assistant: B done|") != NULL);
+
+  /* the action scripts use */
+  activate (f, "set-label", g_variant_new ("(ss)", "e0000017", "third"));
+  g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 3);
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_true (g_str_has_suffix (rows, "1:user: Approach C [third]"));
+}
+
+static void
+test_label_read_only (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *before = read_file (f->path);
+  g_autofree char *after = NULL;
+
+  g_assert_true (ramo_window_get_read_only_shown (f->window));
+  activate (f, "set-label", g_variant_new ("(ss)", "a0000001", "nope"));
+  after = read_file (f->path);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (ramo_window_get_last_toast (f->window));
+  g_assert_true (strstr (ramo_window_get_last_toast (f->window), "read-only") != NULL);
+  g_assert_true (strstr (ramo_window_get_last_toast (f->window), "The file is unchanged") != NULL);
+}
+
+static void
+test_navigate (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *before = read_file (f->path);
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *rows = NULL;
+  RamoSessionRow *row;
+  guint position;
+  g_autoptr(GObject) first_row = NULL;
+  g_autoptr(GObject) first_row_after = NULL;
+
+  /* moving along one branch keeps the layout (no rebuild: the same row objects) */
+  first_row = g_list_model_get_item (G_LIST_MODEL (ramo_session_tree_get_model (tree_of (f))), 0);
+  activate (f, "navigate", g_variant_new_string ("e0000013"));
+  g_assert_cmpstr (leaf_id (f), ==, "e0000012");
+  first_row_after = g_list_model_get_item (G_LIST_MODEL (ramo_session_tree_get_model (tree_of (f))), 0);
+  g_assert_true (first_row == first_row_after);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "go on");
+  g_clear_pointer (&text, g_free);
+
+  /* a user message: the leaf goes to its parent, its text to the editor */
+  activate (f, "navigate", g_variant_new_string ("e0000008"));
+  g_assert_cmpstr (leaf_id (f), ==, "e0000007");
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Approach B");
+  g_assert_cmpstr (ramo_window_get_detail_page (f->window), ==, "context");
+  row = wait_for_row (f, "e0000007");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "leaf"));
+  row = wait_for_row (f, "e0000014");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "leaf"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "active-path"));
+
+  /* any other entry becomes the leaf; the branch holding it is listed first */
+  activate (f, "navigate", g_variant_new_string ("e0000006"));
+  g_assert_cmpstr (leaf_id (f), ==, "e0000006");
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==,
+                   "0:user: Plan the <b>&amp; parser|"
+                   "0:assistant: Here is a plan.|"
+                   "1:user: Approach A [plan-a]|"
+                   "2:[read: /etc/hosts]|"
+                   "2:assistant: A done|"
+                   "1:[branch summary]: Tried A; it failed.|"
+                   "2:user: Approach B|"
+                   "2:assistant: B done|"
+                   "2:[note]: remember B|"
+                   "2:[compaction: 12k tokens]|"
+                   "2:user: go on|"
+                   "2:assistant: going|"
+                   "1:user: Approach C");
+
+  /* the leaf itself: nothing happens */
+  activate (f, "navigate", g_variant_new_string ("e0000006"));
+  g_assert_cmpstr (leaf_id (f), ==, "e0000006");
+  g_assert_cmpstr (ramo_window_get_last_toast (f->window), ==, "Already at this entry");
+
+  /* Enter on a row (the list view's activation) */
+  position = position_of (f, "e0000017");
+  gtk_single_selection_set_selected (ramo_session_tree_get_selection (tree_of (f)), position);
+  g_signal_emit_by_name (ramo_session_tree_get_list_view (tree_of (f)), "activate", position);
+  spin (150);
+  g_assert_cmpstr (leaf_id (f), ==, "e0000002");
+  g_clear_pointer (&text, g_free);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Approach C");
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000017");
+
+  /* a first message: the leaf goes before the first entry */
+  activate (f, "navigate", g_variant_new_string ("e0000001"));
+  g_assert_null (leaf_id (f));
+  g_clear_pointer (&text, g_free);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Plan the <b>&amp; parser");
+
+  /* a custom message behaves like a user message */
+  activate (f, "navigate", g_variant_new_string ("e0000010"));
+  g_assert_cmpstr (leaf_id (f), ==, "e0000009");
+  g_clear_pointer (&text, g_free);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "remember B");
+
+  /* navigation writes nothing */
+  after = read_file (f->path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_context (Fixture       *f,
+              gconstpointer  data)
+{
+  RamoContextView *context = ramo_window_get_context_view (f->window);
+
+  /* compaction summary, the kept messages e8 e9 e10, then e13 e14 */
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
+  g_assert_cmpuint (ramo_context_view_get_n_shown (context), ==, 6);
+  g_assert_cmpstr (ramo_context_view_get_summary (context), ==,
+                   "Model anthropic/claude-x · thinking off · 6 messages");
+
+  activate (f, "navigate", g_variant_new_string ("e0000006"));
+  spin (200);
+  /* e1 e2 e3 e4 e5 e6 */
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
+
+  activate (f, "navigate", g_variant_new_string ("e0000003"));
+  spin (200);
+  /* e1 e2 */
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 2);
+  g_assert_cmpstr (ramo_context_view_get_summary (context), ==,
+                   "Model anthropic/claude-x · thinking off · 2 messages");
+}
+
+static void
+test_entry_view (Fixture       *f,
+                 gconstpointer  data)
+{
+  RamoEntryView *view = ramo_window_get_entry_view (f->window);
+  g_autofree char *text = NULL;
+
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000005"));
+  spin (50);
+  g_assert_cmpstr (ramo_entry_view_get_entry_id (view), ==, "e0000005");
+  g_assert_cmpstr (ramo_entry_view_get_title (view), ==, "Tool Result");
+  text = ramo_entry_view_dup_text (view);
+  g_assert_cmpstr (text, ==, "127.0.0.1 localhost");
+
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
+  spin (50);
+  g_clear_pointer (&text, g_free);
+  text = ramo_entry_view_dup_text (view);
+  g_assert_cmpstr (text, ==, "Thinking:\nLet me think.\n\nB done");
+
+  /* a hidden entry selects its nearest shown ancestor */
+  g_assert_false (ramo_session_tree_select_entry (tree_of (f), "e0000004"));
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000003");
+}
+
+static void
+test_folds (Fixture       *f,
+            gconstpointer  data)
+{
+  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
+  g_autoptr(GtkTreeListRow) row = NULL;
+
+  /* fold the branch holding the leaf: its six rows go */
+  row = gtk_tree_list_model_get_row (model, position_of (f, "e0000007"));
+  g_assert_true (gtk_tree_list_row_is_expandable (row));
+  gtk_tree_list_row_set_expanded (row, FALSE);
+  spin (20);
+  g_assert_cmpuint (n_rows (f), ==, 7);
+
+  /* a rebuild (the label appended moves the leaf) keeps it folded */
+  activate (f, "set-label", g_variant_new ("(ss)", "e0000017", "c"));
+  g_assert_cmpuint (n_rows (f), ==, 7);
+
+  /* a filter change unfolds everything, as in pi */
+  set_filter (f, RAMO_FILTER_NO_TOOLS);
+  set_filter (f, RAMO_FILTER_DEFAULT);
+  g_assert_cmpuint (n_rows (f), ==, 13);
+}
+
+static void
+test_branch (Fixture       *f,
+             gconstpointer  data)
+{
+  RamoSessionManager *manager;
+  g_autofree char *old_path = g_strdup (f->path);
+  g_autofree char *text = NULL;
+  JsonObject *header;
+
+  activate (f, "branch", g_variant_new_string ("e0000008"));
+  manager = ramo_window_get_manager (f->window);
+  g_assert_cmpstr (ramo_session_manager_get_path (manager), !=, old_path);
+  g_assert_true (g_str_has_prefix (ramo_session_manager_get_path (manager), f->dir));
+  /* the path up to the message's parent */
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 3);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e0000007");
+  header = ramo_session_manager_get_header (manager);
+  g_assert_cmpstr (json_object_get_string_member (header, "parentSession"), ==, old_path);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Approach B");
+  g_assert_cmpuint (n_rows (f), ==, 3);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "3 of 3 entries");
+
+  /* a first message: a new empty session */
+  g_free (old_path);
+  old_path = g_strdup (ramo_session_manager_get_path (manager));
+  activate (f, "branch", g_variant_new_string ("e0000001"));
+  manager = ramo_window_get_manager (f->window);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 0);
+  header = ramo_session_manager_get_header (manager);
+  g_assert_cmpstr (json_object_get_string_member (header, "parentSession"), ==, old_path);
+  g_clear_pointer (&text, g_free);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Plan the <b>&amp; parser");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "0 of 0 entries");
+}
+
+static RamoBranchPicker *
+find_picker (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (RAMO_IS_BRANCH_PICKER (window))
+        return RAMO_BRANCH_PICKER (window);
+    }
+  return NULL;
+}
+
+static gboolean
+tree_has_focus (Fixture *f)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  return focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (tree_of (f)));
+}
+
+static void
+test_branch_command (Fixture       *f,
+                     gconstpointer  data)
+{
+  RamoBranchPicker *picker;
+  GListModel *model;
+  g_autofree char *text = NULL;
+
+  /* double-escape-action "tree": Branch uses the tree */
+  g_assert_cmpstr (ramo_window_get_double_escape_action (f->window), ==, "tree");
+  gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
+  spin (20);
+  g_assert_false (tree_has_focus (f));
+  activate (f, "branch-command", NULL);
+  g_assert_null (find_picker ());
+  g_assert_true (tree_has_focus (f));
+
+  /* Escape twice in the editor runs the same */
+  gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
+  spin (20);
+  ramo_window_composer_escape (f->window);
+  spin (20);
+  g_assert_false (tree_has_focus (f));
+  ramo_window_composer_escape (f->window);
+  spin (150);
+  g_assert_true (tree_has_focus (f));
+
+  /* "branch": the picker of user messages, newest first */
+  ramo_window_set_double_escape_action (f->window, "branch");
+  activate (f, "branch-command", NULL);
+  picker = find_picker ();
+  g_assert_nonnull (picker);
+  model = ramo_branch_picker_get_model (picker);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 5);
+  {
+    const char *expected[] = { "e0000013", "e0000017", "e0000008", "e0000003", "e0000001" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+      {
+        g_autoptr(GObject) item = g_list_model_get_item (model, i);
+        g_autofree char *id = NULL;
+
+        g_object_get (item, "id", &id, NULL);
+        g_assert_cmpstr (id, ==, expected[i]);
+      }
+  }
+  ramo_branch_picker_set_search (picker, "APPROACH");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  ramo_branch_picker_choose (picker, 0);   /* "Approach C", child of e2 */
+  spin (150);
+  g_assert_null (find_picker ());
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (f->window)), ==, 2);
+  text = composer_text (f);
+  g_assert_cmpstr (text, ==, "Approach C");
+}
+
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action,
+                 const char *target)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      g_autofree char *name = NULL;
+      g_autoptr(GVariant) value = NULL;
+
+      if (section && menu_has_action (section, action, target))
+        return TRUE;
+      if (!g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name))
+        continue;
+      value = g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+      if (g_strcmp0 (name, action) == 0 && value && g_strcmp0 (g_variant_get_string (value, NULL), target) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_row_menu (Fixture       *f,
+               gconstpointer  data)
+{
+  GtkPopover *popover = ramo_session_tree_get_menu (tree_of (f));
+  GMenuModel *model;
+  RamoSessionRow *row;
+
+  /* a user message: go here, branch, edit label */
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000008"));
+  wait_for_row (f, "e0000008");
+  g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
+  spin (50);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  g_assert_true (menu_has_action (model, "win.navigate", "e0000008"));
+  g_assert_true (menu_has_action (model, "win.branch", "e0000008"));
+  g_assert_true (menu_has_action (model, "win.edit-label", "e0000008"));
+  gtk_popover_popdown (popover);
+  spin (50);
+
+  /* not a user message: no branching */
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
+  wait_for_row (f, "e0000009");
+  g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
+  spin (50);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  g_assert_true (menu_has_action (model, "win.navigate", "e0000009"));
+  g_assert_false (menu_has_action (model, "win.branch", "e0000009"));
+  gtk_popover_popdown (popover);
+  spin (50);
+
+  /* "Edit Label…" opens the inline editor on that row */
+  activate (f, "edit-label", g_variant_new_string ("e0000017"));
+  row = wait_for_row (f, "e0000017");
+  g_assert_true (ramo_session_row_get_editing (row));
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000017");
+  ramo_session_row_stop_editing (row, FALSE);
+}
+
+static const char bad_lines[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"x\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+  "{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+  "this is not JSON\n"
+  "{\"type\":\"message\",\"id\":\"a0000002\",\"parentId\":\"a0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n";
+
+static void
+test_issues (Fixture       *f,
+             gconstpointer  data)
+{
+  const char *issues = ramo_window_get_issues_text (f->window);
+
+  g_assert_nonnull (issues);
+  g_assert_true (g_str_has_prefix (issues, "1 line of this file could not be read"));
+  g_assert_true (strstr (issues, "\nline 3: ") != NULL);
+  g_assert_cmpuint (n_rows (f), ==, 2);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "hello");
+}
+
+static const char newer_version[] =
+  "{\"type\":\"session\",\"version\":4,\"id\":\"x\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+  "{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n";
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_printerr ("no display: skipping the window tests\n");
+      return 77;
+    }
+  adw_init ();
+
+#define ADD(path, func, data) \
+  g_test_add ("/ui/window/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("rows", test_rows, NULL);
+  ADD ("text-is-not-markup", test_text_is_not_markup, NULL);
+  ADD ("filters", test_filters, NULL);
+  ADD ("search", test_search, NULL);
+  ADD ("edit-label", test_edit_label, NULL);
+  ADD ("label-read-only", test_label_read_only, newer_version);
+  ADD ("navigate", test_navigate, NULL);
+  ADD ("context", test_context, NULL);
+  ADD ("entry-view", test_entry_view, NULL);
+  ADD ("folds", test_folds, NULL);
+  ADD ("row-menu", test_row_menu, NULL);
+  ADD ("branch", test_branch, NULL);
+  ADD ("branch-command", test_branch_command, NULL);
+  ADD ("issues", test_issues, bad_lines);
+
+#undef ADD
+
+  return g_test_run ();
+}
