@@ -497,6 +497,60 @@ test_real_fixtures (void)
     }
 }
 
+static void
+progress_cb (goffset  done,
+             goffset  total,
+             gpointer data)
+{
+  goffset *last = data;
+
+  g_assert_cmpint (done, >=, *last);
+  g_assert_cmpint (done, <=, total);
+  *last = done;
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  GAsyncResult **out = data;
+
+  *out = g_object_ref (result);
+}
+
+static void
+test_open_async (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) cancelled_result = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoSessionManager) none = NULL;
+  g_autoptr(GError) error = NULL;
+  goffset last = 0;
+  gsize size;
+  g_autofree char *contents = ramo_test_read_file (path, &size);
+
+  ramo_session_manager_open_async (path, progress_cb, &last, NULL, opened_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  manager = ramo_session_manager_open_finish (result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 37);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e5000014");
+  g_assert_cmpint (last, ==, (goffset) size);
+
+  g_cancellable_cancel (cancellable);
+  ramo_session_manager_open_async (path, NULL, NULL, cancellable, opened_cb, &cancelled_result);
+  while (cancelled_result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  none = ramo_session_manager_open_finish (cancelled_result, &error);
+  g_assert_null (none);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -512,5 +566,6 @@ main (int   argc,
   g_test_add_func ("/Core/SessionManager/create", test_create);
   g_test_add_func ("/Core/SessionManager/migration-v1", test_migration_v1);
   g_test_add_func ("/Core/SessionManager/real-fixtures", test_real_fixtures);
+  g_test_add_func ("/Core/SessionManager/open-async", test_open_async);
   return g_test_run ();
 }

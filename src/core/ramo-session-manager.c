@@ -87,6 +87,9 @@ struct _RamoSessionManager
   ino_t             known_ino;
   goffset           pending_offset;    /* an incomplete last line still being written, or -1 */
   guint             n_lines;
+  RamoLoadProgressFunc progress;        /* while loading in a thread */
+  gpointer          progress_data;
+  GCancellable     *load_cancellable;
   gboolean          ends_with_newline;
 };
 
@@ -1674,6 +1677,7 @@ load_path (RamoSessionManager *self,
   gboolean ok = TRUE;
   gboolean eof = FALSE;
   char last = '\n';
+  goffset total_size = 0;
   LoadState state;
   int fd;
 
@@ -1687,7 +1691,7 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
-  if (!stat_file (path, NULL, &self->known_mtime, NULL, error))
+  if (!stat_file (path, &total_size, &self->known_mtime, NULL, error))
     {
       close (fd);
       return FALSE;
@@ -1765,6 +1769,14 @@ load_path (RamoSessionManager *self,
           if (!ok)
             break;
         }
+
+      if (self->load_cancellable && g_cancellable_set_error_if_cancelled (self->load_cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (self->progress)
+        self->progress (base + usable, total_size, self->progress_data);
 
       memmove (buf, buf + usable, have - usable);
       base += usable;
@@ -1916,6 +1928,104 @@ ramo_session_manager_new_in_memory (const char *cwd)
     g_critical ("in-memory header did not load: %s", error->message);
   self->known_size = self->memory->len;
   return self;
+}
+
+typedef struct
+{
+  char                 *path;
+  RamoLoadProgressFunc  progress;
+  gpointer              progress_data;
+} OpenData;
+
+static void
+open_data_free (gpointer data)
+{
+  OpenData *od = data;
+
+  g_free (od->path);
+  g_free (od);
+}
+
+static void
+open_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  OpenData *od = task_data;
+  g_autoptr(RamoSessionManager) self = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (od->path);
+  GError *error = NULL;
+
+  self = g_object_new (RAMO_TYPE_SESSION_MANAGER, NULL);
+  self->path = g_file_get_path (file);
+  self->session_dir = g_path_get_dirname (self->path);
+  self->progress = od->progress;
+  self->progress_data = od->progress_data;
+  self->load_cancellable = cancellable;
+
+  if (!load_path (self, self->path, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  self->progress = NULL;
+  self->progress_data = NULL;
+  self->load_cancellable = NULL;
+  g_task_return_pointer (task, g_steal_pointer (&self), g_object_unref);
+}
+
+/**
+ * ramo_session_manager_open_async:
+ * @path: (type filename): a session file
+ * @progress: (nullable) (scope call): called from the loading thread after each block with the
+ *   bytes read so far and the file's size; keep it cheap and thread-safe
+ * @progress_data: data for @progress
+ * @cancellable: (nullable): cancels the load between blocks
+ * @callback: called in the thread-default main context of the caller when done
+ * @user_data: data for @callback
+ *
+ * Opens a session as ramo_session_manager_open() does, in a worker thread, so that a window
+ * stays responsive while a large file loads.
+ */
+void
+ramo_session_manager_open_async (const char           *path,
+                                 RamoLoadProgressFunc  progress,
+                                 gpointer              progress_data,
+                                 GCancellable         *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  OpenData *od;
+
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ramo_session_manager_open_async);
+  od = g_new0 (OpenData, 1);
+  od->path = g_strdup (path);
+  od->progress = progress;
+  od->progress_data = progress_data;
+  g_task_set_task_data (task, od, open_data_free);
+  g_task_run_in_thread (task, open_thread);
+}
+
+/**
+ * ramo_session_manager_open_finish:
+ * @result: the result given to the callback
+ * @error: return location for a #GError, or %NULL
+ *
+ * Errors: those of ramo_session_manager_open(), and %G_IO_ERROR_CANCELLED.
+ *
+ * Returns: (transfer full): the session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_manager_open_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* For the fuzzer and tests: a session read from bytes in memory, written nowhere. */

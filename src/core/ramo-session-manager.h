@@ -53,6 +53,18 @@ struct _RamoLoadIssue
 
 #define RAMO_SESSION_VERSION 3
 
+/**
+ * RamoLoadProgressFunc:
+ * @done: bytes read so far
+ * @total: the file's size in bytes when loading started
+ * @user_data: the data given with the function
+ *
+ * Reports loading progress, from the loading thread.
+ */
+typedef void (*RamoLoadProgressFunc) (goffset  done,
+                                      goffset  total,
+                                      gpointer user_data);
+
 #define RAMO_TYPE_SESSION_MANAGER (ramo_session_manager_get_type ())
 
 G_DECLARE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, RAMO, SESSION_MANAGER, GObject)
@@ -61,6 +73,14 @@ GQuark              ramo_session_error_quark                      (void);
 
 RamoSessionManager *ramo_session_manager_new_in_memory            (const char          *cwd);
 RamoSessionManager *ramo_session_manager_open                     (const char          *path,
+                                                                   GError             **error);
+void                ramo_session_manager_open_async               (const char          *path,
+                                                                   RamoLoadProgressFunc progress,
+                                                                   gpointer             progress_data,
+                                                                   GCancellable        *cancellable,
+                                                                   GAsyncReadyCallback  callback,
+                                                                   gpointer             user_data);
+RamoSessionManager *ramo_session_manager_open_finish              (GAsyncResult        *result,
                                                                    GError             **error);
 RamoSessionManager *ramo_session_manager_create                   (const char          *session_dir,
                                                                    const char          *cwd,
