@@ -50,6 +50,7 @@ struct _RamoProjection
   RamoFilterMode      filter;
   char               *search;
   GStrv               terms;       /* casefolded */
+  gboolean           *term_is_ascii;
 
   RowInfo            *rows;        /* by entry index */
   guint               n_rows;
@@ -517,11 +518,9 @@ free_rows (RamoProjection *self)
 
 static gboolean
 entry_passes_filter (RamoProjection *self,
-                     RamoEntry      *entry)
+                     RamoEntry      *entry,
+                     RamoEntry      *leaf)
 {
-  RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
-  const char *label = ramo_session_manager_get_label (self->manager, entry->id);
-
   /* pi hides an assistant turn with no text of its own (only tool calls) in every mode,
    * unless it ended abnormally or is the leaf */
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
@@ -538,7 +537,7 @@ entry_passes_filter (RamoProjection *self,
       return entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER;
 
     case RAMO_FILTER_LABELED_ONLY:
-      return label != NULL;
+      return ramo_session_manager_get_label (self->manager, entry->id) != NULL;
 
     case RAMO_FILTER_NO_TOOLS:
       if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
@@ -567,25 +566,66 @@ entry_passes_filter (RamoProjection *self,
     }
 }
 
+/* ASCII case-insensitive substring search; non-ASCII bytes compare exactly. */
+static gboolean
+contains_ascii_nocase (const char *haystack,
+                       const char *needle,
+                       gsize       needle_len)
+{
+  guchar first = g_ascii_tolower (needle[0]);
+
+  for (const char *h = haystack; *h; h++)
+    {
+      gsize k;
+
+      if (g_ascii_tolower (*h) != first)
+        continue;
+      for (k = 1; k < needle_len && h[k] && g_ascii_tolower (h[k]) == (guchar) needle[k]; k++)
+        ;
+      if (k == needle_len)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every term must occur in the entry's display text or its label. Terms are casefolded; for
+ * ASCII terms an ASCII case-insensitive search of the text suffices (casefolding a non-ASCII
+ * character almost never yields ASCII letters — the Kelvin sign and the long s are the
+ * exceptions this accepts), which spares a casefolded copy of every entry. */
 static gboolean
 entry_matches_search (RamoProjection *self,
                       RamoEntry      *entry)
 {
-  g_autofree char *haystack = NULL;
+  g_autofree char *folded = NULL;
   const char *label;
 
   if (self->terms == NULL || self->terms[0] == NULL)
     return TRUE;
 
   label = ramo_session_manager_get_label (self->manager, entry->id);
-  {
-    g_autofree char *text = label ? g_strconcat (entry->display, " ", label, NULL) : g_strdup (entry->display);
-    haystack = g_utf8_casefold (text, -1);
-  }
 
   for (guint i = 0; self->terms[i]; i++)
-    if (strstr (haystack, self->terms[i]) == NULL)
-      return FALSE;
+    {
+      const char *term = self->terms[i];
+
+      if (self->term_is_ascii[i])
+        {
+          gsize len = strlen (term);
+
+          if (contains_ascii_nocase (entry->display, term, len) ||
+              (label && contains_ascii_nocase (label, term, len)))
+            continue;
+          return FALSE;
+        }
+
+      if (folded == NULL)
+        {
+          g_autofree char *text = label ? g_strconcat (entry->display, " ", label, NULL) : g_strdup (entry->display);
+          folded = g_utf8_casefold (text, -1);
+        }
+      if (strstr (folded, term) == NULL)
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -654,14 +694,22 @@ ramo_projection_rebuild (RamoProjection *self)
   GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
   guint n = ramo_session_manager_get_n_entries (self->manager);
   guint old_n = self->top ? self->top->len : 0;
-  g_autofree GPtrArray **vis_children = NULL;
+  /* the visible tree as linked lists by entry index (index + 1; 0 ends a list) */
+  g_autofree guint32 *vfirst = NULL;
+  g_autofree guint32 *vlast = NULL;
+  g_autofree guint32 *vnext = NULL;
+  g_autofree guint32 *vcount = NULL;
   g_autoptr(GPtrArray) vis_roots = g_ptr_array_new ();
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   g_autoptr(GPtrArray) work = g_ptr_array_new ();
   guint old_visible = self->n_visible;
+  RamoEntry *leaf;
+
+#define ENTRY_AT(k) ((RamoEntry *) ramo_session_manager_get_entry_at (self->manager, (k) - 1))
 
   g_return_if_fail (RAMO_IS_PROJECTION (self));
 
+  leaf = ramo_session_manager_get_leaf (self->manager);
   g_hash_table_remove_all (self->nodes);
   free_rows (self);
   self->generation++;
@@ -669,28 +717,21 @@ ramo_projection_rebuild (RamoProjection *self)
   self->n_rows = n;
   self->top = g_ptr_array_new ();
   self->n_visible = 0;
-  vis_children = g_new0 (GPtrArray *, n);
+  vfirst = g_new0 (guint32, n);
+  vlast = g_new0 (guint32, n);
+  vnext = g_new0 (guint32, n);
+  vcount = g_new0 (guint32, n);
 
   for (guint i = 0; i < n; i++)
     {
       RamoEntry *entry = ramo_session_manager_get_entry_at (self->manager, i);
 
-      self->rows[i].visible = entry_passes_filter (self, entry) && entry_matches_search (self, entry);
+      self->rows[i].visible = entry_passes_filter (self, entry, leaf) && entry_matches_search (self, entry);
       self->n_visible += self->rows[i].visible;
     }
 
   /* Pre-order walk, active branch first; the stack holds pairs (nearest visible ancestor, entry). */
-  {
-    g_autoptr(GPtrArray) ordered_roots = g_ptr_array_new ();
-    RamoEntry *active_root = NULL;
-
-    for (guint i = 0; i < roots->len; i++)
-      if (((RamoEntry *) g_ptr_array_index (roots, i))->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
-        active_root = g_ptr_array_index (roots, i);
-    push_children_reversed (stack, roots, NULL);
-    (void) active_root;
-    (void) ordered_roots;
-  }
+  push_children_reversed (stack, roots, NULL);
 
   while (stack->len > 0)
     {
@@ -704,9 +745,14 @@ ramo_projection_rebuild (RamoProjection *self)
             g_ptr_array_add (vis_roots, entry);
           else
             {
-              if (vis_children[ancestor->index] == NULL)
-                vis_children[ancestor->index] = g_ptr_array_new ();
-              g_ptr_array_add (vis_children[ancestor->index], entry);
+              guint a = ancestor->index;
+
+              if (vlast[a])
+                vnext[vlast[a] - 1] = entry->index + 1;
+              else
+                vfirst[a] = entry->index + 1;
+              vlast[a] = entry->index + 1;
+              vcount[a]++;
             }
           next_ancestor = entry;
         }
@@ -724,14 +770,12 @@ ramo_projection_rebuild (RamoProjection *self)
 
       for (;;)
         {
-          GPtrArray *kids = vis_children[cur->index];
-
           append_row (self, self->top, cur, NULL, FALSE);
-          if (kids && kids->len == 1)
-            cur = g_ptr_array_index (kids, 0);
+          if (vcount[cur->index] == 1)
+            cur = ENTRY_AT (vfirst[cur->index]);
           else
             {
-              if (kids && kids->len > 1)
+              if (vcount[cur->index] > 1)
                 g_ptr_array_add (work, cur);
               break;
             }
@@ -744,7 +788,7 @@ ramo_projection_rebuild (RamoProjection *self)
           RamoEntry *root = g_ptr_array_index (vis_roots, i);
 
           append_row (self, self->top, root, NULL, TRUE);
-          if (vis_children[root->index])
+          if (vcount[root->index])
             g_ptr_array_add (work, root);
         }
     }
@@ -752,37 +796,34 @@ ramo_projection_rebuild (RamoProjection *self)
   while (work->len > 0)
     {
       RamoEntry *owner = g_ptr_array_steal_index (work, work->len - 1);
-      GPtrArray *kids = vis_children[owner->index];
       RowInfo *info = &self->rows[owner->index];
       GPtrArray *list = g_ptr_array_new ();
 
       info->nested = list;
 
-      if (kids->len > 1 || !info->branch_start)
+      if (vcount[owner->index] > 1 || !info->branch_start)
         {
-          for (guint i = 0; i < kids->len; i++)
+          for (guint32 k = vfirst[owner->index]; k; k = vnext[k - 1])
             {
-              RamoEntry *start = g_ptr_array_index (kids, i);
+              RamoEntry *start = ENTRY_AT (k);
 
               append_row (self, list, start, owner, TRUE);
-              if (vis_children[start->index])
+              if (vcount[start->index])
                 g_ptr_array_add (work, start);
             }
         }
       else
         {
-          RamoEntry *cur = g_ptr_array_index (kids, 0);
+          RamoEntry *cur = ENTRY_AT (vfirst[owner->index]);
 
           for (;;)
             {
-              GPtrArray *next = vis_children[cur->index];
-
               append_row (self, list, cur, owner, FALSE);
-              if (next && next->len == 1)
-                cur = g_ptr_array_index (next, 0);
+              if (vcount[cur->index] == 1)
+                cur = ENTRY_AT (vfirst[cur->index]);
               else
                 {
-                  if (next && next->len > 1)
+                  if (vcount[cur->index] > 1)
                     g_ptr_array_add (work, cur);
                   break;
                 }
@@ -790,8 +831,7 @@ ramo_projection_rebuild (RamoProjection *self)
         }
     }
 
-  for (guint i = 0; i < n; i++)
-    g_clear_pointer (&vis_children[i], g_ptr_array_unref);
+#undef ENTRY_AT
 
   g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->top->len);
   if (old_visible != self->n_visible)
@@ -884,6 +924,7 @@ ramo_projection_finalize (GObject *object)
   g_clear_pointer (&self->nodes, g_hash_table_unref);
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->terms, g_strfreev);
+  g_clear_pointer (&self->term_is_ascii, g_free);
   g_clear_object (&self->manager);
 
   G_OBJECT_CLASS (ramo_projection_parent_class)->finalize (object);
@@ -1118,6 +1159,16 @@ ramo_projection_set_search (RamoProjection *self,
           g_ptr_array_add (terms, g_strdup (parts[i]));
       g_ptr_array_add (terms, NULL);
       self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
+      g_free (self->term_is_ascii);
+      self->term_is_ascii = g_new0 (gboolean, g_strv_length (self->terms) + 1);
+      for (guint i = 0; self->terms[i]; i++)
+        {
+          gboolean ascii = TRUE;
+
+          for (const char *c = self->terms[i]; *c; c++)
+            ascii &= ((guchar) *c) < 0x80;
+          self->term_is_ascii[i] = ascii;
+        }
     }
 
   ramo_projection_rebuild (self);
