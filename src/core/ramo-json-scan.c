@@ -343,6 +343,11 @@ ramo_scan_parse (RamoScan    *scan,
               goto unexpected;
             }
           node.end = (guint32) pos;
+          if (G_UNLIKELY (scan->nodes->len == G_MAXUINT32))
+            {
+              error = "too many values";
+              goto fail;
+            }
           g_array_append_val (scan->nodes, node);
 
           if (stack->len > 0)

@@ -691,8 +691,18 @@ scan_json_chunk (GStringChunk       *strings,
                  RamoScan           *scan,
                  guint               node)
 {
-  g_autofree char *json = ramo_scan_to_json (scan, node);
+  g_autofree char *json = NULL;
+  RamoScanNode *n;
 
+  if (node == 0)
+    return NULL;
+
+  /* a string without escapes is its own JSON.stringify() form */
+  n = ramo_scan_node (scan, node);
+  if (n->type == RAMO_SCAN_STRING && !n->escaped)
+    return g_string_chunk_insert_len (strings, scan->text + n->start, n->end - n->start);
+
+  json = ramo_scan_to_json (scan, node);
   return chunk_const (strings, json);
 }
 
