@@ -58,6 +58,7 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--ramo-session", default=os.path.join(ROOT, "_build/src/cli/ramo-session"))
+    parser.add_argument("--bench-append", default=os.path.join(ROOT, "_build/bench/bench-append"))
     args = parser.parse_args()
 
     if not os.path.exists("/usr/bin/time"):
@@ -68,6 +69,7 @@ def main():
         sys.exit(f"{ramo} not found: build Ramo first (meson setup _build && ninja -C _build)")
 
     rows = []
+    appends = []
     with tempfile.TemporaryDirectory(prefix="ramo-bench-") as scratch:
         for size in [int(s) for s in args.sizes.split(",")]:
             path = subprocess.run(["node", os.path.join(HERE, "generate.mjs"), scratch, str(size)],
@@ -78,6 +80,13 @@ def main():
                 runs = [measure(cmd, path, scratch) for _ in range(args.runs)]
                 results[name] = (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
             rows.append((size, mb, results))
+            if os.access(args.bench_append, os.X_OK):
+                copy = os.path.join(scratch, "append.jsonl")
+                shutil.copyfile(path, copy)
+                out = subprocess.run([args.bench_append, copy, "200"], check=True, capture_output=True,
+                                     text=True).stdout.strip()
+                appends.append(out)
+                os.unlink(copy)
             os.unlink(path)
 
     print(f"{'entries':>8} {'MB':>6} | {'ramo s':>7} {'pi s':>7} {'pi/ramo':>8} | "
@@ -87,6 +96,8 @@ def main():
         print(f"{size:>8} {mb:>6.1f} | {rt:>7.2f} {pt:>7.2f} {pt / rt:>7.1f}x | "
               f"{rm:>9.0f} {pm:>8.0f} {pm / rm:>7.1f}x")
     print(f"(median of {args.runs} whole-process runs each; {os.cpu_count()} cores)")
+    for line in appends:
+        print(f"append (label, no fsync): {line}")
 
 
 if __name__ == "__main__":

@@ -2698,9 +2698,18 @@ set_leaf (RamoSessionManager *self,
   if (self->leaf == leaf)
     return;
   old_id = g_strdup (self->leaf ? self->leaf->id : NULL);
-  mark_active_path (self, FALSE);
-  self->leaf = leaf;
-  mark_active_path (self, TRUE);
+  if (leaf != NULL && self->leaf != NULL && leaf->parent == self->leaf)
+    {
+      /* an append: the path only grows by the new entry (O(1), not O(depth)) */
+      leaf->flags |= RAMO_ENTRY_FLAG_ACTIVE_PATH;
+      self->leaf = leaf;
+    }
+  else
+    {
+      mark_active_path (self, FALSE);
+      self->leaf = leaf;
+      mark_active_path (self, TRUE);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LEAF_ID]);
   g_signal_emit (self, signals [LEAF_CHANGED], 0, old_id);
 }
