@@ -33,6 +33,29 @@
  * access) and emits #GListModel::items-changed for the whole top level.
  */
 
+/* The nodes' link to their projection: one shared, reference-counted cell that the projection
+ * clears when it goes away. (A weak pointer per node costs time quadratic in the number of
+ * nodes when they are released together.) */
+typedef struct
+{
+  gatomicrefcount  ref_count;
+  RamoProjection  *projection;
+} ProjectionLink;
+
+static ProjectionLink *
+projection_link_ref (ProjectionLink *link)
+{
+  g_atomic_ref_count_inc (&link->ref_count);
+  return link;
+}
+
+static void
+projection_link_unref (ProjectionLink *link)
+{
+  if (g_atomic_ref_count_dec (&link->ref_count))
+    g_free (link);
+}
+
 typedef struct
 {
   GPtrArray *nested;           /* (element-type RamoEntry) rows nested under this one, or NULL */
@@ -56,15 +79,18 @@ struct _RamoProjection
   guint               n_rows;
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
+  ProjectionLink     *link;
   guint               n_visible;
   guint               generation;
 };
+
+#define PROJECTION_OF(node) ((node)->link ? (node)->link->projection : NULL)
 
 struct _RamoProjectionNode
 {
   GObject         parent_instance;
 
-  RamoProjection *projection;      /* weak */
+  ProjectionLink *link;
   RamoEntry      *entry;
   RamoEntry      *owner;
   GPtrArray      *nested;          /* snapshot of the layout when the node was made */
@@ -175,9 +201,9 @@ ramo_projection_node_get_item (GListModel *model,
 {
   RamoProjectionNode *self = RAMO_PROJECTION_NODE (model);
 
-  if (self->nested == NULL || position >= self->nested->len || self->projection == NULL)
+  if (self->nested == NULL || position >= self->nested->len || PROJECTION_OF (self) == NULL)
     return NULL;
-  return g_object_ref (get_node (self->projection, g_ptr_array_index (self->nested, position)));
+  return g_object_ref (get_node (PROJECTION_OF (self), g_ptr_array_index (self->nested, position)));
 }
 
 static void
@@ -193,7 +219,7 @@ ramo_projection_node_finalize (GObject *object)
 {
   RamoProjectionNode *self = (RamoProjectionNode *)object;
 
-  g_clear_weak_pointer (&self->projection);
+  g_clear_pointer (&self->link, projection_link_unref);
   g_clear_pointer (&self->nested, g_ptr_array_unref);
 
   G_OBJECT_CLASS (ramo_projection_node_parent_class)->finalize (object);
@@ -294,9 +320,9 @@ RamoProjectionNode *
 ramo_projection_node_get_parent (RamoProjectionNode *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
-  if (self->owner == NULL || self->projection == NULL)
+  if (self->owner == NULL || PROJECTION_OF (self) == NULL)
     return NULL;
-  return get_node (self->projection, self->owner);
+  return get_node (PROJECTION_OF (self), self->owner);
 }
 
 /**
@@ -335,9 +361,9 @@ const char *
 ramo_projection_node_get_label (RamoProjectionNode *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
-  if (self->projection == NULL)
+  if (PROJECTION_OF (self) == NULL)
     return NULL;
-  return ramo_session_manager_get_label (self->projection->manager, self->entry->id);
+  return ramo_session_manager_get_label (PROJECTION_OF (self)->manager, self->entry->id);
 }
 
 /**
@@ -407,7 +433,7 @@ gboolean
 ramo_projection_node_get_is_leaf (RamoProjectionNode *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
-  return self->projection && ramo_session_manager_get_leaf (self->projection->manager) == self->entry;
+  return PROJECTION_OF (self) && ramo_session_manager_get_leaf (PROJECTION_OF (self)->manager) == self->entry;
 }
 
 /**
@@ -433,8 +459,8 @@ gboolean
 ramo_projection_node_get_is_branch_start (RamoProjectionNode *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
-  return self->projection && self->entry->index < self->projection->n_rows &&
-         self->projection->rows[self->entry->index].branch_start;
+  return PROJECTION_OF (self) && self->entry->index < PROJECTION_OF (self)->n_rows &&
+         PROJECTION_OF (self)->rows[self->entry->index].branch_start;
 }
 
 /**
@@ -461,7 +487,7 @@ get_node (RamoProjection *self,
       RowInfo *info = &self->rows[entry->index];
 
       node = g_object_new (RAMO_TYPE_PROJECTION_NODE, NULL);
-      g_set_weak_pointer (&node->projection, self);
+      node->link = projection_link_ref (self->link);
       node->entry = entry;
       node->owner = info->owner;
       node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
@@ -911,6 +937,11 @@ ramo_projection_dispose (GObject *object)
 
   if (self->nodes)
     g_hash_table_remove_all (self->nodes);
+  if (self->link)
+    {
+      self->link->projection = NULL;
+      g_clear_pointer (&self->link, projection_link_unref);
+    }
 
   G_OBJECT_CLASS (ramo_projection_parent_class)->dispose (object);
 }
@@ -1037,6 +1068,9 @@ ramo_projection_class_init (RamoProjectionClass *klass)
 static void
 ramo_projection_init (RamoProjection *self)
 {
+  self->link = g_new0 (ProjectionLink, 1);
+  g_atomic_ref_count_init (&self->link->ref_count);
+  self->link->projection = self;
   self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
 }
 
