@@ -590,6 +590,9 @@ test_navigate (Fixture       *f,
   g_autoptr(GObject) first_row = NULL;
   g_autoptr(GObject) first_row_after = NULL;
 
+  /* no summary dialog: these navigations leave branches behind without a summary */
+  ramo_window_set_remembered_summary_choice (f->window, "none");
+
   /* moving along one branch keeps the layout (no rebuild: the same row objects) */
   first_row = g_list_model_get_item (G_LIST_MODEL (ramo_session_tree_get_model (tree_of (f))), 0);
   activate (f, "navigate", g_variant_new_string ("e0000013"));
@@ -678,6 +681,7 @@ test_context (Fixture       *f,
   g_assert_cmpstr (ramo_context_view_get_summary (context), ==,
                    "Model anthropic/claude-x · thinking off · 6 messages");
 
+  ramo_window_set_remembered_summary_choice (f->window, "none");
   activate (f, "navigate", g_variant_new_string ("e0000006"));
   spin (200);
   /* e1 e2 e3 e4 e5 e6 */

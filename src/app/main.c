@@ -18,6 +18,19 @@
 #include <glib/gi18n.h>
 
 #include "ramo-application.h"
+#include "ramo-build-config.h"
+
+/* An uninstalled ramo (run from the build folder) reads the translations built beside it. */
+static const char *
+locale_dir (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  if (exe && g_str_has_prefix (exe, RAMO_BUILD_ROOT "/") &&
+      g_file_test (RAMO_BUILD_LOCALE_DIR, G_FILE_TEST_IS_DIR))
+    return RAMO_BUILD_LOCALE_DIR;
+  return LOCALEDIR;
+}
 
 int
 main (int   argc,
@@ -26,7 +39,7 @@ main (int   argc,
   g_autoptr(RamoApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -15,14 +15,15 @@
 
 #include <glib/gi18n.h>
 
+#include "ramo-app-actions.h"
 #include "ramo-application.h"
 #include "ramo-window.h"
 
 /**
  * RamoApplication:
  *
- * `ramo FILE…` opens each session in its own window; `ramo` alone opens the most recently
- * changed session of pi (or oh-my-pi), else the bundled example.
+ * `ramo FILE…` opens each session in its own window; `ramo` alone shows the session browser
+ * (ramo-session-browser.c). Its actions, also on D-Bus, are in ramo-app-actions.c.
  */
 
 struct _RamoApplication
@@ -38,7 +39,7 @@ static const struct {
 } accels[] = {
   { "app.quit", { "<Control>q", NULL } },
   { "window.close", { "<Control>w", NULL } },
-  { "win.open", { "<Control>o", NULL } },
+  { "win.open", { "<Control><Shift>o", NULL } },
   { "win.search", { "<Control>f", NULL } },
   { "win.toggle-user-only", { "<Control>u", NULL } },
   { "win.toggle-all", { "<Control><Shift>a", NULL } },
@@ -163,14 +164,11 @@ new_window (RamoApplication *self,
 {
   RamoWindow *window = ramo_window_new (GTK_APPLICATION (self));
 
+  ramo_app_setup_window (window);
+  /* read in a worker thread, with a progress page for big files; a failure is shown in the
+   * window */
   if (file)
-    {
-      g_autoptr(GError) error = NULL;
-
-      /* a failure is shown in the window */
-      if (!ramo_window_open_file (window, file, &error))
-        g_message ("%s", error->message);
-    }
+    ramo_window_load_file (window, file);
   return window;
 }
 
@@ -181,12 +179,7 @@ ramo_application_activate (GApplication *app)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    {
-      g_autofree char *path = ramo_application_find_default_session ();
-      g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;
-
-      window = GTK_WINDOW (new_window (self, file));
-    }
+    window = ramo_app_show_browser (GTK_APPLICATION (self), NULL);
   gtk_window_present (window);
 }
 
@@ -241,6 +234,7 @@ ramo_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  ramo_app_actions_init (GTK_APPLICATION (app));
 
   gtk_window_set_default_icon_name (RAMO_APP_ID);
 }

@@ -63,6 +63,10 @@ struct _RamoSessionTree
   guint               had_focus : 1;
   guint               want_scroll : 1;
   guint               want_focus : 1;
+  guint               keep_scroll : 1;
+  guint               leaf_rebuild_live : 1;
+  guint               rebuild_live : 1;
+  guint               focus_if_visible : 1;
 
   GtkStack           *stack;
   GtkListView        *list_view;
@@ -222,6 +226,48 @@ focus_is_inside (GtkWidget *widget)
   return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
+/* GtkTreeListModel (GTK 4.8) handles its root list being replaced in one items-changed by
+ * removing and inserting row after row: seconds for 70,000 top-level rows (pi's long chains
+ * are flat). New models over the new layout cost far less, so a rebuild the user asked for gets
+ * new models (see projection_items_changed_cb). A live update keeps the models: only through
+ * them does GtkListView keep its scroll position. */
+static void
+drop_models (RamoSessionTree *self)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  gtk_list_view_set_model (self->list_view, NULL);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  if (self->tree_model)
+    g_signal_handlers_disconnect_by_data (self->tree_model, self);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree_model);
+}
+
+static void
+build_models (RamoSessionTree *self)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+  g_assert (self->projection != NULL);
+
+  self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->projection)),
+                                              FALSE, TRUE,
+                                              create_child_model_cb, NULL, NULL);
+  g_signal_connect_object (self->tree_model, "items-changed",
+                           G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected",
+                           G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "items-changed",
+                           G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
+
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+}
+
 static void
 projection_items_changed_cb (RamoSessionTree *self,
                              guint            position,
@@ -236,29 +282,75 @@ projection_items_changed_cb (RamoSessionTree *self,
    * gone). RamoProjection::rebuilt follows. */
   self->in_rebuild = TRUE;
   self->had_focus = focus_is_inside (GTK_WIDGET (self->list_view));
+
+  /* New models are built on RamoProjection::rebuilt; the old ones must not see the change. */
+  if (!(self->keep_scroll || self->rebuild_live))
+    drop_models (self);
+}
+
+static int
+compare_depth_desc (gconstpointer a,
+                    gconstpointer b)
+{
+  const GPtrArray *pa = *(GPtrArray * const *) a;
+  const GPtrArray *pb = *(GPtrArray * const *) b;
+
+  return (int) pb->len - (int) pa->len;
 }
 
 static void
 apply_folds (RamoSessionTree *self)
 {
-  guint n;
+  RamoSessionManager *manager;
+  g_autoptr(GPtrArray) paths = NULL;
+  GHashTableIter iter;
+  gpointer key;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
   if (g_hash_table_size (self->folded) == 0)
     return;
 
-  /* Walk upwards: folding a row removes rows below it only. */
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
-  for (guint i = n; i > 0; i--)
+  /* Each folded row is found through its node path (not by a walk over every row: there may
+   * be tens of thousands), the deepest first, since a folded row hides the rows below it. */
+  manager = ramo_projection_get_manager (self->projection);
+  paths = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_hash_table_iter_init (&iter, self->folded);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
     {
-      g_autoptr(GtkTreeListRow) row = get_row (self, i - 1);
-      g_autoptr(RamoProjectionNode) node = NULL;
+      RamoEntry *entry = ramo_session_manager_get_entry (manager, key);
+      GPtrArray *path;
 
-      if (row == NULL || !gtk_tree_list_row_is_expandable (row) || !gtk_tree_list_row_get_expanded (row))
+      if (entry == NULL || !ramo_projection_is_visible (self->projection, entry))
         continue;
-      node = row_get_node (row);
-      if (node && g_hash_table_contains (self->folded, ramo_projection_node_get_id (node)))
+      path = ramo_projection_get_node_path (self->projection, entry);
+      if (path)
+        g_ptr_array_add (paths, path);
+    }
+  g_ptr_array_sort (paths, compare_depth_desc);
+
+  for (guint p = 0; p < paths->len; p++)
+    {
+      GPtrArray *path = g_ptr_array_index (paths, p);
+      g_autoptr(GtkTreeListRow) row = NULL;
+
+      for (guint i = 0; i + 1 < path->len; i += 2)
+        {
+          guint pos = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
+          GtkTreeListRow *child;
+
+          if (row == NULL)
+            child = gtk_tree_list_model_get_child_row (self->tree_model, pos);
+          else if (!gtk_tree_list_row_get_expanded (row))
+            child = NULL;
+          else
+            child = gtk_tree_list_row_get_child_row (row, pos);
+          g_clear_object (&row);
+          row = child;
+          if (row == NULL)
+            break;
+        }
+      if (row && gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row))
         gtk_tree_list_row_set_expanded (row, FALSE);
     }
 }
@@ -364,6 +456,14 @@ projection_rebuilt_cb (RamoSessionTree *self,
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
 
   self->in_rebuild = TRUE;
+  if (self->tree_model == NULL)
+    {
+      build_models (self);
+      /* the old rows held the keyboard focus: keep it in the list until the selected row
+       * takes it (after_layout_cb) */
+      if (self->had_focus)
+        gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+    }
   if (self->clear_folds)
     g_hash_table_remove_all (self->folded);
   else
@@ -373,7 +473,10 @@ projection_rebuilt_cb (RamoSessionTree *self,
   self->in_rebuild = FALSE;
 
   update_empty_state (self);
-  queue_after_layout (self, TRUE, self->had_focus);
+
+  /* Lines another program appended leave the view where it was; anything the user did (a
+   * filter, a search, a label, a navigation) shows the selected row. */
+  queue_after_layout (self, !(self->keep_scroll || self->rebuild_live), self->had_focus);
   self->had_focus = FALSE;
 }
 
@@ -384,7 +487,13 @@ leaf_rebuild_cb (gpointer data)
 
   self->leaf_rebuild_id = 0;
   if (self->projection)
-    ramo_projection_rebuild (self->projection);
+    {
+      /* the leaf followed appended lines: as live as they are */
+      self->rebuild_live = self->leaf_rebuild_live;
+      ramo_projection_rebuild (self->projection);
+      self->rebuild_live = FALSE;
+    }
+  self->leaf_rebuild_live = FALSE;
   return G_SOURCE_REMOVE;
 }
 
@@ -460,7 +569,10 @@ manager_leaf_changed_cb (RamoSessionTree    *self,
       leaf_move_changes_layout (manager,
                                 ramo_session_manager_get_entry (manager, old_leaf_id),
                                 ramo_session_manager_get_leaf (manager)))
-    self->leaf_rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, leaf_rebuild_cb, self, NULL);
+    {
+      self->leaf_rebuild_live = self->keep_scroll;
+      self->leaf_rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, leaf_rebuild_cb, self, NULL);
+    }
 }
 
 static void
@@ -572,8 +684,16 @@ after_layout_cb (gpointer data)
       else
         {
           GtkWidget *item = list_item_widget_of (self, GTK_WIDGET (row));
+          graphene_rect_t bounds;
 
-          if (item)
+          /* After a live update, focusing a row scrolled out of view would scroll to it. */
+          if (self->focus_if_visible &&
+              (item == NULL ||
+               !gtk_widget_compute_bounds (item, GTK_WIDGET (self->list_view), &bounds) ||
+               bounds.origin.y < 0 ||
+               bounds.origin.y + bounds.size.height > gtk_widget_get_height (GTK_WIDGET (self->list_view))))
+            ;
+          else if (item)
             gtk_widget_grab_focus (item);
           else
             gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
@@ -589,6 +709,8 @@ finish:
       return G_SOURCE_REMOVE;
     }
 
+  self->focus_if_visible = FALSE;
+
   self->want_scroll = FALSE;
   self->want_focus = FALSE;
   self->after_layout_tries = 0;
@@ -603,6 +725,12 @@ queue_after_layout (RamoSessionTree *self,
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
 
+  /* Only a live update asks for no scrolling; it does not take the view to the selection
+   * then, not even through the focus (see after_layout_cb). */
+  if (scroll)
+    self->focus_if_visible = FALSE;
+  else if (self->after_layout_id == 0)
+    self->focus_if_visible = TRUE;
   self->want_scroll |= scroll;
   self->want_focus |= focus;
   self->after_layout_tries = 0;
@@ -1111,9 +1239,7 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
     return;
 
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
-  gtk_list_view_set_model (self->list_view, NULL);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->tree_model);
+  drop_models (self);
   g_signal_group_set_target (self->projection_signals, NULL);
   g_signal_group_set_target (self->manager_signals, NULL);
   g_hash_table_remove_all (self->folded);
@@ -1128,23 +1254,8 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
       g_signal_group_set_target (self->projection_signals, projection);
       g_signal_group_set_target (self->manager_signals, ramo_projection_get_manager (projection));
 
-      self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (projection)),
-                                                  FALSE, TRUE,
-                                                  create_child_model_cb, NULL, NULL);
-      g_signal_connect_object (self->tree_model, "items-changed",
-                               G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
-
-      self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
-      gtk_single_selection_set_autoselect (self->selection, FALSE);
-      gtk_single_selection_set_can_unselect (self->selection, TRUE);
-      g_signal_connect_object (self->selection, "notify::selected",
-                               G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->selection, "items-changed",
-                               G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
-
-      gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
-
       self->in_rebuild = TRUE;
+      build_models (self);
       restore_selection (self);
       self->in_rebuild = FALSE;
       queue_after_layout (self, TRUE, FALSE);
@@ -1367,6 +1478,23 @@ ramo_session_tree_forget_folds (RamoSessionTree *self)
 {
   g_return_if_fail (RAMO_IS_SESSION_TREE (self));
   g_hash_table_remove_all (self->folded);
+}
+
+/**
+ * ramo_session_tree_set_keep_scroll:
+ * @self: a session tree
+ * @keep_scroll: whether rebuilds from now on keep the view where it is
+ *
+ * While set, a rebuild (entries another program appended, and the leaf following them) keeps
+ * the scroll position and does not scroll to the selected row, so that what the user looks at
+ * does not move. Set it around ramo_session_manager_refresh().
+ */
+void
+ramo_session_tree_set_keep_scroll (RamoSessionTree *self,
+                                   gboolean         keep_scroll)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  self->keep_scroll = !!keep_scroll;
 }
 
 /**

@@ -37,6 +37,8 @@ void                ramo_session_tree_set_filter       (RamoSessionTree *self,
 void                ramo_session_tree_set_search       (RamoSessionTree *self,
                                                         const char      *search);
 void                ramo_session_tree_forget_folds     (RamoSessionTree *self);
+void                ramo_session_tree_set_keep_scroll  (RamoSessionTree *self,
+                                                        gboolean         keep_scroll);
 GtkTreeListModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
 GtkSingleSelection *ramo_session_tree_get_selection    (RamoSessionTree *self);
 GtkListView        *ramo_session_tree_get_list_view    (RamoSessionTree *self);

@@ -17,13 +17,17 @@
 
 #include "ramo-app-util.h"
 #include "ramo-branch-picker.h"
+#include "ramo-label-undo.h"
 #include "ramo-window-private.h"
 
 /*
  * The window's actions. They are GActions of the window (`win.*`), so the row menu, the
  * keyboard shortcuts and scripts (over D-Bus, through GApplication) all take one path:
  *
- *   win.navigate(s)        go to an entry (spec §5, without summary)
+ *   win.navigate(s)        activate an entry: ask about a summary, then go there (spec §5)
+ *   win.navigate-to((sss)) go to an entry: (id, "none" | "summarize", custom instructions)
+ *   win.cancel-operation   cancel the summary being written (Escape)
+ *   win.reload             open the session file again (after it changed on disk)
  *   win.set-label((ss))    set (or with "" clear) the label of an entry
  *   win.edit-label(s)      edit an entry's label inline in the tree
  *   win.branch(s)          branch to a new session from a user message (spec §6)
@@ -83,63 +87,6 @@ lookup_entry (RamoWindow  *self,
 }
 
 /**
- * ramo_window_navigate:
- * @self: a window
- * @id: the entry to go to
- * @error: return location for a #GError, or %NULL
- *
- * Moves the session's leaf as pi's /tree does without a summary (spec §5): the leaf stays
- * where it is for the leaf itself; a user message or a `custom_message` puts the leaf on its
- * parent (or before the first entry) and its text into the editor; any other entry becomes the
- * leaf. Nothing is written to the file.
- *
- * Returns: %TRUE on success
- */
-gboolean
-ramo_window_navigate (RamoWindow  *self,
-                      const char  *id,
-                      GError     **error)
-{
-  RamoEntry *entry;
-
-  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (id != NULL, FALSE);
-
-  entry = lookup_entry (self, id, error);
-  if (entry == NULL)
-    return FALSE;
-
-  if (entry == ramo_session_manager_get_leaf (self->manager))
-    {
-      _ramo_window_show_toast (self, _("Already at this entry"));
-      return TRUE;
-    }
-
-  if (ramo_entry_moves_to_parent (entry))
-    {
-      g_autofree char *text = ramo_entry_editor_text (self->manager, entry, error);
-
-      if (text == NULL)
-        return FALSE;
-
-      if (entry->parent)
-        {
-          if (!ramo_session_manager_branch (self->manager, entry->parent->id, error))
-            return FALSE;
-        }
-      else
-        ramo_session_manager_reset_leaf (self->manager);
-
-      ramo_window_set_composer_text (self, text);
-    }
-  else if (!ramo_session_manager_branch (self->manager, entry->id, error))
-    return FALSE;
-
-  gtk_stack_set_visible_child_name (self->detail_stack, "context");
-  return TRUE;
-}
-
-/**
  * ramo_window_set_label:
  * @self: a window
  * @id: the entry to label
@@ -167,8 +114,7 @@ ramo_window_set_label (RamoWindow  *self,
     return FALSE;
 
   trimmed = g_strstrip (g_strdup (label ? label : ""));
-  new_id = ramo_session_manager_append_label_change (self->manager, id,
-                                                     trimmed[0] ? trimmed : NULL, error);
+  new_id = ramo_label_undo_append (self, id, trimmed[0] ? trimmed : NULL, error);   /* offers Undo for a clear */
   return new_id != NULL;
 }
 
@@ -189,8 +135,8 @@ ramo_window_branch (RamoWindow  *self,
                     const char  *id,
                     GError     **error)
 {
+  g_autoptr(RamoSessionManager) new_manager = NULL;
   g_autofree char *text = NULL;
-  g_autofree char *parent_id = NULL;
   g_autofree char *new_path = NULL;
   g_autofree char *message = NULL;
   RamoEntry *entry;
@@ -202,6 +148,13 @@ ramo_window_branch (RamoWindow  *self,
   if (entry == NULL)
     return FALSE;
 
+  if (ramo_window_is_busy (self))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   _("A summary is still being written; wait for it or press Escape to cancel it"));
+      return FALSE;
+    }
+
   if (!ramo_entry_is_user_message (entry))
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
@@ -209,34 +162,14 @@ ramo_window_branch (RamoWindow  *self,
       return FALSE;
     }
 
-  text = ramo_entry_editor_text (self->manager, entry, error);
-  if (text == NULL)
-    return FALSE;
-  parent_id = entry->parent ? g_strdup (entry->parent->id) : NULL;
   entry = NULL; /* not valid once the session is replaced */
 
-  if (parent_id == NULL)
-    {
-      const char *path = ramo_session_manager_get_path (self->manager);
-      const char *cwd = ramo_session_manager_get_cwd (self->manager);
-      g_autoptr(RamoSessionManager) fresh = NULL;
-
-      if (path)
-        {
-          g_autofree char *dir = g_path_get_dirname (path);
-
-          fresh = ramo_session_manager_create (dir, cwd, path, error);
-        }
-      else
-        fresh = ramo_session_manager_new_in_memory (cwd);
-      if (fresh == NULL)
-        return FALSE;
-
-      ramo_window_set_manager (self, fresh);
-      new_path = g_strdup (ramo_session_manager_get_path (fresh));
-    }
-  else if (!ramo_session_manager_create_branched_session (self->manager, parent_id, &new_path, error))
+  /* A first message starts a new session: the agent session's manager changes and the window
+   * follows it (see ramo-window-summary.c). */
+  if (!ramo_agent_session_branch (self->agent, id, &text, &new_path, &new_manager, error))
     return FALSE;
+  if (new_manager && new_manager != self->manager)
+    ramo_window_set_manager (self, new_manager);
 
   ramo_window_set_composer_text (self, text);
   gtk_stack_set_visible_child_name (self->detail_stack, "context");
@@ -304,11 +237,43 @@ navigate_action (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
-  RamoWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
+  ramo_window_activate_entry (user_data, g_variant_get_string (param, NULL));
+}
 
-  if (!ramo_window_navigate (self, g_variant_get_string (param, NULL), &error))
+static void
+navigate_to_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  RamoWindow *self = user_data;
+  g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
+  g_autoptr(GError) error = NULL;
+  const char *id;
+  const char *choice;
+  const char *instructions;
+
+  g_variant_get (param, "(&s&s&s)", &id, &choice, &instructions);
+  options->summarize = g_strcmp0 (choice, "summarize") == 0;
+  if (options->summarize && instructions[0])
+    options->custom_instructions = g_strdup (instructions);
+  if (!ramo_window_navigate (self, id, options, &error))
     _ramo_window_show_error (self, _("Could not go to this entry"), error);
+}
+
+static void
+cancel_operation_action (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  ramo_window_cancel_operation (user_data);
+}
+
+static void
+reload_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  ramo_window_reload (user_data);
 }
 
 static void
@@ -492,8 +457,8 @@ open_response_cb (RamoWindow           *self,
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
   g_object_unref (native);
 
-  if (file && !ramo_window_open_file (self, file, &error))
-    _ramo_window_show_error (self, _("Could not open the session"), error);
+  if (file)
+    ramo_window_load_file (self, file);
 }
 
 static void
@@ -540,6 +505,9 @@ open_action (GSimpleAction *action,
 static const GActionEntry window_actions[] = {
   { .name = "open", .activate = open_action },
   { .name = "navigate", .activate = navigate_action, .parameter_type = "s" },
+  { .name = "navigate-to", .activate = navigate_to_action, .parameter_type = "(sss)" },
+  { .name = "cancel-operation", .activate = cancel_operation_action },
+  { .name = "reload", .activate = reload_action },
   { .name = "set-label", .activate = set_label_action, .parameter_type = "(ss)" },
   { .name = "edit-label", .activate = edit_label_action, .parameter_type = "s" },
   { .name = "branch", .activate = branch_action, .parameter_type = "s" },
@@ -556,8 +524,12 @@ static const GActionEntry window_actions[] = {
 
 /* Actions that need a session. */
 static const char * const session_actions[] = {
-  "navigate", "set-label", "edit-label", "branch", "branch-command", "tree", "search",
-  "filter", "toggle-user-only", "toggle-all", "copy-entry", "copy-id",
+  "tree", "search", "filter", "toggle-user-only", "toggle-all", "copy-entry", "copy-id",
+};
+
+/* Actions that change the session: not while a summary is being written. */
+static const char * const writing_actions[] = {
+  "navigate", "navigate-to", "set-label", "edit-label", "branch", "branch-command",
 };
 
 void
@@ -577,6 +549,21 @@ _ramo_window_actions_update (RamoWindow *self)
       if (action)
         g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->manager != NULL);
     }
+
+  for (guint i = 0; i < G_N_ELEMENTS (writing_actions); i++)
+    {
+      GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), writing_actions[i]);
+
+      if (action)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->manager != NULL && !ramo_window_is_busy (self));
+    }
+
+  {
+    GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "cancel-operation");
+
+    if (action)
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (action), ramo_window_is_busy (self));
+  }
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), self->manager != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->filter_dropdown), self->manager != NULL);

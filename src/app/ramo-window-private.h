@@ -28,6 +28,25 @@ struct _RamoWindow
   char                 *last_toast;
   gint64                last_escape_time;
 
+  /* navigation through the agent session, summaries (ramo-window-summary.c) */
+  RamoAgentSession     *agent;
+  GSignalGroup         *agent_signals;
+  GSettings            *settings;            /* NULL when the schema is not installed */
+  char                 *remembered_summary_choice;   /* without the schema */
+  GCancellable         *navigate_cancellable;
+  AdwMessageDialog     *summary_dialog;      /* weak */
+  gboolean              summarizing;
+
+  /* live updates and loading (ramo-window-live.c) */
+  GFileMonitor         *monitor;
+  char                 *monitored_path;
+  guint                 refresh_id;
+  gboolean              changed_on_disk;
+  GCancellable         *load_cancellable;
+  gpointer              load;                /* LoadOp *, while a file loads */
+  guint                 load_progress_id;
+  guint                 load_page_id;
+
   /* template children */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
@@ -38,8 +57,14 @@ struct _RamoWindow
   GtkLabel             *issues_label;
   GtkInfoBar           *read_only_bar;
   GtkLabel             *read_only_label;
+  GtkInfoBar           *changed_bar;
+  GtkInfoBar           *summary_bar;
+  GtkLabel             *summary_label;
+  GtkSpinner           *summary_spinner;
   GtkStack             *main_stack;
   AdwStatusPage        *error_page;
+  AdwStatusPage        *loading_page;
+  GtkProgressBar       *loading_progress;
   GtkPaned             *paned;
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
@@ -57,5 +82,20 @@ void _ramo_window_show_error         (RamoWindow      *self,
                                       const char      *what,
                                       const GError    *error);
 void _ramo_window_sync_filter        (RamoWindow      *self);
+
+/* ramo-window-summary.c */
+void     _ramo_window_summary_init        (RamoWindow         *self);
+void     _ramo_window_summary_dispose     (RamoWindow         *self);
+void     _ramo_window_summary_set_manager (RamoWindow         *self,
+                                           RamoSessionManager *manager);
+
+/* ramo-window-live.c */
+void     _ramo_window_live_init           (RamoWindow         *self);
+void     _ramo_window_live_dispose        (RamoWindow         *self);
+void     _ramo_window_live_set_manager    (RamoWindow         *self,
+                                           RamoSessionManager *manager);
+gboolean _ramo_window_drop                (RamoWindow         *self,
+                                           const GValue       *value);
+void     _ramo_window_live_class_init     (GtkWidgetClass     *widget_class);
 
 G_END_DECLS

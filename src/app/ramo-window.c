@@ -36,6 +36,7 @@ enum {
   PROP_0,
   PROP_MANAGER,
   PROP_DOUBLE_ESCAPE_ACTION,
+  PROP_REMEMBERED_SUMMARY_CHOICE,
   N_PROPS
 };
 
@@ -219,6 +220,20 @@ manager_entry_appended_cb (RamoWindow         *self,
   update_entry_view (self);
 }
 
+static void
+manager_entries_added_cb (RamoWindow         *self,
+                          guint               position,
+                          guint               n_added,
+                          RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  /* another program (pi) appended lines; the projection rebuilt itself already */
+  update_title (self);
+  update_count (self);
+  update_entry_view (self);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Header bar and composer                                                                     */
 
@@ -357,53 +372,6 @@ ramo_window_composer_escape (RamoWindow *self)
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Drag and drop                                                                               */
-
-static gboolean
-drop_cb (RamoWindow    *self,
-         const GValue  *value,
-         double         x,
-         double         y,
-         GtkDropTarget *target)
-{
-  g_autoptr(GError) error = NULL;
-  GFile *file = NULL;
-
-  g_assert (RAMO_IS_WINDOW (self));
-
-  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    {
-      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
-
-      if (files)
-        file = files->data;
-      g_slist_free (files);
-    }
-  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
-    file = g_value_get_object (value);
-
-  if (file == NULL)
-    return FALSE;
-
-  {
-    g_autofree char *name = g_file_get_basename (file);
-
-    if (name == NULL || !g_str_has_suffix (name, ".jsonl"))
-      {
-        _ramo_window_show_toast (self, _("Only pi session files (.jsonl) can be opened"));
-        return FALSE;
-      }
-  }
-
-  if (!ramo_window_open_file (self, file, &error))
-    {
-      _ramo_window_show_error (self, _("Could not open the session"), error);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* ------------------------------------------------------------------------------------------ */
 
 void
 _ramo_window_show_toast (RamoWindow *self,
@@ -454,6 +422,9 @@ ramo_window_dispose (GObject *object)
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
 
+  _ramo_window_summary_dispose (self);
+  _ramo_window_live_dispose (self);
+
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
 
   g_clear_object (&self->manager_signals);
@@ -495,6 +466,10 @@ ramo_window_get_property (GObject    *object,
       g_value_set_string (value, ramo_window_get_double_escape_action (self));
       break;
 
+    case PROP_REMEMBERED_SUMMARY_CHOICE:
+      g_value_set_string (value, ramo_window_get_remembered_summary_choice (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -516,6 +491,10 @@ ramo_window_set_property (GObject      *object,
 
     case PROP_DOUBLE_ESCAPE_ACTION:
       ramo_window_set_double_escape_action (self, g_value_get_string (value));
+      break;
+
+    case PROP_REMEMBERED_SUMMARY_CHOICE:
+      ramo_window_set_remembered_summary_choice (self, g_value_get_string (value));
       break;
 
     default:
@@ -555,6 +534,17 @@ ramo_window_class_init (RamoWindowClass *klass)
     g_param_spec_string ("double-escape-action", NULL, NULL, "tree",
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * RamoWindow:remembered-summary-choice:
+   *
+   * The answer to "Summarize the branch you leave?" used without asking: `none`,
+   * `summarize`, or "" to ask. Stored in GSettings (`remembered-summary-choice`) when Ramo's
+   * schema is installed, else only in the window.
+   */
+  properties [PROP_REMEMBERED_SUMMARY_CHOICE] =
+    g_param_spec_string ("remembered-summary-choice", NULL, NULL, "",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RAMO_TYPE_SESSION_TREE);
@@ -571,8 +561,14 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_label);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_bar);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, changed_bar);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, summary_bar);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, summary_spinner);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, tree);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_stack);
@@ -585,6 +581,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, issues_response_cb);
+  _ramo_window_live_class_init (widget_class);
 }
 
 static void
@@ -592,8 +589,6 @@ ramo_window_init (RamoWindow *self)
 {
   static gsize icons_added;
   GtkEventController *controller;
-  GtkDropTarget *drop;
-  GType drop_types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
 
   /* The application adds its resource icons itself; tests run windows without one. */
   if (g_once_init_enter (&icons_added))
@@ -614,6 +609,8 @@ ramo_window_init (RamoWindow *self)
                                  G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->manager_signals, "entry-appended",
                                  G_CALLBACK (manager_entry_appended_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "entries-added",
+                                 G_CALLBACK (manager_entries_added_cb), self, G_CONNECT_SWAPPED);
 
   self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
   g_signal_group_connect_object (self->projection_signals, "rebuilt",
@@ -639,11 +636,8 @@ ramo_window_init (RamoWindow *self)
   /* as in pi, typing in the tree searches */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->tree));
 
-  drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
-  gtk_drop_target_set_gtypes (drop, drop_types, G_N_ELEMENTS (drop_types));
-  g_signal_connect_object (drop, "drop", G_CALLBACK (drop_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-
+  _ramo_window_summary_init (self);
+  _ramo_window_live_init (self);
   _ramo_window_actions_init (self);
 
   update_count (self);
@@ -701,6 +695,8 @@ ramo_window_set_manager (RamoWindow         *self,
   g_signal_group_set_target (self->projection_signals, projection);
   g_set_object (&self->manager, manager);
   g_set_object (&self->projection, projection);
+  _ramo_window_summary_set_manager (self, manager);
+  _ramo_window_live_set_manager (self, manager);
 
   ramo_session_tree_set_projection (self->tree, projection);
   ramo_context_view_set_manager (self->context_view, manager);

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "ramo-agent-session.h"
 #include "ramo-context-view.h"
 #include "ramo-entry-view.h"
 #include "ramo-projection.h"
@@ -46,9 +47,27 @@ void                ramo_window_set_double_escape_action  (RamoWindow         *s
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);
+void                ramo_window_activate_entry            (RamoWindow         *self,
+                                                           const char         *id);
 gboolean            ramo_window_navigate                  (RamoWindow         *self,
                                                            const char         *id,
+                                                           const RamoTreeOptions *options,
                                                            GError            **error);
+RamoAgentSession   *ramo_window_get_agent_session         (RamoWindow         *self);
+gboolean            ramo_window_is_busy                   (RamoWindow         *self);
+void                ramo_window_cancel_operation          (RamoWindow         *self);
+AdwMessageDialog   *ramo_window_get_summary_dialog        (RamoWindow         *self);
+gboolean            ramo_window_get_summary_progress_shown (RamoWindow        *self);
+const char         *ramo_window_get_remembered_summary_choice (RamoWindow     *self);
+void                ramo_window_set_remembered_summary_choice (RamoWindow     *self,
+                                                           const char         *choice);
+RamoSummarizerConfig *ramo_window_dup_settings_config     (RamoWindow         *self);
+void                ramo_window_load_file                 (RamoWindow         *self,
+                                                           GFile              *file);
+gboolean            ramo_window_is_loading                (RamoWindow         *self);
+gboolean            ramo_window_refresh                   (RamoWindow         *self);
+gboolean            ramo_window_get_changed_on_disk       (RamoWindow         *self);
+void                ramo_window_reload                    (RamoWindow         *self);
 gboolean            ramo_window_set_label                 (RamoWindow         *self,
                                                            const char         *id,
                                                            const char         *label,

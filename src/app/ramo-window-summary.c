@@ -1,0 +1,809 @@
+/* ramo-window-summary.c — going to another entry through the agent session, with a summary
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-settings.h"
+#include "ramo-window-private.h"
+
+/*
+ * The window's part of spec §5 and §6. Each window has one #RamoAgentSession over the session
+ * it shows; every navigation and branch goes through it, so that the hooks, the events and the
+ * summarizer see what the user does.
+ *
+ * Activating an entry other than the leaf asks whether to summarize the branch being left (an
+ * AdwMessageDialog: No Summary / Summarize / Custom Instructions…, with "Remember my choice").
+ * While the summary is written an info bar shows a spinner and a Cancel button (Escape does the
+ * same); nothing changes in the session until the summary has arrived.
+ *
+ * The choice is remembered in the GSettings key `remembered-summary-choice` when Ramo's schema
+ * is installed, else for the window's lifetime (the tests run without the schema). The
+ * summarizer's provider, base URL and model come from the keys `summary-*` when the schema is
+ * there; the core adds the environment and pi's own files (ramo_summarizer_config_resolve()).
+ */
+
+#define CHOICE_NONE      "none"
+#define CHOICE_SUMMARIZE "summarize"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Settings                                                                                    */
+
+/* The program's settings (ramo-settings.c finds the schema of an uninstalled build too). */
+static GSettings *
+lookup_settings (void)
+{
+  GSettings *settings = ramo_app_get_settings ();
+
+  return settings ? g_object_ref (settings) : NULL;
+}
+
+static gboolean
+settings_has_key (RamoWindow *self,
+                  const char *key)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (self->settings == NULL)
+    return FALSE;
+  g_object_get (self->settings, "settings-schema", &schema, NULL);
+  return schema != NULL && g_settings_schema_has_key (schema, key);
+}
+
+/* The non-empty string value of @key, or NULL (no schema, no such key, or empty). */
+static char *
+settings_dup_string (RamoWindow *self,
+                     const char *key)
+{
+  g_autofree char *value = NULL;
+
+  if (!settings_has_key (self, key))
+    return NULL;
+  value = g_settings_get_string (self->settings, key);
+  if (value == NULL || value[0] == '\0')
+    return NULL;
+  return g_steal_pointer (&value);
+}
+
+static void
+settings_changed_cb (RamoWindow *self,
+                     const char *key,
+                     GSettings  *settings)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (g_strcmp0 (key, "remembered-summary-choice") == 0)
+    g_object_notify (G_OBJECT (self), "remembered-summary-choice");
+}
+
+/**
+ * ramo_window_get_remembered_summary_choice:
+ * @self: a window
+ *
+ * Returns: the summary choice used without asking — `none` or `summarize` — or an empty
+ *   string when Ramo asks each time
+ */
+const char *
+ramo_window_get_remembered_summary_choice (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+
+  if (settings_has_key (self, "remembered-summary-choice"))
+    {
+      /* kept so that the returned string lives as long as a property getter's would */
+      g_free (self->remembered_summary_choice);
+      self->remembered_summary_choice = g_settings_get_string (self->settings, "remembered-summary-choice");
+    }
+  return self->remembered_summary_choice ? self->remembered_summary_choice : "";
+}
+
+/**
+ * ramo_window_set_remembered_summary_choice:
+ * @self: a window
+ * @choice: (nullable): `none`, `summarize`, or %NULL / "" to ask each time
+ *
+ * Stores the choice in GSettings when Ramo's schema is installed, else in the window.
+ */
+void
+ramo_window_set_remembered_summary_choice (RamoWindow *self,
+                                           const char *choice)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (choice == NULL || (g_strcmp0 (choice, CHOICE_NONE) != 0 && g_strcmp0 (choice, CHOICE_SUMMARIZE) != 0))
+    choice = "";
+
+  if (settings_has_key (self, "remembered-summary-choice"))
+    {
+      /* notified through settings_changed_cb */
+      g_settings_set_string (self->settings, "remembered-summary-choice", choice);
+      return;
+    }
+
+  if (g_strcmp0 (self->remembered_summary_choice, choice) == 0)
+    return;
+  g_free (self->remembered_summary_choice);
+  self->remembered_summary_choice = g_strdup (choice);
+  g_object_notify (G_OBJECT (self), "remembered-summary-choice");
+}
+
+/**
+ * ramo_window_dup_settings_config:
+ * @self: a window
+ *
+ * Returns: (transfer full): the summarizer settings stored in GSettings (`summary-provider`,
+ *   `summary-base-url`, `summary-model`) and the key from the keyring; empty without the
+ *   schema. The environment and pi's files fill the rest when a summary is asked for.
+ */
+RamoSummarizerConfig *
+ramo_window_dup_settings_config (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+
+  /* GSettings, and the API key from the keyring */
+  return ramo_app_get_summary_config ();
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The agent session                                                                           */
+
+static void
+update_summary_bar (RamoWindow *self)
+{
+  gboolean shown;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  shown = self->summarizing && self->agent != NULL && ramo_agent_session_is_busy (self->agent);
+  gtk_spinner_set_spinning (self->summary_spinner, shown);
+  gtk_info_bar_set_revealed (self->summary_bar, shown);
+}
+
+static void
+agent_busy_cb (RamoWindow       *self,
+               GParamSpec       *pspec,
+               RamoAgentSession *agent)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_summary_bar (self);
+  _ramo_window_actions_update (self);
+}
+
+static void
+agent_manager_cb (RamoWindow       *self,
+                  GParamSpec       *pspec,
+                  RamoAgentSession *agent)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  /* Branching from a first message starts a new session file: show it. */
+  ramo_window_set_manager (self, ramo_agent_session_get_manager (agent));
+}
+
+void
+_ramo_window_summary_set_manager (RamoWindow         *self,
+                                  RamoSessionManager *manager)
+{
+  g_autoptr(RamoAgentSession) agent = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->agent && ramo_agent_session_get_manager (self->agent) == manager)
+    return;
+
+  if (self->agent)
+    ramo_agent_session_cancel (self->agent);
+  g_cancellable_cancel (self->navigate_cancellable);
+  g_clear_object (&self->navigate_cancellable);
+  self->summarizing = FALSE;
+
+  if (manager)
+    agent = ramo_agent_session_new (manager);
+  g_signal_group_set_target (self->agent_signals, agent);
+  g_set_object (&self->agent, agent);
+  update_summary_bar (self);
+}
+
+/**
+ * ramo_window_get_agent_session:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the agent session over the session shown
+ */
+RamoAgentSession *
+ramo_window_get_agent_session (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->agent;
+}
+
+/**
+ * ramo_window_is_busy:
+ * @self: a window
+ *
+ * Returns: whether a navigation (with its summary) is running
+ */
+gboolean
+ramo_window_is_busy (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  return self->agent != NULL && ramo_agent_session_is_busy (self->agent);
+}
+
+/**
+ * ramo_window_get_summary_progress_shown:
+ * @self: a window
+ *
+ * Returns: whether the "Summarizing…" bar with its Cancel button is shown
+ */
+gboolean
+ramo_window_get_summary_progress_shown (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  return gtk_info_bar_get_revealed (self->summary_bar);
+}
+
+/**
+ * ramo_window_cancel_operation:
+ * @self: a window
+ *
+ * Cancels the running navigation (the summary being written): nothing changes in the session.
+ */
+void
+ramo_window_cancel_operation (RamoWindow *self)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+
+  if (self->navigate_cancellable)
+    g_cancellable_cancel (self->navigate_cancellable);
+  if (self->agent)
+    ramo_agent_session_cancel (self->agent);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Navigating                                                                                  */
+
+static void
+navigate_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  RamoAgentSession *agent = RAMO_AGENT_SESSION (object);
+  g_autoptr(RamoWindow) self = user_data;
+  g_autoptr(RamoTreeResult) tree_result = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean summarized = self->summarizing;
+
+  tree_result = ramo_agent_session_navigate_tree_finish (agent, result, &error);
+
+  /* The window shows another session by now, or is gone. */
+  if (agent != self->agent)
+    return;
+
+  self->summarizing = FALSE;
+  g_clear_object (&self->navigate_cancellable);
+  update_summary_bar (self);
+  _ramo_window_actions_update (self);
+
+  if (tree_result == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _ramo_window_show_toast (self, summarized
+                                       ? _("Summary cancelled. Nothing was changed.")
+                                       : _("Navigation cancelled. Nothing was changed."));
+      else if (summarized || error->domain == RAMO_SUMMARIZER_ERROR)
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not summarize the branch: %s. Nothing was changed."),
+                                                      error->message);
+          _ramo_window_show_toast (self, message);
+        }
+      else
+        _ramo_window_show_error (self, _("Could not go to this entry"), error);
+      return;
+    }
+
+  if (!tree_result->changed)
+    return;
+
+  if (tree_result->editor_text)
+    ramo_window_set_composer_text (self, tree_result->editor_text);
+  gtk_stack_set_visible_child_name (self->detail_stack, "context");
+
+  if (tree_result->summary_entry_id)
+    {
+      ramo_session_tree_select_entry (self->tree, tree_result->summary_entry_id);
+      ramo_session_tree_focus (self->tree);
+      _ramo_window_show_toast (self, _("Summary added at the new position"));
+    }
+}
+
+/**
+ * ramo_window_navigate:
+ * @self: a window
+ * @id: the entry to go to
+ * @options: (nullable): the summary to ask for; %NULL for none
+ * @error: return location for a #GError, or %NULL
+ *
+ * Moves the session's leaf as pi's /tree does (spec §5), through the window's
+ * #RamoAgentSession: a user message or a `custom_message` puts the leaf on its parent (or
+ * before the first entry) and its text into the editor; any other entry becomes the leaf. With
+ * a summary, the branch left behind is summarized first and the new `branch_summary` entry is
+ * selected; while it is written the progress bar shows, and Escape cancels.
+ *
+ * The navigation finishes later; how it ended is shown in the window. Selecting the leaf
+ * itself does nothing.
+ *
+ * Returns: %FALSE with @error set when it could not start (no session, no such entry, another
+ *   navigation running)
+ */
+gboolean
+ramo_window_navigate (RamoWindow             *self,
+                      const char             *id,
+                      const RamoTreeOptions  *options,
+                      GError                **error)
+{
+  g_autoptr(RamoSummarizerConfig) config = NULL;
+  g_autoptr(RamoTreeOptions) opts = NULL;
+  RamoEntry *entry;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (self->manager == NULL || self->agent == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT, _("No session is open"));
+      return FALSE;
+    }
+  entry = ramo_session_manager_get_entry (self->manager, id);
+  if (entry == NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND, _("There is no entry %s"), id);
+      return FALSE;
+    }
+  if (ramo_agent_session_is_busy (self->agent))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   _("A summary is still being written; wait for it or press Escape to cancel it"));
+      return FALSE;
+    }
+  if (entry == ramo_session_manager_get_leaf (self->manager))
+    {
+      _ramo_window_show_toast (self, _("Already at this entry"));
+      return TRUE;
+    }
+
+  opts = options ? ramo_tree_options_copy (options) : ramo_tree_options_new ();
+  if (opts->summarize && opts->custom_instructions == NULL)
+    {
+      /* the user's default instructions, added to Ramo's own */
+      opts->custom_instructions = settings_dup_string (self, "summary-instructions");
+      opts->replace_instructions = FALSE;
+    }
+
+  config = ramo_window_dup_settings_config (self);
+  ramo_agent_session_set_settings_config (self->agent, config);
+
+  g_cancellable_cancel (self->navigate_cancellable);
+  g_clear_object (&self->navigate_cancellable);
+  self->navigate_cancellable = g_cancellable_new ();
+  self->summarizing = opts->summarize;
+
+  ramo_agent_session_navigate_tree_async (self->agent, id, opts, self->navigate_cancellable,
+                                          navigate_cb, g_object_ref (self));
+  update_summary_bar (self);
+  _ramo_window_actions_update (self);
+  return TRUE;
+}
+
+static void
+navigate_with (RamoWindow *self,
+               const char *id,
+               gboolean    summarize,
+               const char *instructions,
+               gboolean    replace)
+{
+  g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
+  g_autoptr(GError) error = NULL;
+
+  options->summarize = summarize;
+  if (summarize && instructions && instructions[0])
+    {
+      options->custom_instructions = g_strdup (instructions);
+      options->replace_instructions = replace;
+    }
+  if (!ramo_window_navigate (self, id, options, &error))
+    _ramo_window_show_error (self, _("Could not go to this entry"), error);
+}
+
+/* How many entries the leaf's branch leaves behind when going to @target: the old leaf's path
+ * up to (not including) the deepest entry it shares with @target's path. */
+static guint
+count_abandoned (RamoSessionManager *manager,
+                 RamoEntry          *target)
+{
+  g_autoptr(GHashTable) target_path = g_hash_table_new (NULL, NULL);
+  guint n = 0;
+
+  for (RamoEntry *e = target; e; e = e->parent)
+    g_hash_table_add (target_path, e);
+  for (RamoEntry *e = ramo_session_manager_get_leaf (manager); e && !g_hash_table_contains (target_path, e); e = e->parent)
+    n++;
+  return n;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The dialogs                                                                                 */
+
+typedef struct
+{
+  RamoWindow     *window;     /* owned */
+  char           *id;
+  GtkCheckButton *remember;
+  GtkTextView    *instructions;
+  GtkCheckButton *replace;
+  gboolean        answered;
+} DialogData;
+
+static void
+dialog_data_free (gpointer data)
+{
+  DialogData *d = data;
+
+  g_clear_object (&d->window);
+  g_free (d->id);
+  g_free (d);
+}
+
+static void show_instructions_dialog (RamoWindow *self,
+                                      const char *id);
+
+static void
+choice_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    DialogData       *d)
+{
+  RamoWindow *self = d->window;
+  g_autofree char *id = g_strdup (d->id);
+  gboolean remember;
+
+  /* AdwMessageDialog may also report its closing after a response; act on the first only */
+  if (d->answered)
+    return;
+  d->answered = TRUE;
+  remember = gtk_check_button_get_active (d->remember);
+
+  g_object_ref (self);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  if (g_strcmp0 (response, CHOICE_NONE) == 0 || g_strcmp0 (response, CHOICE_SUMMARIZE) == 0)
+    {
+      if (remember)
+        ramo_window_set_remembered_summary_choice (self, response);
+      navigate_with (self, id, g_strcmp0 (response, CHOICE_SUMMARIZE) == 0, NULL, FALSE);
+    }
+  else if (g_strcmp0 (response, "custom") == 0)
+    show_instructions_dialog (self, id);
+  g_object_unref (self);
+}
+
+static void
+instructions_response_cb (AdwMessageDialog *dialog,
+                          const char       *response,
+                          DialogData       *d)
+{
+  RamoWindow *self = d->window;
+  g_autofree char *id = g_strdup (d->id);
+  g_autofree char *text = NULL;
+  gboolean replace;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  if (d->answered)
+    return;
+  d->answered = TRUE;
+
+  buffer = gtk_text_view_get_buffer (d->instructions);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = g_strstrip (gtk_text_buffer_get_text (buffer, &start, &end, FALSE));
+  replace = gtk_check_button_get_active (d->replace);
+
+  g_object_ref (self);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (g_strcmp0 (response, CHOICE_SUMMARIZE) == 0)
+    navigate_with (self, id, TRUE, text, replace);
+  g_object_unref (self);
+}
+
+static AdwMessageDialog *
+new_dialog (RamoWindow *self,
+            const char *heading,
+            const char *body)
+{
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, body));
+
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (dialog), "summary-dialog");
+  g_set_weak_pointer (&self->summary_dialog, dialog);
+  return dialog;
+}
+
+static void
+show_instructions_dialog (RamoWindow *self,
+                          const char *id)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *box;
+  GtkWidget *scrolled;
+  GtkWidget *text_view;
+  GtkWidget *replace;
+  DialogData *d;
+  g_autofree char *defaults = settings_dup_string (self, "summary-instructions");
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  dialog = new_dialog (self, _("Custom Instructions"),
+                       _("Tell the summarizer what to keep from the branch you are leaving, for "
+                         "example the decisions made or the files that changed."));
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 110);
+  gtk_widget_add_css_class (scrolled, "card");
+  gtk_widget_add_css_class (scrolled, "instructions-frame");
+  text_view = gtk_text_view_new ();
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (text_view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (text_view), FALSE);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (text_view), 9);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (text_view), 9);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 12);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (text_view), 12);
+  gtk_widget_add_css_class (text_view, "instructions");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (text_view),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Instructions for the summary"),
+                                  -1);
+  if (defaults)
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view)), defaults, -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), text_view);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  replace = gtk_check_button_new_with_mnemonic (_("_Use only these instructions"));
+  gtk_widget_set_tooltip_text (replace, _("Replace Ramo's own summary instructions instead of adding to them"));
+  gtk_box_append (GTK_BOX (box), replace);
+  adw_message_dialog_set_extra_child (dialog, box);
+
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    CHOICE_SUMMARIZE, _("_Summarize"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, CHOICE_SUMMARIZE, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, CHOICE_SUMMARIZE);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+
+  d = g_new0 (DialogData, 1);
+  d->window = g_object_ref (self);
+  d->id = g_strdup (id);
+  d->instructions = GTK_TEXT_VIEW (text_view);
+  d->replace = GTK_CHECK_BUTTON (replace);
+  g_object_set_data_full (G_OBJECT (dialog), "ramo-dialog-data", d, dialog_data_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (instructions_response_cb), d);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (text_view);
+}
+
+static void
+show_choice_dialog (RamoWindow *self,
+                    RamoEntry  *target,
+                    guint       n_abandoned)
+{
+  g_autoptr(RamoSummarizerConfig) settings_config = NULL;
+  g_autoptr(RamoSummarizerConfig) config = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  GtkWidget *box;
+  GtkWidget *remember;
+  DialogData *d;
+  gboolean has_model;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  settings_config = ramo_window_dup_settings_config (self);
+  config = ramo_summarizer_config_resolve (NULL, settings_config);
+  has_model = ramo_summarizer_config_has_model (config);
+
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Going to this entry leaves %u entry of the current branch behind. "
+                                       "A summary of it can be added at the new position, so that what was "
+                                       "learned there stays in the context.",
+                                       "Going to this entry leaves %u entries of the current branch behind. "
+                                       "A summary of them can be added at the new position, so that what was "
+                                       "learned there stays in the context.",
+                                       n_abandoned),
+                          n_abandoned);
+  dialog = new_dialog (self, _("Summarize the Branch You Leave?"), body);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  if (!has_model)
+    {
+      GtkWidget *note = gtk_label_new (_("No model is set up for summaries. Choose one in Preferences, "
+                                         "or set OPENAI_API_KEY or ANTHROPIC_API_KEY and a default "
+                                         "model in pi's settings."));
+
+      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (note), 0);
+      gtk_widget_add_css_class (note, "dim-label");
+      gtk_widget_add_css_class (note, "caption");
+      gtk_box_append (GTK_BOX (box), note);
+    }
+  remember = gtk_check_button_new_with_mnemonic (_("_Remember my choice"));
+  gtk_widget_set_halign (remember, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (remember, _("Use “No Summary” or “Summarize” from now on without asking"));
+  gtk_box_append (GTK_BOX (box), remember);
+  adw_message_dialog_set_extra_child (dialog, box);
+
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    CHOICE_NONE, _("_No Summary"),
+                                    "custom", _("Summarize with _Custom Instructions…"),
+                                    CHOICE_SUMMARIZE, _("_Summarize"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, CHOICE_SUMMARIZE, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (dialog, CHOICE_SUMMARIZE, has_model);
+  adw_message_dialog_set_response_enabled (dialog, "custom", has_model);
+  adw_message_dialog_set_default_response (dialog, has_model ? CHOICE_SUMMARIZE : CHOICE_NONE);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+
+  d = g_new0 (DialogData, 1);
+  d->window = g_object_ref (self);
+  d->id = g_strdup (target->id);
+  d->remember = GTK_CHECK_BUTTON (remember);
+  g_object_set_data_full (G_OBJECT (dialog), "ramo-dialog-data", d, dialog_data_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (choice_response_cb), d);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/**
+ * ramo_window_get_summary_dialog:
+ * @self: a window
+ *
+ * Returns: (transfer none) (nullable): the dialog asking about a summary (or for custom
+ *   instructions), while it is open
+ */
+AdwMessageDialog *
+ramo_window_get_summary_dialog (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->summary_dialog;
+}
+
+/**
+ * ramo_window_activate_entry:
+ * @self: a window
+ * @id: an entry id
+ *
+ * What activating a row does (Enter, a double click, "Go Here"): going to the leaf itself does
+ * nothing; otherwise, when the current branch would be left behind, Ramo asks whether to
+ * summarize it — unless a choice was remembered — and then navigates (ramo_window_navigate()).
+ */
+void
+ramo_window_activate_entry (RamoWindow *self,
+                            const char *id)
+{
+  g_autoptr(GError) error = NULL;
+  const char *remembered;
+  RamoEntry *entry;
+  guint n_abandoned;
+
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (id != NULL);
+
+  if (self->manager == NULL)
+    return;
+
+  entry = ramo_session_manager_get_entry (self->manager, id);
+  if (entry == NULL)
+    {
+      g_set_error (&error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND, _("There is no entry %s"), id);
+      _ramo_window_show_error (self, _("Could not go to this entry"), error);
+      return;
+    }
+  if (entry == ramo_session_manager_get_leaf (self->manager))
+    {
+      _ramo_window_show_toast (self, _("Already at this entry"));
+      return;
+    }
+  if (ramo_window_is_busy (self))
+    {
+      _ramo_window_show_toast (self, _("A summary is still being written; wait for it or press Escape to cancel it"));
+      return;
+    }
+  if (self->summary_dialog)
+    gtk_window_destroy (GTK_WINDOW (self->summary_dialog));
+
+  /* Nothing is left behind when the leaf is on the way to the entry. */
+  n_abandoned = count_abandoned (self->manager, entry);
+  remembered = ramo_window_get_remembered_summary_choice (self);
+  if (n_abandoned == 0 || g_strcmp0 (remembered, CHOICE_NONE) == 0)
+    navigate_with (self, id, FALSE, NULL, FALSE);
+  else if (g_strcmp0 (remembered, CHOICE_SUMMARIZE) == 0)
+    navigate_with (self, id, TRUE, NULL, FALSE);
+  else
+    show_choice_dialog (self, entry, n_abandoned);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+static gboolean
+escape_pressed_cb (RamoWindow            *self,
+                   guint                  keyval,
+                   guint                  keycode,
+                   GdkModifierType        state,
+                   GtkEventControllerKey *controller)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  /* pi: Escape while a summary is written aborts it */
+  if (keyval == GDK_KEY_Escape && ramo_window_is_busy (self))
+    {
+      ramo_window_cancel_operation (self);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+void
+_ramo_window_summary_init (RamoWindow *self)
+{
+  GtkEventController *controller;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  self->settings = lookup_settings ();
+  if (self->settings)
+    g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+
+  self->agent_signals = g_signal_group_new (RAMO_TYPE_AGENT_SESSION);
+  g_signal_group_connect_object (self->agent_signals, "notify::busy",
+                                 G_CALLBACK (agent_busy_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->agent_signals, "notify::manager",
+                                 G_CALLBACK (agent_manager_cb), self, G_CONNECT_SWAPPED);
+
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (escape_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+void
+_ramo_window_summary_dispose (RamoWindow *self)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->agent)
+    ramo_agent_session_cancel (self->agent);
+  g_cancellable_cancel (self->navigate_cancellable);
+  g_clear_object (&self->navigate_cancellable);
+  if (self->agent_signals)
+    g_signal_group_set_target (self->agent_signals, NULL);
+  g_clear_object (&self->agent_signals);
+  g_clear_object (&self->agent);
+  g_clear_weak_pointer (&self->summary_dialog);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->remembered_summary_choice, g_free);
+}
