@@ -1,0 +1,352 @@
+#!/usr/bin/python3
+# test-atspi.py — Ramo as a screen reader sees it
+#
+# Copyright 2026 The Ramo authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Starts the real `ramo` on a copy of data/examples/example.jsonl and drives it only through
+# the accessibility bus (AT-SPI, with pyatspi) and synthesized key presses, as a screen reader
+# user would: it finds the window and the tree's rows by their text, reads the entry count,
+# changes the filter, types a search, writes a label and goes to an entry, checking what is
+# read out and what the file holds.
+#
+#   test-atspi.py RAMO_BINARY SOURCE_DIR SCHEMA_DIR
+#
+# Exits 77 (skipped) only when there is no display. Without a session bus it runs itself again
+# under dbus-run-session; the accessibility bus is started by D-Bus activation (at-spi2-core),
+# or by hand if that is not possible.
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+TIMEOUT = 30.0
+
+EXAMPLE_TITLE = 'Weather CLI: cache API responses'
+FIRST_USER = ('user: Our weather CLI calls the forecast API on every run and we keep hitting the '
+              'rate limit. Can you add a small on-disk cache?')
+
+
+def log(*args):
+    print('#', *args, flush=True)
+
+
+def fail(message):
+    print('not ok -', message, flush=True)
+    raise SystemExit(1)
+
+
+if not os.environ.get('DISPLAY') and not os.environ.get('WAYLAND_DISPLAY'):
+    print('no display: skipping the AT-SPI test (run it under xvfb-run)')
+    sys.exit(SKIP)
+
+if not os.environ.get('DBUS_SESSION_BUS_ADDRESS') and not os.environ.get('RAMO_ATSPI_REEXEC'):
+    os.environ['RAMO_ATSPI_REEXEC'] = '1'
+    os.execvp('dbus-run-session', ['dbus-run-session', '--', sys.executable] + sys.argv)
+
+try:
+    import gi
+    gi.require_version('Atspi', '2.0')
+    import pyatspi
+    from gi.repository import Atspi
+except (ImportError, ValueError) as error:
+    fail('pyatspi is missing (apt install python3-pyatspi): %s' % error)
+
+
+def wait_for(what, condition, timeout=TIMEOUT):
+    """Polls condition() until it returns something true; fails after timeout seconds."""
+    end = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < end:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as error:      # objects come and go while GTK rebuilds rows
+            last_error = error
+        time.sleep(0.1)
+    fail('timed out waiting for %s%s' % (what, ' (%s)' % last_error if last_error else ''))
+
+
+def ensure_accessibility_bus():
+    """The a11y bus normally comes by D-Bus activation; start it by hand if it cannot."""
+    probe = subprocess.run(['dbus-send', '--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus',
+                            'org.a11y.Bus.GetAddress'], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           timeout=20)
+    if probe.returncode == 0:
+        return None
+    for launcher in ('/usr/libexec/at-spi-bus-launcher', '/usr/lib/at-spi2-core/at-spi-bus-launcher'):
+        if os.path.exists(launcher):
+            log('starting', launcher)
+            process = subprocess.Popen([launcher, '--launch-immediately'])
+            time.sleep(1)
+            return process
+    fail('no accessibility bus: install at-spi2-core')
+
+
+def descendants(node, depth=0):
+    if depth > 60:
+        return
+    try:
+        count = node.childCount
+    except Exception:
+        return
+    for i in range(count):
+        try:
+            child = node.getChildAtIndex(i)
+        except Exception:
+            continue
+        if child is None:
+            continue
+        yield child
+        yield from descendants(child, depth + 1)
+
+
+def find(node, role=None, name=None, pattern=None):
+    for child in descendants(node):
+        try:
+            if role is not None and child.getRole() != role:
+                continue
+            if name is not None and child.name != name:
+                continue
+            if pattern is not None and not re.search(pattern, child.name or ''):
+                continue
+        except Exception:
+            continue
+        return child
+    return None
+
+
+def find_all(node, role=None):
+    result = []
+    for child in descendants(node):
+        try:
+            if role is None or child.getRole() == role:
+                result.append(child)
+        except Exception:
+            pass
+    return result
+
+
+KEYSYMS = {'Control_L': 0xffe3, 'Shift_L': 0xffe1, 'Escape': 0xff1b, 'Return': 0xff0d, 'Home': 0xff50,
+           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d}
+
+
+def keysym(name):
+    return KEYSYMS[name] if name in KEYSYMS else ord(name)
+
+
+def press(keyname, modifiers=()):
+    """Presses a key (X keysym name) with modifiers held, through the registry (XTest)."""
+    # X modifier masks: ShiftMask, ControlMask, held by the registry around the key
+    mask = sum({'shift': 1 << 0, 'ctrl': 1 << 2}[m] for m in modifiers)
+    if mask:
+        Atspi.generate_keyboard_event(mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
+    pyatspi.Registry.generateKeyboardEvent(keysym(keyname), None, pyatspi.KEY_SYM)
+    if mask:
+        Atspi.generate_keyboard_event(mask, None, Atspi.KeySynthType.UNLOCKMODIFIERS)
+    time.sleep(0.15)
+
+
+def type_text(text):
+    for ch in text:
+        if ch == ' ':
+            press('space')
+        elif ch == '-':
+            press('minus')
+        else:
+            pyatspi.Registry.generateKeyboardEvent(0, ch, pyatspi.KEY_STRING)
+            time.sleep(0.05)
+    time.sleep(0.3)
+
+
+def do_action(node, action_name):
+    action = node.queryAction()
+    for i in range(action.nActions):
+        if action.getName(i) == action_name:
+            return action.doAction(i)
+    fail('%s has no action %s (it has %s)' % (node.name, action_name,
+                                               [action.getName(i) for i in range(action.nActions)]))
+
+
+def row_texts(tree):
+    """What a screen reader reads for each row of the tree: the labels inside each list item."""
+    rows = []
+    for item in find_all(tree, pyatspi.ROLE_LIST_ITEM):
+        labels = [child.name for child in find_all(item, pyatspi.ROLE_LABEL) if child.name]
+        if labels:
+            rows.append(' '.join(labels))
+    return rows
+
+
+def is_focused(node):
+    try:
+        return node.getState().contains(pyatspi.STATE_FOCUSED)
+    except Exception:
+        return False
+
+
+def read_lines(path):
+    with open(path, encoding='utf-8') as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail('usage: test-atspi.py RAMO_BINARY SOURCE_DIR SCHEMA_DIR')
+    ramo, source_dir, schema_dir = sys.argv[1:]
+
+    work = tempfile.mkdtemp(prefix='ramo-atspi-')
+    session = os.path.join(work, 'example.jsonl')
+    shutil.copy(os.path.join(source_dir, 'data', 'examples', 'example.jsonl'), session)
+
+    # Settings in a key file, so that going to an entry does not ask about a summary
+    config = os.path.join(work, 'config')
+    os.makedirs(os.path.join(config, 'glib-2.0', 'settings'))
+    with open(os.path.join(config, 'glib-2.0', 'settings', 'keyfile'), 'w') as f:
+        f.write("[io/github/ramo/Ramo]\nremembered-summary-choice='none'\n")
+
+    env = dict(os.environ)
+    for name in ('NO_AT_BRIDGE', 'GTK_A11Y'):
+        env.pop(name, None)
+    env.update({'HOME': work, 'XDG_CONFIG_HOME': config, 'XDG_CACHE_HOME': os.path.join(work, 'cache'),
+                'GSETTINGS_BACKEND': 'keyfile', 'GSETTINGS_SCHEMA_DIR': schema_dir,
+                'LANGUAGE': 'C', 'LC_ALL': 'C.UTF-8', 'GDK_BACKEND': 'x11'})
+
+    bus_launcher = ensure_accessibility_bus()
+    app_process = subprocess.Popen([ramo, session], env=env)
+    try:
+        run(app_process, session)
+    finally:
+        app_process.terminate()
+        try:
+            app_process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app_process.kill()
+        if bus_launcher:
+            bus_launcher.terminate()
+        shutil.rmtree(work, ignore_errors=True)
+    print('ok - ramo read and driven through AT-SPI')
+
+
+def run(app_process, session):
+    desktop = pyatspi.Registry.getDesktop(0)
+
+    def find_app():
+        if app_process.poll() is not None:
+            fail('ramo exited with %s' % app_process.returncode)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == 'ramo':
+                return app
+        return None
+
+    app = wait_for('ramo on the accessibility bus', find_app)
+    frame = wait_for('the window titled with the session name',
+                     lambda: find(app, pyatspi.ROLE_FRAME, EXAMPLE_TITLE))
+    log('window:', frame.name)
+
+    tree = wait_for('the session tree', lambda: find(frame, pyatspi.ROLE_LIST, 'Session tree'))
+    count = wait_for('the entry count', lambda: find(frame, pyatspi.ROLE_LABEL, pattern=r'^\d+ of \d+ entries$'))
+    log('count:', count.name)
+    if count.name != '26 of 37 entries':
+        fail('the default filter shows %r, expected 26 of 37 entries' % count.name)
+
+    rows = wait_for('rows with text', lambda: row_texts(tree))
+    log('first rows:', rows[:3])
+    if rows[0] != FIRST_USER:
+        fail('the first row reads %r' % rows[0])
+    if not any(r.startswith('assistant: ') for r in rows):
+        fail('no assistant row is read out')
+
+    # every control the user can reach has a name
+    for role in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_ENTRY, pyatspi.ROLE_COMBO_BOX):
+        for control in find_all(frame, role):
+            try:
+                showing = control.getState().contains(pyatspi.STATE_SHOWING)
+            except Exception:
+                continue
+            if showing and not control.name:
+                fail('a %s has no accessible name' % control.getRoleName())
+    search = find(frame, pyatspi.ROLE_ENTRY, 'Search entries')
+    if search is None or find(frame, pyatspi.ROLE_COMBO_BOX, 'Filter') is None:
+        fail('the search entry or the filter has no accessible name')
+
+    # the filter: "User only" with Ctrl+U, as the tooltip says (the window's action is exposed too)
+    # key presses go to the window under the pointer (Xvfb has no window manager)
+    x, y, width, height = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, 'abs')
+    time.sleep(0.3)
+    do_action(frame, 'win.tree')
+    wait_for('focus in the tree', lambda: any(is_focused(n) for n in find_all(tree)) or is_focused(tree))
+    press('u', ('ctrl',))
+    wait_for('the user-only count', lambda: re.match(r'^\d+ of 37 entries$', count.name) and count.name != '26 of 37 entries')
+    rows = wait_for('only user rows', lambda: [r for r in row_texts(tree)] if all(r.startswith('user: ') for r in row_texts(tree)) else None)
+    log('user only:', count.name, rows[:2])
+    if int(count.name.split()[0]) != len(rows):
+        fail('%s but %d rows are read out' % (count.name, len(rows)))
+    do_action(frame, 'win.toggle-user-only')
+    wait_for('the default filter back', lambda: count.name == '26 of 37 entries')
+
+    # a search typed into the search entry
+    press('f', ('ctrl',))
+    time.sleep(0.3)
+    type_text('cache')
+    wait_for('the search to narrow the tree', lambda: count.name != '26 of 37 entries')
+    rows = row_texts(tree)
+    log('search "cache":', count.name, rows[:2])
+    if not rows or not all('cache' in r.lower() for r in rows):
+        fail('the search shows rows without "cache": %r' % rows)
+    press('Escape')
+    wait_for('the search cleared', lambda: count.name == '26 of 37 entries')
+
+    # a label: select the first row (Home), Shift+L opens the inline editor, type, Enter
+    do_action(frame, 'win.tree')
+    press('Home')
+    time.sleep(0.3)
+    lines_before = len(read_lines(session))
+    press('L', ('shift',))
+    time.sleep(0.5)
+    editor = find(frame, pyatspi.ROLE_ENTRY, 'Entry label')
+    log('label editor:', editor.name if editor else '(not exposed)')
+    type_text('a11y-check')
+    press('Return')
+    wait_for('the label line in the file', lambda: len(read_lines(session)) > lines_before)
+    last = read_lines(session)[-1]
+    log('file:', last)
+    if last.get('type') != 'label' or last.get('label') != 'a11y-check':
+        fail('the last line is %r' % last)
+    wait_for('the label read out in the row', lambda: any('a11y-check' in r for r in row_texts(tree)))
+    labeled = [r for r in row_texts(tree) if 'a11y-check' in r][0]
+    log('row read out:', labeled[:80])
+    if FIRST_USER not in labeled or last.get('targetId') != 'a1000001':
+        fail('the label went to another row: %r' % labeled)
+
+    # navigate: Enter on the first user message puts its text into the editor
+    composer = find(frame, pyatspi.ROLE_TEXT, 'Editor')
+    if composer is None:
+        fail('the editor has no accessible name')
+    do_action(frame, 'win.tree')
+    press('Home')
+    time.sleep(0.3)
+    press('Return')
+
+    def composer_text():
+        text = composer.queryText()
+        return text.getText(0, text.characterCount)
+
+    wait_for('the message text in the editor', lambda: composer_text().startswith('Our weather CLI calls the forecast API'))
+    log('editor:', composer_text()[:60])
+    lines_after = read_lines(session)
+    if lines_after[-1] != last:
+        fail('going to an entry wrote to the file: %r' % lines_after[-1])
+
+
+if __name__ == '__main__':
+    main()
