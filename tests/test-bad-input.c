@@ -6,6 +6,7 @@
  */
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/resource.h>
 
 #include "ramo-projection.h"
@@ -374,6 +375,38 @@ test_odd_fields (void)
   g_assert_true (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "u")));
 }
 
+static void
+test_fifo_and_deep (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *fifo = g_build_filename (dir, "fifo.jsonl", NULL);
+  g_autoptr(GString) deep = g_string_new (HEADER);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) none = NULL;
+  g_autoptr(RamoSessionManager) manager = NULL;
+
+  /* a FIFO is refused at once instead of waiting for a writer */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  none = ramo_session_manager_open (fifo, &error);
+  g_assert_null (none);
+  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO);
+  g_clear_error (&error);
+
+  /* a line nested 100,000 levels deep is reported and skipped, never recursed into */
+  g_string_append (deep, "{\"type\":\"custom\",\"id\":\"d\",\"parentId\":null,\"data\":");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (deep, ']');
+  g_string_append (deep, "}\n" MSG ("a", "null", "after"));
+  manager = open_bytes (deep->str, deep->len, &error, NULL);
+  g_assert_no_error (error);
+  g_assert_null (ramo_session_manager_get_entry (manager, "d"));
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "a"));
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
+  g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (ramo_session_manager_get_issues (manager), 0))->line, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -394,5 +427,6 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/future-version", test_future_version);
   g_test_add_func ("/Core/BadInput/unwritable", test_unwritable);
   g_test_add_func ("/Core/BadInput/odd-fields", test_odd_fields);
+  g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
   return g_test_run ();
 }

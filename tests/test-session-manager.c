@@ -346,6 +346,9 @@ test_in_memory (void)
   g_autofree char *first = ramo_session_manager_append_message (manager, message, &error);
   g_autofree char *second = ramo_session_manager_append_message (manager, message, &error);
   g_autofree char *label = ramo_session_manager_append_label_change (manager, first, "keep", &error);
+  /* a label set and cleared leaves nothing to rebuild (and must not trip the rebuild) */
+  g_autofree char *set = ramo_session_manager_append_label_change (manager, second, "gone", &error);
+  g_autofree char *cleared = ramo_session_manager_append_label_change (manager, second, NULL, &error);
   char *new_path = (char *) "untouched";
 
   g_assert_no_error (error);

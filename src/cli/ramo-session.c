@@ -217,7 +217,7 @@ cmd_tree (int    argc,
   ramo_projection_set_filter (projection, mode);
   {
     g_autofree char *text = ramo_projection_to_text (projection);
-    fputs (text, stdout);
+    g_print ("%s", text);
   }
   return EXIT_OK;
 }
@@ -278,7 +278,9 @@ cmd_context (int    argc,
       json_text = ramo_session_context_to_json (context, &error);
       if (json_text == NULL)
         return exit_for_error (error);
-      g_print ("%s\n", json_text);
+      /* JSON goes out as it is: it escapes control characters itself */
+      fputs (json_text, stdout);
+      fputc ('\n', stdout);
       return EXIT_OK;
     }
 
@@ -319,6 +321,8 @@ cmd_label (int    argc,
   if (manager == NULL)
     return status;
 
+  if (argc == 3 && !g_utf8_validate (argv[2], -1, NULL))
+    return fail_usage ("label: TEXT is not valid UTF-8");
   id = ramo_session_manager_append_label_change (manager, argv[1], argc == 3 ? argv[2] : NULL, &error);
   if (id == NULL)
     return exit_for_error (error);
@@ -771,6 +775,45 @@ cmd_compact (int    argc,
   return EXIT_OK;
 }
 
+/* Text from a session file is never interpreted, not even by the terminal: human-readable output
+ * shows control characters (escape sequences, bells, C1 controls) as U+FFFD. JSON output is
+ * written directly and escapes them itself. */
+static void
+write_sanitized (FILE       *stream,
+                 const char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append (out, "\xEF\xBF\xBD");
+          continue;
+        }
+      if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F || (c >= 0x80 && c <= 0x9F))
+        g_string_append (out, "\xEF\xBF\xBD");
+      else
+        g_string_append_unichar (out, c);
+    }
+  fputs (out->str, stream);
+  fflush (stream);
+}
+
+static void
+print_stdout (const char *text)
+{
+  write_sanitized (stdout, text);
+}
+
+static void
+print_stderr (const char *text)
+{
+  write_sanitized (stderr, text);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -778,6 +821,14 @@ main (int    argc,
   const char *command;
 
   setlocale (LC_ALL, "");
+  g_set_print_handler (print_stdout);
+  g_set_printerr_handler (print_stderr);
+
+  /* texts that go into the session file must be UTF-8, or the file would not be */
+  for (int i = 1; i + 1 < argc; i++)
+    if ((strcmp (argv[i], "--summary") == 0 || strcmp (argv[i], "--label") == 0 ||
+         strcmp (argv[i], "--instructions") == 0) && !g_utf8_validate (argv[i + 1], -1, NULL))
+      return fail_usage ("the text after --summary, --label or --instructions is not valid UTF-8");
 
   if (argc < 2)
     return fail_usage (NULL);

@@ -272,6 +272,7 @@ ramo_scan_parse (RamoScan    *scan,
   scan->len = len;
   g_array_set_size (scan->nodes, 1);
   g_array_set_size (stack, 0);
+  scan->max_depth = 0;
 
   if (len >= G_MAXUINT32)
     {
@@ -367,6 +368,8 @@ ramo_scan_parse (RamoScan    *scan,
               char close = node.type == RAMO_SCAN_OBJECT ? '}' : ']';
 
               g_array_append_val (stack, frame);
+              if (stack->len > scan->max_depth)
+                scan->max_depth = stack->len;
               skip_ws (t, len, &pos);
               if (pos < len && t[pos] == close)
                 {

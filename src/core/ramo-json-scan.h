@@ -23,6 +23,9 @@ typedef enum
   RAMO_SCAN_OBJECT,
 } RamoScanType;
 
+/* Lines nested deeper are refused: json-glib, which reads bodies, recurses once per level. */
+#define RAMO_MAX_JSON_DEPTH 1000
+
 typedef struct
 {
   guint32 start;          /* first byte of the value (a string's opening quote) */
@@ -42,6 +45,7 @@ typedef struct
   gsize       len;
   GArray     *nodes;      /* (element-type RamoScanNode); node 0 is unused, the root is 1 */
   GArray     *stack;      /* scratch: open containers while parsing */
+  guint       max_depth;  /* the deepest nesting of the last line parsed */
 } RamoScan;
 
 /* the error ramo_scan_parse() gives for invalid UTF-8 inside a string (compare the pointer) */

@@ -1044,6 +1044,14 @@ scan_line (Extractor  *ex,
       return FALSE;
     }
 
+  /* json-glib, which reads bodies later, recurses once per level: deeper lines are refused */
+  if (ex->scan.max_depth > RAMO_MAX_JSON_DEPTH)
+    {
+      g_free (job->issue);
+      job->issue = g_strdup_printf ("nested more than %u levels deep; skipped", RAMO_MAX_JSON_DEPTH);
+      return FALSE;
+    }
+
   return TRUE;
 }
 
@@ -1691,7 +1699,8 @@ load_path (RamoSessionManager *self,
   LoadState state;
   int fd;
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
   if (fd < 0)
     {
       int errsv = errno;
@@ -1700,6 +1709,18 @@ load_path (RamoSessionManager *self,
                    "%s: %s", path, g_strerror (errsv));
       return FALSE;
     }
+  {
+    struct stat st;
+
+    if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+      {
+        close (fd);
+        g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+                     "%s: not a regular file", path);
+        return FALSE;
+      }
+    fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  }
 
   if (!stat_file (path, &total_size, &self->known_mtime, NULL, error))
     {
@@ -2748,6 +2769,17 @@ rewrite_as_v3 (RamoSessionManager  *self,
   if (!stat_file (self->path, NULL, NULL, &mode, error))
     return FALSE;
 
+  {
+    struct stat st;
+
+    if (g_stat (self->path, &st) != 0 || st.st_dev != self->known_dev || st.st_ino != self->known_ino)
+      {
+        g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                     "%s was replaced since Ramo read it; open it again; nothing was written", self->path);
+        return FALSE;
+      }
+  }
+
   mapped = g_mapped_file_new (self->path, FALSE, &local_error);
   if (mapped == NULL)
     {
@@ -2806,6 +2838,20 @@ rewrite_as_v3 (RamoSessionManager  *self,
       g_string_append_c (out, '\n');
       pos = end + 1;
     }
+
+  /* the same file, unchanged, right before it is replaced (pi does not lock: this keeps the
+   * window for a line appended meanwhile as short as it can be) */
+  {
+    struct stat st;
+
+    if (g_stat (self->path, &st) != 0 || st.st_dev != self->known_dev || st.st_ino != self->known_ino ||
+        st.st_size != self->known_size)
+      {
+        g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                     "%s changed on disk while Ramo migrated it; nothing was written", self->path);
+        return FALSE;
+      }
+  }
 
   if (!replace_file (self->path, out->str, out->len, mode, error))
     return FALSE;
@@ -3687,26 +3733,25 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
 
   /* Labels in the order pi's Map holds them: the order their targets were first labelled
    * since they were last cleared. Our hash table has no order, so recompute it from the
-   * label entries in file order. */
+   * label entries in file order (a cleared target leaves a hole; linear in the entries). */
   {
-    g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr(GHashTable) position = g_hash_table_new (g_str_hash, g_str_equal);
 
     for (guint i = 0; i < self->entries->len; i++)
       {
         RamoEntry *entry = g_ptr_array_index (self->entries, i);
+        gpointer index;
 
         if (entry->type != RAMO_ENTRY_TYPE_LABEL || entry->target_id == NULL)
           continue;
         if (entry->label_text == NULL)
           {
-            g_hash_table_remove (seen, entry->target_id);
-            for (guint j = 0; j < label_targets->len; j++)
-              if (strcmp (g_ptr_array_index (label_targets, j), entry->target_id) == 0)
-                g_ptr_array_remove_index (label_targets, j);
+            if (g_hash_table_steal_extended (position, entry->target_id, NULL, &index))
+              g_ptr_array_index (label_targets, GPOINTER_TO_UINT (index)) = NULL;
           }
-        else if (!g_hash_table_contains (seen, entry->target_id))
+        else if (!g_hash_table_contains (position, entry->target_id))
           {
-            g_hash_table_add (seen, (char *) entry->target_id);
+            g_hash_table_insert (position, (char *) entry->target_id, GUINT_TO_POINTER (label_targets->len));
             g_ptr_array_add (label_targets, (char *) entry->target_id);
           }
       }
@@ -3715,8 +3760,8 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   for (guint i = 0; i < label_targets->len; i++)
     {
       const char *target = g_ptr_array_index (label_targets, i);
-      const char *label = g_hash_table_lookup (self->labels, target);
-      const char *label_time = g_hash_table_lookup (self->label_times, target);
+      const char *label = target ? g_hash_table_lookup (self->labels, target) : NULL;
+      const char *label_time = target ? g_hash_table_lookup (self->label_times, target) : NULL;
       g_autoptr(JsonObject) object = json_object_new ();
       g_autoptr(JsonNode) node = NULL;
       char *id = NULL;
