@@ -554,6 +554,26 @@ test_open_async (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+static void
+test_migration_keeps_bytes (void)
+{
+  /* what json-glib cannot hold survives the migration: only the role changes */
+  static const char text[] =
+    "{\"type\":\"session\",\"version\":2,\"id\":\"s2\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n"
+    "{\"type\":\"message\",\"id\":\"00000001\",\"parentId\":null,\"timestamp\":\"2025-01-01T00:00:01.000Z\","
+    "\"message\":{\"role\":\"hookMessage\",\"content\":\"a\\u0000b \\ud800\",\"details\":{\"n\":123456789012345678901234567890}}}\n";
+  g_autofree char *path = NULL;
+  g_autoptr(RamoSessionManager) manager = open_text (text, &path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (ramo_session_manager_migrate (manager, &error));
+  g_assert_no_error (error);
+  after = ramo_test_read_file (path, NULL);
+  g_assert_nonnull (strstr (after, "\"message\":{\"role\":\"custom\",\"content\":\"a\\u0000b \\ud800\","
+                                   "\"details\":{\"n\":123456789012345678901234567890}}}\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -570,5 +590,6 @@ main (int   argc,
   g_test_add_func ("/Core/SessionManager/migration-v1", test_migration_v1);
   g_test_add_func ("/Core/SessionManager/real-fixtures", test_real_fixtures);
   g_test_add_func ("/Core/SessionManager/open-async", test_open_async);
+  g_test_add_func ("/Core/SessionManager/migration-keeps-bytes", test_migration_keeps_bytes);
   return g_test_run ();
 }

@@ -2281,71 +2281,146 @@ ramo_session_manager_read_entry (RamoSessionManager  *self,
   return json_node_init_object (json_node_alloc (), object);
 }
 
-/* The line of @entry as a version-3 file holds it. Lines that need no change keep their
- * bytes; a v1 entry gets `"id"` and `"parentId"` appended to its object as pi's migration
- * does, and a changed compaction or legacy hook message is written anew. */
+/* The line of @entry as a version-3 file holds it, made by editing the line's text (never by
+ * writing it anew, which would lose what json-glib cannot hold: escaped NULs, lone surrogates,
+ * integers beyond 64 bits). A v1 entry gets `"id"` and `"parentId"` appended to its object as
+ * pi's migration does; a v1 compaction loses `firstKeptEntryIndex` and gains
+ * `firstKeptEntryId`; a legacy `hookMessage` role becomes `custom`. Other lines keep their
+ * bytes. */
 static char *
 v3_line (RamoSessionManager  *self,
          const RamoEntry     *entry,
          GError             **error)
 {
-  g_autofree char *line = NULL;
-  gboolean rewrite_whole;
+  g_autofree char *raw = NULL;
+  g_autofree char *repaired = NULL;
+  g_autoptr(GString) out = NULL;
+  g_autoptr(GString) tail = NULL;
+  const char *text;
+  const char *scan_error = NULL;
+  gsize len, close, pos = 0;
+  gsize edit_start[2] = { 0, 0 }, edit_end[2] = { 0, 0 };
+  const char *edit_text[2] = { NULL, NULL };
+  guint n_edits = 0, n_members = 0;
+  gboolean removed = FALSE;
+  RamoScan scan;
 
-  if (self->file_version >= 3)
-    return _ramo_session_manager_read_line (self, entry, error);
+  raw = _ramo_session_manager_read_line (self, entry, error);
+  if (raw == NULL || self->file_version >= 3)
+    return g_steal_pointer (&raw);
 
-  rewrite_whole = (entry->flags & RAMO_ENTRY_FLAG_HOOK_MESSAGE) != 0 ||
-                  (self->file_version < 2 && entry->type == RAMO_ENTRY_TYPE_COMPACTION);
-
-  if (!rewrite_whole && self->file_version < 2)
+  text = raw;
+  len = strlen (raw);
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, text, len, &scan_error) && scan_error == RAMO_SCAN_ERROR_UTF8)
     {
-      char *end;
-      gboolean empty = TRUE;
-      GString *out;
+      /* as it was read: with replacement characters */
+      repaired = g_utf8_make_valid (raw, len);
+      text = repaired;
+      len = strlen (repaired);
+      scan_error = NULL;
+      ramo_scan_parse (&scan, text, len, &scan_error);
+    }
+  if (scan_error != NULL || ramo_scan_type (&scan, 1) != RAMO_SCAN_OBJECT)
+    {
+      ramo_scan_clear (&scan);
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s: line %u no longer parses", self->path ? self->path : "(memory)", entry->line);
+      return NULL;
+    }
 
-      line = _ramo_session_manager_read_line (self, entry, error);
-      if (line == NULL)
-        return NULL;
-      g_strchomp (line);
-      end = strrchr (line, '}');
-      if (end == NULL)
-        rewrite_whole = TRUE;
-      else
+  for (guint m = ramo_scan_node (&scan, 1)->first_child; m; m = ramo_scan_node (&scan, m)->next)
+    n_members++;
+
+  if (entry->flags & RAMO_ENTRY_FLAG_HOOK_MESSAGE)
+    {
+      guint role = ramo_scan_member (&scan, ramo_scan_member (&scan, 1, "message"), "role");
+
+      if (role)
         {
-          for (char *p = end - 1; p > line; p--)
-            if (!g_ascii_isspace (*p))
-              {
-                empty = *p == '{';
-                break;
-              }
-          out = g_string_new_len (line, end - line);
-          if (!empty)
-            g_string_append_c (out, ',');
-          g_string_append (out, "\"id\":");
-          ramo_json_write_string (out, entry->id);
-          g_string_append (out, ",\"parentId\":");
-          if (entry->parent_id)
-            ramo_json_write_string (out, entry->parent_id);
-          else
-            g_string_append (out, "null");
-          g_string_append (out, end);
-          return g_string_free (out, FALSE);
+          edit_start[n_edits] = ramo_scan_node (&scan, role)->start;
+          edit_end[n_edits] = ramo_scan_node (&scan, role)->end;
+          edit_text[n_edits] = "\"custom\"";
+          n_edits++;
         }
     }
 
-  if (rewrite_whole)
+  tail = g_string_new (NULL);
+  if (self->file_version < 2)
     {
-      g_autoptr(JsonObject) object = migrated_object (self, entry, error);
-      g_autoptr(JsonNode) node = NULL;
+      guint index = entry->type == RAMO_ENTRY_TYPE_COMPACTION
+                    ? ramo_scan_member (&scan, 1, "firstKeptEntryIndex") : 0;
 
-      if (object == NULL)
-        return NULL;
-      node = json_node_init_object (json_node_alloc (), object);
-      return ramo_json_to_string (node);
+      if (ramo_scan_type (&scan, index) == RAMO_SCAN_NUMBER)
+        {
+          RamoScanNode *member = ramo_scan_node (&scan, index);
+          gsize start = member->key_start, end = member->end;
+          gsize back = start;
+
+          /* the member and one comma next to it */
+          while (back > 0 && g_ascii_isspace (text[back - 1]))
+            back--;
+          if (back > 0 && text[back - 1] == ',')
+            start = back - 1;
+          else
+            {
+              while (end < len && g_ascii_isspace (text[end]))
+                end++;
+              if (end < len && text[end] == ',')
+                end++;
+            }
+          edit_start[n_edits] = start;
+          edit_end[n_edits] = end;
+          edit_text[n_edits] = "";
+          n_edits++;
+          removed = TRUE;
+        }
+
+      g_string_append (tail, "\"id\":");
+      ramo_json_write_string (tail, entry->id);
+      g_string_append (tail, ",\"parentId\":");
+      if (entry->parent_id)
+        ramo_json_write_string (tail, entry->parent_id);
+      else
+        g_string_append (tail, "null");
+      if (removed && entry->first_kept_id)
+        {
+          g_string_append (tail, ",\"firstKeptEntryId\":");
+          ramo_json_write_string (tail, entry->first_kept_id);
+        }
     }
 
-  return _ramo_session_manager_read_line (self, entry, error);
+  close = ramo_scan_node (&scan, 1)->end - 1;   /* the object's closing brace */
+  ramo_scan_clear (&scan);
+
+  if (n_edits == 2 && edit_start[1] < edit_start[0])
+    {
+      gsize ts = edit_start[0], te = edit_end[0];
+      const char *tt = edit_text[0];
+
+      edit_start[0] = edit_start[1]; edit_end[0] = edit_end[1]; edit_text[0] = edit_text[1];
+      edit_start[1] = ts; edit_end[1] = te; edit_text[1] = tt;
+    }
+
+  out = g_string_sized_new (len + tail->len + 16);
+  for (guint e = 0; e < n_edits; e++)
+    {
+      g_string_append_len (out, text + pos, edit_start[e] - pos);
+      g_string_append (out, edit_text[e]);
+      pos = edit_end[e];
+    }
+  g_string_append_len (out, text + pos, close - pos);
+  if (tail->len > 0)
+    {
+      if (n_members - (removed ? 1 : 0) > 0)
+        g_string_append_c (out, ',');
+      g_string_append_len (out, tail->str, tail->len);
+    }
+  g_string_append_len (out, text + close, len - close);
+  g_strchomp (out->str);
+  out->len = strlen (out->str);
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static char *
