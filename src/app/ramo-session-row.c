@@ -43,7 +43,7 @@ struct _RamoSessionRow
   GtkImage           *marker_image;
   GtkLabel           *pill;
   GtkEntry           *label_entry;
-  GtkLabel           *text_label;
+  GtkInscription     *text_label;
 };
 
 G_DEFINE_FINAL_TYPE (RamoSessionRow, ramo_session_row, GTK_TYPE_WIDGET)
@@ -195,6 +195,36 @@ query_tooltip_cb (RamoSessionRow *self,
   return TRUE;
 }
 
+/* A row shows one line, and no window is wide enough for more than a few hundred characters
+ * of it: longer texts are cut (the entry pane shows all of it). The text is a GtkInscription,
+ * which (unlike GtkLabel) does not lay out its whole text to measure itself: GTK 4.8's list
+ * view keeps up to 200 rows and measures them all on every change. */
+#define MAX_ROW_CHARS 300
+
+static void
+set_text (RamoSessionRow *self,
+          const char     *text)
+{
+  const char *end = text;
+  glong n;
+
+  for (n = 0; n < MAX_ROW_CHARS && *end; n++)
+    end = g_utf8_next_char (end);
+
+  if (*end == '\0')
+    gtk_inscription_set_text (self->text_label, text);
+  else
+    {
+      g_autofree char *cut = g_strdup_printf ("%.*s…", (int) (end - text), text);
+
+      gtk_inscription_set_text (self->text_label, cut);
+    }
+  /* what a screen reader reads for the row */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->text_label),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, gtk_inscription_get_text (self->text_label),
+                                  -1);
+}
+
 static void
 update_all (RamoSessionRow *self)
 {
@@ -207,10 +237,10 @@ update_all (RamoSessionRow *self)
       g_autofree char *kind = g_strconcat ("kind-", ramo_projection_node_get_kind (self->node), NULL);
 
       kind_class = g_intern_string (kind);
-      gtk_label_set_text (self->text_label, ramo_projection_node_get_text (self->node));
+      set_text (self, ramo_projection_node_get_text (self->node));
     }
   else
-    gtk_label_set_text (self->text_label, "");
+    set_text (self, "");
 
   if (self->kind_class != kind_class)
     {
@@ -247,10 +277,10 @@ ramo_session_row_refresh_highlight (RamoSessionRow *self)
 
   if (terms)
     {
-      text_attrs = ramo_highlight_attributes (gtk_label_get_text (self->text_label), terms);
+      text_attrs = ramo_highlight_attributes (gtk_inscription_get_text (self->text_label), terms);
       pill_attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
     }
-  gtk_label_set_attributes (self->text_label, text_attrs);
+  gtk_inscription_set_attributes (self->text_label, text_attrs);
   gtk_label_set_attributes (self->pill, pill_attrs);
 }
 
@@ -462,7 +492,15 @@ ramo_session_row_dispose (GObject *object)
       gtk_widget_unparent (GTK_WIDGET (self->label_entry));
       self->label_entry = NULL;
     }
-  gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_SESSION_ROW);
+  if (self->marker_image)
+    gtk_widget_unparent (GTK_WIDGET (self->marker_image));
+  if (self->pill)
+    gtk_widget_unparent (GTK_WIDGET (self->pill));
+  if (self->text_label)
+    gtk_widget_unparent (GTK_WIDGET (self->text_label));
+  self->marker_image = NULL;
+  self->pill = NULL;
+  self->text_label = NULL;
 
   G_OBJECT_CLASS (ramo_session_row_parent_class)->dispose (object);
 }
@@ -527,20 +565,46 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-session-row.ui");
   gtk_widget_class_set_css_name (widget_class, "sessionrow");
-  gtk_widget_class_bind_template_child_full (widget_class, "marker", FALSE,
-                                             G_STRUCT_OFFSET (RamoSessionRow, marker_image));
-  gtk_widget_class_bind_template_child (widget_class, RamoSessionRow, pill);
-  gtk_widget_class_bind_template_child (widget_class, RamoSessionRow, text_label);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
 ramo_session_row_init (RamoSessionRow *self)
 {
   GtkGesture *gesture;
+  GtkLayoutManager *layout;
 
-  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Made in code, not from a template: GTK 4.8's list view makes up to 200 rows each time the
+   * model is replaced, and building them from XML was a third of a filter change. */
+  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+
+  self->marker_image = GTK_IMAGE (gtk_image_new ());
+  gtk_image_set_pixel_size (self->marker_image, 12);
+  gtk_widget_set_valign (GTK_WIDGET (self->marker_image), GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (GTK_WIDGET (self->marker_image), "marker");
+  gtk_widget_set_parent (GTK_WIDGET (self->marker_image), GTK_WIDGET (self));
+
+  self->pill = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_set_visible (GTK_WIDGET (self->pill), FALSE);
+  gtk_widget_set_valign (GTK_WIDGET (self->pill), GTK_ALIGN_CENTER);
+  gtk_label_set_ellipsize (self->pill, PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (self->pill, 28);
+  gtk_label_set_single_line_mode (self->pill, TRUE);
+  gtk_label_set_use_markup (self->pill, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->pill), "pill");
+  gtk_widget_set_parent (GTK_WIDGET (self->pill), GTK_WIDGET (self));
+
+  self->text_label = GTK_INSCRIPTION (gtk_inscription_new (NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->text_label), TRUE);
+  gtk_inscription_set_xalign (self->text_label, 0);
+  gtk_inscription_set_yalign (self->text_label, 0.5);
+  gtk_inscription_set_text_overflow (self->text_label, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_nat_chars (self->text_label, 40);
+  gtk_widget_add_css_class (GTK_WIDGET (self->text_label), "entry-text");
+  gtk_widget_set_parent (GTK_WIDGET (self->text_label), GTK_WIDGET (self));
 
   self->node_signals = g_signal_group_new (RAMO_TYPE_PROJECTION_NODE);
   g_signal_group_connect_object (self->node_signals, "notify::label",
@@ -607,9 +671,9 @@ ramo_session_row_set_node (RamoSessionRow     *self,
  * ramo_session_row_get_text_label:
  * @self: a row
  *
- * Returns: (transfer none): the label showing the entry's text
+ * Returns: (transfer none): the inscription showing the entry's text (cut after 300 characters)
  */
-GtkLabel *
+GtkInscription *
 ramo_session_row_get_text_label (RamoSessionRow *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);

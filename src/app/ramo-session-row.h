@@ -24,7 +24,7 @@ void                ramo_session_row_start_editing     (RamoSessionRow     *self
 void                ramo_session_row_stop_editing      (RamoSessionRow     *self,
                                                         gboolean            commit);
 gboolean            ramo_session_row_get_editing       (RamoSessionRow     *self);
-GtkLabel           *ramo_session_row_get_text_label    (RamoSessionRow     *self);
+GtkInscription     *ramo_session_row_get_text_label    (RamoSessionRow     *self);
 GtkLabel           *ramo_session_row_get_pill          (RamoSessionRow     *self);
 GtkEditable        *ramo_session_row_get_label_entry   (RamoSessionRow     *self);
 void                ramo_session_row_refresh_highlight (RamoSessionRow     *self);

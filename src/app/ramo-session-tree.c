@@ -19,6 +19,7 @@
 #include "ramo-app-util.h"
 #include "ramo-session-row.h"
 #include "ramo-session-tree.h"
+#include "ramo-tree-expander.h"
 
 /**
  * RamoSessionTree:
@@ -235,7 +236,6 @@ static void
 drop_models (RamoSessionTree *self)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
-
   gtk_list_view_set_model (self->list_view, NULL);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
@@ -1154,6 +1154,7 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RAMO_TYPE_SESSION_ROW);
+  g_type_ensure (RAMO_TYPE_TREE_EXPANDER);
   g_type_ensure (RAMO_TYPE_PROJECTION_NODE);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -1164,13 +1165,58 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, list_view_activate_cb);
 }
 
+/* The list item factory. Rows are made in code: GTK 4.8's list view makes up to 200 of them
+ * whenever its model is replaced, and every filter change replaces it. */
+static void
+factory_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  gpointer                  user_data)
+{
+  GtkWidget *expander = ramo_tree_expander_new ();
+
+  ramo_tree_expander_set_child (RAMO_TREE_EXPANDER (expander), g_object_new (RAMO_TYPE_SESSION_ROW, NULL));
+  gtk_list_item_set_child (list_item, expander);
+}
+
+static void
+factory_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *list_item,
+                 gpointer                  user_data)
+{
+  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_list_item_get_child (list_item));
+  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+  ramo_tree_expander_set_list_row (expander, row);
+  ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), node);
+}
+
+static void
+factory_unbind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *list_item,
+                   gpointer                  user_data)
+{
+  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_list_item_get_child (list_item));
+
+  ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), NULL);
+  ramo_tree_expander_set_list_row (expander, NULL);
+}
+
 static void
 ramo_session_tree_init (RamoSessionTree *self)
 {
   GtkEventController *controller;
   GtkGesture *gesture;
+  GtkListItemFactory *factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (factory_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (factory_bind_cb), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (factory_unbind_cb), NULL);
+  gtk_list_view_set_factory (self->list_view, factory);
+  g_object_unref (factory);
 
   self->folded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->select_after_fold = GTK_INVALID_LIST_POSITION;

@@ -544,6 +544,7 @@ typedef struct
   gint64      last_tick;
   gint64      max_gap;
   gint64      change_start;
+  gint64      change_cpu_start;
   const char *what;
   guint       gap_id;
   guint       step;
@@ -571,6 +572,17 @@ since_process_start (void)
     return -1;
   clock_gettime (CLOCK_BOOTTIME, &now);
   return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000 - (gint64) (start_ticks * G_USEC_PER_SEC / hz);
+}
+
+/* Microseconds of CPU time this thread (the main loop's) has used: unlike wall time, it does
+ * not grow when other processes take the machine's cores. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
 }
 
 /* A 1 ms timeout: the time between two of its calls beyond that is time the main loop was
@@ -627,6 +639,7 @@ bench_change_cb (gpointer data)
   bench->max_gap = 0;
   bench->last_tick = g_get_monotonic_time ();
   bench->change_start = g_get_monotonic_time ();
+  bench->change_cpu_start = thread_cpu_time ();
   if (bench_steps[i].filter >= 0)
     gtk_drop_down_set_selected (self->filter_dropdown, bench_steps[i].filter);
   else
@@ -664,8 +677,9 @@ bench_after_paint_cb (GdkFrameClock *clock,
       break;
 
     case BENCH_CHANGED:
-      g_printerr ("ramo-bench: %s: %.1f ms to the next frame, %u rows (longest main-loop gap %.1f ms)\n",
+      g_printerr ("ramo-bench: %s: %.1f ms to the next frame (main thread busy %.1f ms), %u rows (longest main-loop gap %.1f ms)\n",
                   bench->what, (now - bench->change_start) / 1000.0,
+                  (thread_cpu_time () - bench->change_cpu_start) / 1000.0,
                   g_list_model_get_n_items (G_LIST_MODEL (model)), bench->max_gap / 1000.0);
       bench->step++;
       break;

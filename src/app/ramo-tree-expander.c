@@ -1,0 +1,423 @@
+/* ramo-tree-expander.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-tree-expander"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-tree-expander.h"
+
+#define INDENT_PX 16
+
+/**
+ * RamoTreeExpander:
+ *
+ * The expander of one row of the session tree: the row's indentation, the disclosure arrow
+ * that folds and unfolds it, and the row's own widget.
+ *
+ * It does the job of `GtkTreeExpander` for a tree that can be hundreds of levels deep (every
+ * branch point of a pi session nests its branches one level deeper). GTK 4.8's expander makes
+ * one indentation widget per level each time a row widget is bound to another row: on a
+ * 100,000-entry session that was most of the time a filter change took. This one indents with
+ * a single margin, capped at %RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS levels, so binding a row
+ * costs the same at any depth; the real depth is still given to assistive technologies.
+ *
+ * Like `GtkTreeExpander`, it offers the actions `listitem.expand`, `listitem.collapse` and
+ * `listitem.toggle-expand`, bound to +, −, * and /.
+ */
+
+struct _RamoTreeExpander
+{
+  GtkWidget       parent_instance;
+
+  GtkTreeListRow *list_row;
+  GtkWidget      *arrow;
+  GtkWidget      *child;
+  gulong          expanded_id;
+  gulong          expandable_id;
+};
+
+G_DEFINE_FINAL_TYPE (RamoTreeExpander, ramo_tree_expander, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_LIST_ROW,
+  PROP_ITEM,
+  PROP_CHILD,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void
+update_arrow (RamoTreeExpander *self)
+{
+  gboolean expandable = self->list_row && gtk_tree_list_row_is_expandable (self->list_row);
+  gboolean expanded = expandable && gtk_tree_list_row_get_expanded (self->list_row);
+  const char *icon = NULL;
+
+  if (expandable)
+    {
+      if (expanded)
+        icon = "pan-down-symbolic";
+      else if (gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL)
+        icon = "pan-start-symbolic";
+      else
+        icon = "pan-end-symbolic";
+    }
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->arrow), icon);
+
+  if (expandable)
+    gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+  else
+    gtk_accessible_reset_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_EXPANDED);
+}
+
+static void
+update_depth (RamoTreeExpander *self)
+{
+  guint depth = self->list_row ? gtk_tree_list_row_get_depth (self->list_row) : 0;
+
+  gtk_widget_set_margin_start (self->arrow, MIN (depth, RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS) * INDENT_PX);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LEVEL, (int) depth + 1, -1);
+}
+
+static void
+list_row_notify_cb (RamoTreeExpander *self,
+                    GParamSpec       *pspec,
+                    GtkTreeListRow   *list_row)
+{
+  update_arrow (self);
+}
+
+/* Asked only when the pointer rests on the arrow (setting a tooltip text on every bind would
+ * ask the display server where the pointer is, every time). */
+static gboolean
+arrow_query_tooltip_cb (RamoTreeExpander *self,
+                        int               x,
+                        int               y,
+                        gboolean          keyboard_mode,
+                        GtkTooltip       *tooltip,
+                        GtkWidget        *arrow)
+{
+  if (self->list_row == NULL || !gtk_tree_list_row_is_expandable (self->list_row))
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, gtk_tree_list_row_get_expanded (self->list_row) ? _("Fold") : _("Unfold"));
+  return TRUE;
+}
+
+static void
+set_expanded (RamoTreeExpander *self,
+              gboolean          expanded)
+{
+  if (self->list_row && gtk_tree_list_row_is_expandable (self->list_row))
+    gtk_tree_list_row_set_expanded (self->list_row, expanded);
+}
+
+static void
+expand_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  set_expanded (RAMO_TREE_EXPANDER (widget), TRUE);
+}
+
+static void
+collapse_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  set_expanded (RAMO_TREE_EXPANDER (widget), FALSE);
+}
+
+static void
+toggle_expand_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (widget);
+
+  if (self->list_row)
+    set_expanded (self, !gtk_tree_list_row_get_expanded (self->list_row));
+}
+
+static void
+arrow_pressed_cb (RamoTreeExpander *self,
+                  int               n_press,
+                  double            x,
+                  double            y,
+                  GtkGestureClick  *gesture)
+{
+  if (self->list_row == NULL || !gtk_tree_list_row_is_expandable (self->list_row))
+    return;
+
+  /* the arrow folds; it does not also select or activate the row */
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (n_press == 1)
+    gtk_widget_activate_action (GTK_WIDGET (self), "listitem.toggle-expand", NULL);
+}
+
+static void
+ramo_tree_expander_dispose (GObject *object)
+{
+  RamoTreeExpander *self = (RamoTreeExpander *)object;
+
+  ramo_tree_expander_set_list_row (self, NULL);
+  g_clear_pointer (&self->arrow, gtk_widget_unparent);
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (ramo_tree_expander_parent_class)->dispose (object);
+}
+
+static void
+ramo_tree_expander_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (object);
+
+  switch (prop_id)
+    {
+    case PROP_LIST_ROW:
+      g_value_set_object (value, self->list_row);
+      break;
+
+    case PROP_ITEM:
+      g_value_take_object (value, ramo_tree_expander_get_item (self));
+      break;
+
+    case PROP_CHILD:
+      g_value_set_object (value, self->child);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_tree_expander_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (object);
+
+  switch (prop_id)
+    {
+    case PROP_LIST_ROW:
+      ramo_tree_expander_set_list_row (self, g_value_get_object (value));
+      break;
+
+    case PROP_CHILD:
+      ramo_tree_expander_set_child (self, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_tree_expander_class_init (RamoTreeExpanderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ramo_tree_expander_dispose;
+  object_class->get_property = ramo_tree_expander_get_property;
+  object_class->set_property = ramo_tree_expander_set_property;
+
+  /**
+   * RamoTreeExpander:list-row: (attributes org.gtk.Property.get=ramo_tree_expander_get_list_row org.gtk.Property.set=ramo_tree_expander_set_list_row)
+   *
+   * The row of the `GtkTreeListModel` this expander shows, or %NULL.
+   */
+  properties [PROP_LIST_ROW] =
+    g_param_spec_object ("list-row", NULL, NULL,
+                         GTK_TYPE_TREE_LIST_ROW,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoTreeExpander:item: (attributes org.gtk.Property.get=ramo_tree_expander_get_item)
+   *
+   * The item of the row (for the session tree, a #RamoProjectionNode), or %NULL.
+   */
+  properties [PROP_ITEM] =
+    g_param_spec_object ("item", NULL, NULL,
+                         G_TYPE_OBJECT,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoTreeExpander:child: (attributes org.gtk.Property.get=ramo_tree_expander_get_child org.gtk.Property.set=ramo_tree_expander_set_child)
+   *
+   * The widget of the row, after the arrow.
+   */
+  properties [PROP_CHILD] =
+    g_param_spec_object ("child", NULL, NULL,
+                         GTK_TYPE_WIDGET,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "listitem.expand", NULL, expand_action);
+  gtk_widget_class_install_action (widget_class, "listitem.collapse", NULL, collapse_action);
+  gtk_widget_class_install_action (widget_class, "listitem.toggle-expand", NULL, toggle_expand_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "listitem.expand", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "listitem.expand", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_asterisk, 0, "listitem.expand", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Multiply, 0, "listitem.expand", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "listitem.collapse", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "listitem.collapse", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "listitem.collapse", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "listitem.collapse", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "treeexpander");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+ramo_tree_expander_init (RamoTreeExpander *self)
+{
+  GtkGesture *click;
+
+  self->arrow = gtk_image_new ();
+  gtk_widget_set_size_request (self->arrow, INDENT_PX, INDENT_PX);
+  gtk_widget_set_valign (self->arrow, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->arrow, "expander");
+  gtk_widget_set_parent (self->arrow, GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (self->arrow, TRUE);
+  g_signal_connect_object (self->arrow, "query-tooltip", G_CALLBACK (arrow_query_tooltip_cb), self, G_CONNECT_SWAPPED);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (click, "pressed", G_CALLBACK (arrow_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (self->arrow, GTK_EVENT_CONTROLLER (click));
+}
+
+/**
+ * ramo_tree_expander_new:
+ *
+ * Returns: (transfer floating): a new expander with no row and no child
+ */
+GtkWidget *
+ramo_tree_expander_new (void)
+{
+  return g_object_new (RAMO_TYPE_TREE_EXPANDER, NULL);
+}
+
+/**
+ * ramo_tree_expander_get_list_row:
+ * @self: an expander
+ *
+ * Returns: (transfer none) (nullable): the row shown
+ */
+GtkTreeListRow *
+ramo_tree_expander_get_list_row (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
+  return self->list_row;
+}
+
+/**
+ * ramo_tree_expander_set_list_row:
+ * @self: an expander
+ * @list_row: (nullable): the row to show
+ *
+ * Shows @list_row: its depth as indentation and its fold state on the arrow, kept current.
+ */
+void
+ramo_tree_expander_set_list_row (RamoTreeExpander *self,
+                                 GtkTreeListRow   *list_row)
+{
+  g_return_if_fail (RAMO_IS_TREE_EXPANDER (self));
+  g_return_if_fail (list_row == NULL || GTK_IS_TREE_LIST_ROW (list_row));
+
+  if (self->list_row == list_row)
+    return;
+
+  if (self->list_row)
+    {
+      g_clear_signal_handler (&self->expanded_id, self->list_row);
+      g_clear_signal_handler (&self->expandable_id, self->list_row);
+    }
+  g_set_object (&self->list_row, list_row);
+  if (list_row)
+    {
+      self->expanded_id = g_signal_connect_object (list_row, "notify::expanded",
+                                                   G_CALLBACK (list_row_notify_cb), self, G_CONNECT_SWAPPED);
+      self->expandable_id = g_signal_connect_object (list_row, "notify::expandable",
+                                                     G_CALLBACK (list_row_notify_cb), self, G_CONNECT_SWAPPED);
+    }
+
+  update_depth (self);
+  update_arrow (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LIST_ROW]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_ITEM]);
+}
+
+/**
+ * ramo_tree_expander_get_item:
+ * @self: an expander
+ *
+ * Returns: (transfer full) (nullable): the item of the row shown
+ */
+gpointer
+ramo_tree_expander_get_item (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
+  return self->list_row ? gtk_tree_list_row_get_item (self->list_row) : NULL;
+}
+
+/**
+ * ramo_tree_expander_get_child:
+ * @self: an expander
+ *
+ * Returns: (transfer none) (nullable): the row's widget
+ */
+GtkWidget *
+ramo_tree_expander_get_child (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
+  return self->child;
+}
+
+/**
+ * ramo_tree_expander_set_child:
+ * @self: an expander
+ * @child: (nullable) (transfer none): the row's widget
+ *
+ * Puts @child after the arrow, replacing the previous one.
+ */
+void
+ramo_tree_expander_set_child (RamoTreeExpander *self,
+                              GtkWidget        *child)
+{
+  g_return_if_fail (RAMO_IS_TREE_EXPANDER (self));
+  g_return_if_fail (child == NULL || GTK_IS_WIDGET (child));
+
+  if (self->child == child)
+    return;
+
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+  if (child)
+    {
+      self->child = child;
+      gtk_widget_set_parent (child, GTK_WIDGET (self));
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CHILD]);
+}
