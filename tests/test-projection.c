@@ -214,6 +214,227 @@ test_follows_changes (void)
   g_assert_cmpuint (ramo_projection_get_n_total (projection), ==, 38);
 }
 
+/* A view of the projection as GtkTreeListModel keeps one, with every row unfolded: it reads
+ * each list once, learns about changes only through items-changed, and decides when it first
+ * sees a row whether it can be unfolded. */
+typedef struct _Mirror Mirror;
+struct _Mirror
+{
+  GListModel         *model;      /* the list under this row (NULL: not unfoldable) */
+  RamoProjectionNode *node;       /* the row (NULL for the top) */
+  GPtrArray          *children;   /* (element-type Mirror) */
+  gulong              handler;
+  guint              *n_changed;  /* rows replaced, over all lists */
+};
+
+static void mirror_free (Mirror *mirror);
+
+static Mirror *
+mirror_new (GListModel         *model,
+            RamoProjectionNode *node,
+            guint              *n_changed);
+
+static void
+mirror_items_changed_cb (GListModel *model,
+                         guint       position,
+                         guint       removed,
+                         guint       added,
+                         Mirror     *mirror)
+{
+  g_assert_cmpuint (position + removed, <=, mirror->children->len);
+  g_ptr_array_remove_range (mirror->children, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, position + i);
+
+      g_assert_nonnull (node);
+      g_ptr_array_insert (mirror->children, position + i,
+                          mirror_new (ramo_projection_node_has_children (node) ? G_LIST_MODEL (node) : NULL,
+                                      node, mirror->n_changed));
+    }
+  *mirror->n_changed += removed + added;
+}
+
+static Mirror *
+mirror_new (GListModel         *model,
+            RamoProjectionNode *node,
+            guint              *n_changed)
+{
+  Mirror *mirror = g_new0 (Mirror, 1);
+
+  mirror->node = node ? g_object_ref (node) : NULL;
+  mirror->n_changed = n_changed;
+  mirror->children = g_ptr_array_new_with_free_func ((GDestroyNotify) mirror_free);
+  if (model)
+    {
+      mirror->model = g_object_ref (model);
+      mirror->handler = g_signal_connect (model, "items-changed", G_CALLBACK (mirror_items_changed_cb), mirror);
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(RamoProjectionNode) child = g_list_model_get_item (model, i);
+
+          g_ptr_array_add (mirror->children,
+                           mirror_new (ramo_projection_node_has_children (child) ? G_LIST_MODEL (child) : NULL,
+                                       child, n_changed));
+        }
+    }
+  return mirror;
+}
+
+static void
+mirror_free (Mirror *mirror)
+{
+  if (mirror->model)
+    {
+      g_signal_handler_disconnect (mirror->model, mirror->handler);
+      g_object_unref (mirror->model);
+    }
+  g_ptr_array_unref (mirror->children);
+  g_clear_object (&mirror->node);
+  g_free (mirror);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Mirror, mirror_free)
+
+static void
+describe_mirror (Mirror  *mirror,
+                 GString *out)
+{
+  for (guint i = 0; i < mirror->children->len; i++)
+    {
+      Mirror *child = g_ptr_array_index (mirror->children, i);
+
+      if (out->len && out->str[out->len - 1] != '(')
+        g_string_append_c (out, ' ');
+      if (ramo_projection_node_get_is_branch_start (child->node))
+        g_string_append_c (out, '*');
+      g_string_append (out, ramo_projection_node_get_id (child->node));
+      if (child->model)
+        {
+          g_string_append_c (out, '(');
+          describe_mirror (child, out);
+          g_string_append_c (out, ')');
+        }
+    }
+}
+
+static void
+assert_mirror_is_fresh_layout (Mirror             *mirror,
+                               RamoSessionManager *manager)
+{
+  g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+  g_autofree char *expected = layout (fresh);
+  GString *out = g_string_new (NULL);
+
+  describe_mirror (mirror, out);
+  g_assert_cmpstr (out->str, ==, expected);
+  g_string_free (out, TRUE);
+}
+
+/* Lines another program appends reach the view as small changes: the rows that stay are kept,
+ * and the view ends up exactly as a fresh layout of the file. */
+static void
+test_update_keeps_rows (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoSessionManager) writer = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(JsonNode) user = json_from_string ("{\"role\":\"user\",\"content\":\"more\"}", NULL);
+  g_autoptr(JsonNode) tool_call = json_from_string ("{\"role\":\"assistant\",\"content\":[{\"type\":\"toolCall\",\"id\":\"c1\",\"name\":\"ls\",\"arguments\":{\"path\":\".\"}}]}", NULL);
+  g_autoptr(JsonNode) result = json_from_string ("{\"role\":\"toolResult\",\"toolCallId\":\"c1\",\"toolName\":\"ls\",\"content\":[{\"type\":\"text\",\"text\":\"a b\"}]}", NULL);
+  g_autoptr(JsonNode) answer = json_from_string ("{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}", NULL);
+  g_autoptr(Mirror) mirror = NULL;
+  g_autoptr(RamoProjectionNode) first = NULL;
+  RamoEntry *leaf;
+  guint n_changed = 0;
+  guint n_rows;
+  char *id;
+
+  g_assert_no_error (error);
+  mirror = mirror_new (ramo_projection_get_roots (projection), NULL, &n_changed);
+  assert_mirror_is_fresh_layout (mirror, manager);
+  first = g_list_model_get_item (ramo_projection_get_roots (projection), 0);
+  n_rows = g_list_model_get_n_items (ramo_projection_get_roots (projection));
+
+  /* 1. at the leaf: a user message, a text-less tool call (shown only as the leaf), its result,
+   *    an answer — one line at a time, as pi writes them */
+  leaf = ramo_session_manager_get_leaf (writer);
+  g_assert_nonnull (leaf);
+  g_assert_true (ramo_session_manager_branch (writer, leaf->id, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonNode *message = i == 0 ? user : i == 1 ? tool_call : i == 2 ? result : answer;
+
+      n_changed = 0;
+      id = ramo_session_manager_append_message (writer, message, &error);
+      g_assert_no_error (error);
+      g_free (id);
+      g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+      g_assert_no_error (error);
+      assert_mirror_is_fresh_layout (mirror, manager);
+      /* one or two rows at the end, never the whole list */
+      g_assert_cmpuint (n_changed, <=, 3);
+    }
+  /* the rows made before are the same objects */
+  {
+    g_autoptr(RamoProjectionNode) again = g_list_model_get_item (ramo_projection_get_roots (projection), 0);
+
+    g_assert_true (again == first);
+    g_assert_cmpuint (g_list_model_get_n_items (ramo_projection_get_roots (projection)), ==, n_rows);
+  }
+
+  /* 2. a new branch in the middle of the first chain (pi after /tree): the chain splits there */
+  {
+    g_autoptr(RamoProjectionNode) third = g_list_model_get_item (ramo_projection_get_roots (projection), 2);
+
+    g_assert_true (ramo_session_manager_branch (writer, ramo_projection_node_get_id (third), &error));
+    g_assert_no_error (error);
+    id = ramo_session_manager_append_message (writer, user, &error);
+    g_assert_no_error (error);
+    g_free (id);
+    g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+    assert_mirror_is_fresh_layout (mirror, manager);
+  }
+
+  /* 3. several lines at once (an answer, a label, a user message in another branch) */
+  id = ramo_session_manager_append_message (writer, answer, &error);
+  g_free (id);
+  id = ramo_session_manager_append_label_change (writer, ramo_projection_node_get_id (first), "start", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_true (ramo_session_manager_branch (writer, leaf->id, &error));
+  id = ramo_session_manager_append_message (writer, user, &error);
+  g_free (id);
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 3);
+  assert_mirror_is_fresh_layout (mirror, manager);
+
+  /* 4. the same under a filter and a search */
+  ramo_projection_set_filter (projection, RAMO_FILTER_NO_TOOLS);
+  ramo_projection_set_search (projection, "more");
+  g_clear_pointer (&mirror, mirror_free);
+  mirror = mirror_new (ramo_projection_get_roots (projection), NULL, &n_changed);
+  id = ramo_session_manager_append_message (writer, user, &error);
+  g_free (id);
+  id = ramo_session_manager_append_message (writer, tool_call, &error);
+  g_free (id);
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 2);
+  {
+    g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+    g_autofree char *expected = NULL;
+    GString *out = g_string_new (NULL);
+
+    ramo_projection_set_filter (fresh, RAMO_FILTER_NO_TOOLS);
+    ramo_projection_set_search (fresh, "more");
+    expected = layout (fresh);
+    describe_mirror (mirror, out);
+    g_assert_cmpstr (out->str, ==, expected);
+    g_string_free (out, TRUE);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -227,5 +448,6 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);
   g_test_add_func ("/Core/Projection/follows-changes", test_follows_changes);
+  g_test_add_func ("/Core/Projection/update-keeps-rows", test_update_keeps_rows);
   return g_test_run ();
 }

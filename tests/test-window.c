@@ -243,6 +243,10 @@ activate (Fixture    *f,
 {
   g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
   spin (150);
+  /* on a busy machine the idle work the action queued (a layout after the leaf moved) may not
+   * have had its turn yet */
+  for (guint i = 0; i < 1000 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 static void

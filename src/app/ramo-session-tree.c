@@ -490,7 +490,10 @@ leaf_rebuild_cb (gpointer data)
     {
       /* the leaf followed appended lines: as live as they are */
       self->rebuild_live = self->leaf_rebuild_live;
-      ramo_projection_rebuild (self->projection);
+      if (self->rebuild_live)
+        ramo_projection_update (self->projection);
+      else
+        ramo_projection_rebuild (self->projection);
       self->rebuild_live = FALSE;
     }
   self->leaf_rebuild_live = FALSE;

@@ -194,6 +194,8 @@ ramo_projection_node_get_n_items (GListModel *model)
 
 static RamoProjectionNode *get_node (RamoProjection *self,
                                      RamoEntry      *entry);
+static void rebuild_layout (RamoProjection *self,
+                            gboolean        incremental);
 
 static gpointer
 ramo_projection_node_get_item (GListModel *model,
@@ -717,6 +719,80 @@ append_row (RamoProjection *self,
 void
 ramo_projection_rebuild (RamoProjection *self)
 {
+  g_return_if_fail (RAMO_IS_PROJECTION (self));
+
+  rebuild_layout (self, FALSE);
+}
+
+/**
+ * ramo_projection_update:
+ * @self: a projection
+ *
+ * Recomputes the layout as ramo_projection_rebuild() does, but keeps the rows that stay: the
+ * top level, and the nested list of every row made before, each emit
+ * #GListModel::items-changed only over the part that follows what they share with their old
+ * layout (lines appended at the end of the branch being written change only its last rows).
+ * Rows keep their identity, so a view over the projection keeps its scroll position,
+ * selection and folds. Emits #RamoProjection::rebuilt at the end.
+ *
+ * Entries must only have been added since the last layout (use ramo_projection_rebuild()
+ * after a reload).
+ */
+void
+ramo_projection_update (RamoProjection *self)
+{
+  g_return_if_fail (RAMO_IS_PROJECTION (self));
+
+  rebuild_layout (self, TRUE);
+}
+
+/* The length of what two layouts of a list share at their start: the same entries, each
+ * with rows nested under it in both or in neither (a view decides once, when it first sees a
+ * row, whether it can be unfolded). */
+static guint
+common_prefix (const GPtrArray *old_list,
+               const RowInfo   *old_rows,
+               guint            n_old_rows,
+               const GPtrArray *new_list,
+               const RowInfo   *new_rows)
+{
+  guint n = MIN (old_list ? old_list->len : 0, new_list ? new_list->len : 0);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      const RamoEntry *a = g_ptr_array_index (old_list, i);
+      const RamoEntry *b = g_ptr_array_index (new_list, i);
+      gboolean old_nested, new_nested;
+
+      if (a != b || a->index >= n_old_rows)
+        break;
+      old_nested = old_rows[a->index].nested != NULL && old_rows[a->index].nested->len > 0;
+      new_nested = new_rows[b->index].nested != NULL && new_rows[b->index].nested->len > 0;
+      if (old_nested != new_nested)
+        break;
+    }
+  return i;
+}
+
+static int
+compare_node_depth_desc (gconstpointer a,
+                         gconstpointer b,
+                         gpointer      user_data)
+{
+  const RamoProjectionNode *na = *(RamoProjectionNode * const *) a;
+  const RamoProjectionNode *nb = *(RamoProjectionNode * const *) b;
+  const guint32 *depths = user_data;
+  guint32 da = depths[na->entry->index];
+  guint32 db = depths[nb->entry->index];
+
+  return da < db ? 1 : da > db ? -1 : 0;
+}
+
+static void
+rebuild_layout (RamoProjection *self,
+                gboolean        incremental)
+{
   GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
   guint n = ramo_session_manager_get_n_entries (self->manager);
   guint old_n = self->top ? self->top->len : 0;
@@ -730,14 +806,28 @@ ramo_projection_rebuild (RamoProjection *self)
   g_autoptr(GPtrArray) work = g_ptr_array_new ();
   guint old_visible = self->n_visible;
   RamoEntry *leaf;
+  RowInfo *old_rows = NULL;
+  guint n_old_rows = 0;
+  g_autoptr(GPtrArray) old_top = NULL;
+  guint top_from = 0;
 
 #define ENTRY_AT(k) ((RamoEntry *) ramo_session_manager_get_entry_at (self->manager, (k) - 1))
 
-  g_return_if_fail (RAMO_IS_PROJECTION (self));
-
   leaf = ramo_session_manager_get_leaf (self->manager);
-  g_hash_table_remove_all (self->nodes);
-  free_rows (self);
+  if (incremental && self->rows != NULL)
+    {
+      /* keep the old layout until the lists are compared */
+      old_rows = g_steal_pointer (&self->rows);
+      n_old_rows = self->n_rows;
+      old_top = g_steal_pointer (&self->top);
+      self->n_rows = 0;
+    }
+  else
+    {
+      incremental = FALSE;
+      g_hash_table_remove_all (self->nodes);
+      free_rows (self);
+    }
   self->generation++;
   self->rows = g_new0 (RowInfo, n);
   self->n_rows = n;
@@ -859,7 +949,78 @@ ramo_projection_rebuild (RamoProjection *self)
 
 #undef ENTRY_AT
 
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->top->len);
+  if (incremental)
+    {
+      g_autoptr(GPtrArray) alive = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree guint32 *depths = NULL;
+      GHashTableIter iter;
+      gpointer key, value;
+
+      /* The rows made before: drop those whose entry is hidden now, give the others their new
+       * nested list, and tell each view of a list that changed how it changed. */
+      g_hash_table_iter_init (&iter, self->nodes);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          RamoEntry *entry = key;
+
+          if (entry->index >= n || !self->rows[entry->index].visible)
+            g_hash_table_iter_remove (&iter);
+          else
+            g_ptr_array_add (alive, g_object_ref (value));
+        }
+
+      /* The views hear of the changes deepest list first, and each row gets its new list just
+       * before its own change is told: a view that reads a row while taking in a change of
+       * the list above it then finds that row as it is now, and hears nothing more of it. */
+      depths = g_new0 (guint32, n);     /* depth + 1 in the new layout, 0: not known yet */
+      for (guint i = 0; i < alive->len; i++)
+        {
+          RamoProjectionNode *node = g_ptr_array_index (alive, i);
+          RamoEntry *e = node->entry;
+          guint32 d;
+
+          /* walk up to a row of known depth, then fill in the depths on the way down */
+          g_ptr_array_set_size (stack, 0);
+          while (e != NULL && depths[e->index] == 0)
+            {
+              g_ptr_array_add (stack, e);
+              e = self->rows[e->index].owner;
+            }
+          d = e ? depths[e->index] : 0;
+          while (stack->len > 0)
+            {
+              RamoEntry *down = g_ptr_array_steal_index (stack, stack->len - 1);
+
+              depths[down->index] = ++d;
+            }
+        }
+      g_ptr_array_sort_with_data (alive, compare_node_depth_desc, depths);
+
+      for (guint i = 0; i < alive->len; i++)
+        {
+          RamoProjectionNode *node = g_ptr_array_index (alive, i);
+          RowInfo *info = &self->rows[node->entry->index];
+          g_autoptr(GPtrArray) old_nested = g_steal_pointer (&node->nested);
+          guint old_len = old_nested ? old_nested->len : 0;
+          guint new_len = info->nested ? info->nested->len : 0;
+          guint from;
+
+          node->owner = info->owner;
+          node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+          from = common_prefix (old_nested, old_rows, n_old_rows, node->nested, self->rows);
+          if (from < old_len || from < new_len)
+            g_list_model_items_changed (G_LIST_MODEL (node), from, old_len - from, new_len - from);
+        }
+
+      top_from = common_prefix (old_top, old_rows, n_old_rows, self->top, self->rows);
+
+      for (guint i = 0; i < n_old_rows; i++)
+        g_clear_pointer (&old_rows[i].nested, g_ptr_array_unref);
+      g_free (old_rows);
+    }
+
+  if (!incremental || top_from < old_n || top_from < self->top->len)
+    g_list_model_items_changed (G_LIST_MODEL (self), top_from, old_n - top_from, self->top->len - top_from);
   if (old_visible != self->n_visible)
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_VISIBLE]);
   g_signal_emit (self, signals [REBUILT], 0);
@@ -927,7 +1088,8 @@ on_entries_added_cb (RamoProjection     *self,
                      guint               n_added,
                      RamoSessionManager *manager)
 {
-  ramo_projection_rebuild (self);
+  /* lines another program appended: the rows that stay stay */
+  ramo_projection_update (self);
 }
 
 static void

@@ -61,6 +61,7 @@ RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *
 GPtrArray          *ramo_projection_get_node_path         (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);
+void                ramo_projection_update                (RamoProjection      *self);
 char               *ramo_projection_to_text               (RamoProjection      *self);
 
 RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *self);

@@ -3197,10 +3197,11 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
 
   mark_active_path (self, FALSE);
   build_tree (self);
-  g_signal_emit (self, signals [ENTRIES_ADDED], 0, first_new, self->entries->len - first_new);
+  /* the leaf follows first, so that the listeners of ::entries-added lay out the final state */
   if (follow)
     set_leaf (self, g_hash_table_lookup (self->by_id,
                                          ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id));
+  g_signal_emit (self, signals [ENTRIES_ADDED], 0, first_new, self->entries->len - first_new);
 
   return (int) (self->entries->len - first_new);
 }
