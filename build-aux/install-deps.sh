@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   # build
   meson ninja-build gcc pkg-config gettext
-  libglib2.0-dev libgtk-4-dev libadwaita-1-dev libjson-glib-dev libsoup-3.0-dev libsecret-1-dev
+  libglib2.0-dev libgtk-4-dev libepoxy-dev libadwaita-1-dev libjson-glib-dev libsoup-3.0-dev libsecret-1-dev
   glib-networking
   # tests: a display, validators, AT-SPI, screenshots
   xvfb xauth xfonts-base dbus-x11 at-spi2-core python3-pyatspi

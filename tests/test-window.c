@@ -678,6 +678,10 @@ test_context (Fixture       *f,
 {
   RamoContextView *context = ramo_window_get_context_view (f->window);
 
+  /* the context is built after the tree's first frame */
+  for (guint i = 0; i < 500 && ramo_context_view_get_n_messages (context) == 0; i++)
+    spin (10);
+
   /* compaction summary, the kept messages e8 e9 e10, then e13 e14 */
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
   g_assert_cmpuint (ramo_context_view_get_n_shown (context), ==, 6);

@@ -29,11 +29,15 @@
  * never as markup. Thinking, tool calls and tool output start folded and their widgets are
  * only made when unfolded; summaries are set apart as cards.
  *
- * Only the last %CONTEXT_PAGE messages get widgets at first; "Show earlier" adds more. The
- * view is rebuilt in an idle callback after the leaf moves, and not at all when the messages
- * are the same as before (a label edit moves the leaf without changing the context).
+ * Only the last %CONTEXT_FIRST_PAGE messages get widgets at first (a few screens: making
+ * widgets for long messages is what opening a large session spent most of its time on);
+ * "Show earlier" adds %CONTEXT_PAGE more at a time. The view is built in an idle callback
+ * once a session is set (after the tree's first frame) and after the leaf moves, and not
+ * at all when the messages are the same as before (a label edit moves the leaf without
+ * changing the context).
  */
 
+#define CONTEXT_FIRST_PAGE 40
 #define CONTEXT_PAGE     200
 #define MAX_LABEL_CHARS  20000
 
@@ -685,7 +689,7 @@ ramo_context_view_refresh (RamoContextView *self)
     g_autoptr(GPtrArray) ids = g_ptr_array_new_full (n, g_free);
     g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
     guint common = 0;
-    guint first = n > CONTEXT_PAGE ? n - CONTEXT_PAGE : 0;
+    guint first = n > CONTEXT_FIRST_PAGE ? n - CONTEXT_FIRST_PAGE : 0;
     GtkWidget *after = NULL;
 
     for (guint i = 0; i < n; i++)
@@ -977,7 +981,8 @@ ramo_context_view_set_manager (RamoContextView    *self,
   g_clear_pointer (&self->context, ramo_session_context_unref);
   g_clear_pointer (&self->shown_ids, g_ptr_array_unref);
   g_set_object (&self->manager, manager);
-  ramo_context_view_refresh (self);
+  clear_messages (self);
+  queue_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MANAGER]);
 }
 

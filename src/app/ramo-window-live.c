@@ -616,13 +616,97 @@ static const struct {
   { "search cleared", -1, "" },
 };
 
+/* Scrolling: one page further on every frame (a fast fling), from the top, for up to 600
+ * frames; the frame clock's timings give the frame rate. */
+#define SCROLL_FRAMES 600
+
+static gboolean bench_change_cb (gpointer data);
+
+typedef struct
+{
+  GArray *frame_times;       /* gint64, µs */
+} BenchScroll;
+
+static BenchScroll scroll;
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static gboolean
+bench_scroll_tick_cb (GtkWidget     *widget,
+                      GdkFrameClock *clock,
+                      gpointer       data)
+{
+  RamoWindow *self = data;
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (widget));
+  double value = gtk_adjustment_get_value (adjustment);
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double upper = gtk_adjustment_get_upper (adjustment);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  g_array_append_val (scroll.frame_times, now);
+  if (scroll.frame_times->len <= SCROLL_FRAMES && value + page < upper)
+    {
+      gtk_adjustment_set_value (adjustment, value + page);
+      return G_SOURCE_CONTINUE;
+    }
+
+  {
+    guint n = scroll.frame_times->len - 1;
+    g_autoptr(GArray) gaps = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+    gint64 total = g_array_index (scroll.frame_times, gint64, n) - g_array_index (scroll.frame_times, gint64, 0);
+    guint widgets = 0;
+    guint slow = 0;
+
+    for (guint i = 1; i <= n; i++)
+      {
+        gint64 gap = g_array_index (scroll.frame_times, gint64, i) - g_array_index (scroll.frame_times, gint64, i - 1);
+
+        g_array_append_val (gaps, gap);
+        slow += gap > 25000;
+      }
+    g_array_sort (gaps, compare_gint64);
+    for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+      widgets++;
+    if (n > 0)
+      g_printerr ("ramo-bench: scroll: %u frames of one page (%.0f px) each, %.0f of %.0f px, "
+                  "%.1f frames per second; frame intervals median %.1f ms, 95%% %.1f ms, "
+                  "worst %.1f ms, %u over 25 ms; %u row widgets in the list\n",
+                  n, page, value + page, upper, n * 1e6 / MAX (total, 1),
+                  g_array_index (gaps, gint64, n / 2) / 1000.0,
+                  g_array_index (gaps, gint64, MIN (n - 1, n * 95 / 100)) / 1000.0,
+                  g_array_index (gaps, gint64, n - 1) / 1000.0, slow, widgets);
+  }
+  g_clear_pointer (&scroll.frame_times, g_array_unref);
+  bench->step++;
+  g_timeout_add (300, bench_change_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 bench_change_cb (gpointer data)
 {
   RamoWindow *self = data;
   guint i = bench->step;
 
-  if (i >= G_N_ELEMENTS (bench_steps))
+  if (i == G_N_ELEMENTS (bench_steps))
+    {
+      GtkListView *list = ramo_session_tree_get_list_view (self->tree);
+      GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+
+      gtk_adjustment_set_value (adjustment, 0);
+      scroll.frame_times = g_array_new (FALSE, FALSE, sizeof (gint64));
+      gtk_widget_add_tick_callback (GTK_WIDGET (list), bench_scroll_tick_cb, self, NULL);
+      return G_SOURCE_REMOVE;
+    }
+
+  if (i > G_N_ELEMENTS (bench_steps))
     {
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
