@@ -407,6 +407,51 @@ test_fifo_and_deep (void)
   g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (ramo_session_manager_get_issues (manager), 0))->line, ==, 2);
 }
 
+/* Bodies json-glib cannot hold: the window still reads them (U+FFFD where a C string cannot
+ * hold the text, nothing cut short), and context --json writes them exactly as pi does. */
+static void
+test_escaped_bodies (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER
+    "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"x\\u0000y\\ud800z\\\"\",\"n\":12345678901234567890,\"m\":1e400}}\n"
+    "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+    "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"\\udc00\\\"\"}],"
+    "\"provider\":\"p\\u0000q\",\"model\":\"m\\ud800\",\"stopReason\":\"stop\"}}\n",
+    -1, &error, NULL);
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonNode) message = NULL;
+  g_autofree char *json = NULL;
+  JsonObject *body;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 2);
+
+  node = ramo_session_manager_read_entry (manager, ramo_session_manager_get_entry (manager, "a"), &error);
+  g_assert_no_error (error);
+  body = json_object_get_object_member (json_node_get_object (node), "message");
+  g_assert_cmpstr (json_object_get_string_member (body, "content"), ==,
+                   "x\xEF\xBF\xBDy\xEF\xBF\xBDz\"");
+  g_assert_cmpfloat (json_object_get_double_member (body, "n"), ==, 12345678901234567890.0);
+
+  context = ramo_session_manager_build_session_context (manager);
+  message = ramo_session_context_get_message (context, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (message);
+
+  json = ramo_session_context_to_json (context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json, ==,
+                   "{\"leafId\":\"b\",\"thinkingLevel\":\"off\",\"model\":{\"provider\":\"p\\u0000q\",\"modelId\":\"m\\ud800\"},"
+                   "\"messages\":[{\"role\":\"user\",\"content\":\"x\\u0000y\\ud800z\\\"\",\"n\":12345678901234567000,\"m\":null},"
+                   "{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"\\udc00\\\"\"}],"
+                   "\"provider\":\"p\\u0000q\",\"model\":\"m\\ud800\",\"stopReason\":\"stop\"}],"
+                   "\"mode\":\"none\",\"injectedTtsrRules\":[]}");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -428,5 +473,6 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/unwritable", test_unwritable);
   g_test_add_func ("/Core/BadInput/odd-fields", test_odd_fields);
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
+  g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
   return g_test_run ();
 }
