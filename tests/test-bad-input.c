@@ -452,6 +452,83 @@ test_escaped_bodies (void)
                    "\"mode\":\"none\",\"injectedTtsrRules\":[]}");
 }
 
+/* Every version value pi compares as `version >= 3`, `version < 2`, `version < 3` (JavaScript
+ * ToNumber): read as pi reads it; no float→int conversion of NaN or of huge values (this ran
+ * under UBSan); a version that is not a number or is newer opens read-only with a warning. */
+static void
+test_odd_versions (void)
+{
+  static const struct { const char *version; guint file_version; gboolean read_only; } cases[] = {
+    { "\"nan\"", 3, TRUE },
+    { "\"NaN\"", 3, TRUE },
+    { "\"3abc\"", 3, TRUE },
+    { "\"inf\"", 3, TRUE },
+    { "{}", 3, TRUE },
+    { "[1,2]", 3, TRUE },
+    { "[true]", 3, TRUE },
+    { "1e400", 1000, TRUE },
+    { "\"Infinity\"", 1000, TRUE },
+    { "4294967296", 1000, TRUE },
+    { "3.5", 4, TRUE },
+    { "-1e400", 1, FALSE },
+    { "-5", 1, FALSE },
+    { "1.5", 1, FALSE },
+    { "2.5", 2, FALSE },
+    { "\"2\"", 2, FALSE },
+    { "\" 2\\n\"", 2, FALSE },
+    { "\"0x2\"", 2, FALSE },
+    { "\"\"", 1, FALSE },
+    { "null", 1, FALSE },
+    { "true", 1, FALSE },
+    { "false", 1, FALSE },
+    { "[]", 1, FALSE },
+    { "[2]", 2, FALSE },
+    { "[[\"3\"]]", 3, FALSE },
+    { "\"3\"", 3, FALSE },
+    { "3.0", 3, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"type\":\"session\",\"version\":%s,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+        MSG ("a", "null", "hi")
+        "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+        "\"message\":{\"role\":\"hookMessage\",\"customType\":\"h\",\"content\":\"x\",\"display\":true}}\n",
+        cases[i].version);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RamoSessionManager) manager = open_bytes (text, -1, &error, NULL);
+      GPtrArray *issues;
+
+      g_test_message ("version %s", cases[i].version);
+      g_assert_no_error (error);
+      g_assert_cmpuint (ramo_session_manager_get_file_version (manager), ==, cases[i].file_version);
+      g_assert_cmpint (ramo_session_manager_is_read_only (manager), ==, cases[i].read_only);
+      issues = ramo_session_manager_get_issues (manager);
+      if (cases[i].read_only)
+        {
+          RamoLoadIssue *issue = g_ptr_array_index (issues, 0);
+          g_autofree char *id = NULL;
+
+          g_assert_cmpuint (issue->line, ==, 1);
+          g_assert_nonnull (strstr (issue->message, cases[i].version));
+          g_assert_nonnull (strstr (issue->message, "read-only"));
+          id = ramo_session_manager_append_label_change (manager, "a", "x", &error);
+          g_assert_null (id);
+          g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY);
+          g_assert_nonnull (strstr (error->message, cases[i].version));
+        }
+      else
+        g_assert_cmpuint (issues->len, ==, 0);
+
+      /* ids as written, except for a v1 file, whose ids the migration makes */
+      g_assert_cmpint (ramo_session_manager_get_entry (manager, "a") != NULL, ==, cases[i].file_version >= 2);
+      /* pi renames hookMessage only when it runs the v2→v3 migration */
+      g_assert_cmpstr (ramo_session_manager_get_entry_at (manager, 1)->role_name, ==,
+                       cases[i].file_version < 3 ? "custom" : "hookMessage");
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -474,5 +551,6 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/odd-fields", test_odd_fields);
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
   g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
+  g_test_add_func ("/Core/BadInput/odd-versions", test_odd_versions);
   return g_test_run ();
 }

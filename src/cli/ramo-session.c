@@ -388,10 +388,9 @@ cmd_info (int    argc,
   g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GList) keys = NULL;
   g_autofree char *name = NULL;
-  JsonObject *header;
   guint n, roots, branch_points = 0;
   int status = EXIT_OK;
-  g_autoptr(GString) header_text = g_string_new (NULL);
+  g_autofree char *header_text = NULL;
 
   if (argc != 1)
     return fail_usage ("info: FILE");
@@ -404,11 +403,7 @@ cmd_info (int    argc,
   projection = ramo_projection_new (manager);
   context = ramo_session_manager_build_session_context (manager);
 
-  header = ramo_session_manager_get_header (manager);
-  {
-    g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), header);
-    ramo_json_write (header_text, node);
-  }
+  header_text = ramo_session_manager_dup_header_json (manager);
   name = ramo_session_manager_get_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
@@ -427,7 +422,7 @@ cmd_info (int    argc,
     }
 
   g_print ("file: %s\n", argv[0]);
-  g_print ("header: %s\n", header_text->str);
+  g_print ("header: %s\n", header_text);
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
            ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
   g_print ("name: %s\n", name ? name : "(none)");

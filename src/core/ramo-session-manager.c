@@ -1567,7 +1567,10 @@ load_header_line (RamoSessionManager *self,
     guint version_node = ramo_scan_member (scan, 1, "version");
     double version = header_version_number (scan, version_node);
 
-    self->version_text = ramo_scan_to_json (scan, version_node);
+    /* as written in the file, for the messages */
+    if (version_node)
+      self->version_text = g_strndup (scan->text + ramo_scan_node (scan, version_node)->start,
+                                      ramo_scan_node (scan, version_node)->end - ramo_scan_node (scan, version_node)->start);
     /* pi migrates when `version < 2` or `version < 3` and leaves a file alone when
      * `version >= 3`; a version that is not a number (NaN) is none of these, so pi reads the
      * entries as they are — as version 3 */
@@ -2677,6 +2680,33 @@ ramo_session_manager_get_header (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   return self->header;
+}
+
+/**
+ * ramo_session_manager_dup_header_json:
+ * @self: a session manager
+ *
+ * The header as `JSON.stringify()` writes it, from the line's own text: unlike
+ * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
+ * NUL, a lone surrogate, a huge number).
+ *
+ * Returns: (transfer full): the header's JSON text
+ */
+char *
+ramo_session_manager_dup_header_json (RamoSessionManager *self)
+{
+  const char *scan_error = NULL;
+  char *json;
+  RamoScan scan;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
+    g_assert_not_reached ();   /* it parsed when the file was loaded */
+  json = ramo_scan_to_json (&scan, 1);
+  ramo_scan_clear (&scan);
+  return json;
 }
 
 /**

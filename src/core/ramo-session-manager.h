@@ -93,6 +93,7 @@ gboolean            ramo_session_manager_is_read_only             (RamoSessionMa
 guint               ramo_session_manager_get_file_version         (RamoSessionManager  *self);
 gboolean            ramo_session_manager_needs_migration          (RamoSessionManager  *self);
 JsonObject         *ramo_session_manager_get_header               (RamoSessionManager  *self);
+char               *ramo_session_manager_dup_header_json          (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_session_id           (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
 char               *ramo_session_manager_get_session_name         (RamoSessionManager  *self);

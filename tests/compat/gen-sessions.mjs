@@ -460,6 +460,18 @@ const exactFiles = [];
   ]);
 }
 
+// (g3) header versions pi compares as JavaScript does (`version >= 3`, `< 2`, `< 3`): "nan" is
+// none of them (entries read as they are), "2" and 2.5 are version 2, 1.5 and [] version 1
+for (const [name, version] of [["nan", "nan"], ["string2", "2"], ["2.5", 2.5], ["1.5", 1.5], ["array", []]]) {
+  const h = { ...hdr(3, `0197a000-0000-7000-8000-0000000001${created.length}`), version };
+  writeRaw(`version-${name}`, [
+    h,
+    msgE("e0000001", null, T("09:00:00.000"), u("hi", 1)),
+    msgE("e0000002", "e0000001", T("09:00:01.000"), { role: "hookMessage", customType: "hook", content: "from a hook", display: true, timestamp: 3 }),
+    msgE("e0000003", "e0000002", T("09:00:02.000"), a("ok", 4)),
+  ]);
+}
+
 // (h) very deep: one 100k-entry chain (implementations must not recurse per level)
 {
   const lines = [JSON.stringify(hdr(3, "0197a000-0000-7000-8000-000000000005"))];

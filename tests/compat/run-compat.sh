@@ -83,13 +83,14 @@ PICK="$HERE/pick-ids.mjs"
 # first line of a file, for error messages
 first_line() { head -n 1 "$1" 2>/dev/null | cut -c1-300; }
 
-# is_v1 FILE: the header (first line) has no "version" field
+# is_v1 FILE: pi migrates the file from version 1 (no "version", or one below 2)
 is_v1() {
     node -e '
         const fs = require("fs");
         const line = fs.readFileSync(process.argv[1], "utf8").split("\n")[0];
         let h; try { h = JSON.parse(line); } catch { process.exit(1); }
-        process.exit(h && h.type === "session" && h.version === undefined ? 0 : 1);
+        // pi runs the v1 migration (random ids) when `(version ?? 1) < 2`
+        process.exit(h && h.type === "session" && (h.version ?? 1) < 2 ? 0 : 1);
     ' "$1"
 }
 
