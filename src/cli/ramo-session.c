@@ -33,6 +33,7 @@ enum {
   EXIT_BAD_FILE = 2,
   EXIT_NO_ENTRY = 3,
   EXIT_NO_SUMMARY = 4,
+  EXIT_NOTHING_TO_DO = 5,
 };
 
 static const char usage[] =
@@ -64,7 +65,8 @@ static const char usage[] =
   "  ANTHROPIC_API_KEY and pi's ~/.pi/agent files; keys are never taken from the command line.\n"
   "\n"
   "Exit status: 0 success, 1 usage error, 2 unreadable or invalid file, 3 unknown entry id,\n"
-  "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged.\n";
+  "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged, 5 nothing to\n"
+  "compact before ID (the file is unchanged).\n";
 
 static int
 fail_usage (const char *message)
@@ -744,6 +746,11 @@ cmd_compact (int    argc,
   g_clear_object (&waiter.result);
   if (result == NULL)
     {
+      if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO))
+        {
+          g_printerr ("ramo-session: %s; the file is unchanged\n", error->message);
+          return EXIT_NOTHING_TO_DO;
+        }
       if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT))
         {
           g_printerr ("ramo-session: %s\n", error->message);
