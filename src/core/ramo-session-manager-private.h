@@ -31,6 +31,9 @@ gboolean   _ramo_session_manager_scan_entry  (RamoSessionManager *self,
                                               char              **text,
                                               GError            **error);
 
+/* for tests: called right before a migration renames its new file over the old one */
+extern void (*_ramo_session_manager_before_rename_hook) (const char *path);
+
 /* ramo-entry-display.c */
 typedef struct _RamoDisplayState RamoDisplayState;
 RamoDisplayState *_ramo_display_state_new     (void);

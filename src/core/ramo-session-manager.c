@@ -3008,6 +3008,132 @@ check_writable (RamoSessionManager  *self,
   return TRUE;
 }
 
+/* For tests: called right before the migration renames its new file over the old one. */
+void (*_ramo_session_manager_before_rename_hook) (const char *path);
+
+/* Appends @len bytes to the (new) session file under flock(); with @glue, first takes back the
+ * newline the migration put after a last line that had none, when it is still the file's last
+ * byte, so that the rest of that line continues it. */
+static gboolean
+append_carried (RamoSessionManager  *self,
+                const char          *bytes,
+                gsize                len,
+                gboolean             glue,
+                goffset              migrated_size,
+                GError             **error)
+{
+  struct stat st;
+  gsize done = 0;
+  int fd = g_open (self->path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  int errsv = 0;
+
+  if (fd < 0)
+    {
+      errsv = errno;
+      goto fail;
+    }
+  while (flock (fd, LOCK_EX) != 0 && errno == EINTR)
+    ;
+  if (glue && fstat (fd, &st) == 0 && st.st_size == migrated_size && st.st_size > 0)
+    {
+      if (ftruncate (fd, st.st_size - 1) != 0)
+        g_warning ("%s: could not join a line carried over from the old file", self->path);
+    }
+  while (done < len)
+    {
+      ssize_t n = write (fd, bytes + done, len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          errsv = n < 0 ? errno : ENOSPC;
+          break;
+        }
+      done += n;
+    }
+  flock (fd, LOCK_UN);
+  close (fd);
+  if (done == len)
+    return TRUE;
+
+fail:
+  g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+               "%s was migrated, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
+               "could not be carried over to it: %s; they are in no file now",
+               self->path, len, g_strerror (errsv));
+  return FALSE;
+}
+
+/* pi takes no lock, so a line it appends to the old file between the migration's last size
+ * check and its rename() lands in the old file, which the rename unlinks. @old_fd still reads
+ * that file: whatever it grew by beyond @old_size is appended to the new file (under flock()),
+ * whole lines as soon as they are complete. A writer that opened the old file just before the
+ * rename may still be writing: the old file is watched until it stays the same twice in a row
+ * (a few milliseconds apart); a last line still incomplete then is carried over as it is. */
+static gboolean
+carry_over_appends (RamoSessionManager  *self,
+                    int                  old_fd,
+                    goffset              old_size,
+                    gboolean             old_ends_with_newline,
+                    goffset              migrated_size,
+                    GError             **error)
+{
+  goffset done = old_size;
+  gboolean glue = !old_ends_with_newline;
+  guint quiet = 0;
+
+  for (guint round = 0; round < 100; round++)
+    {
+      g_autofree char *buf = NULL;
+      struct stat st;
+      gsize len, got = 0;
+      const char *nl;
+      gboolean last;
+
+      if (fstat (old_fd, &st) != 0)
+        return TRUE;
+      last = round == 99 || quiet >= 2;
+      if (st.st_size <= done)
+        {
+          if (last)
+            return TRUE;
+          quiet++;
+          g_usleep (5000);
+          continue;
+        }
+      quiet = 0;
+
+      len = st.st_size - done;
+      buf = g_malloc (len);
+      while (got < len)
+        {
+          ssize_t n = pread (old_fd, buf + got, len - got, done + got);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          got += n;
+        }
+      nl = got > 0 ? memrchr (buf, '\n', got) : NULL;
+      if (nl == NULL && !last)
+        {
+          g_usleep (5000);   /* the line is still being written */
+          continue;
+        }
+      if (nl != NULL && !last)
+        got = (gsize) (nl - buf) + 1;
+      if (got == 0)
+        return TRUE;
+      if (!append_carried (self, buf, got, glue, migrated_size, error))
+        return FALSE;
+      glue = FALSE;
+      done += got;
+    }
+  return TRUE;
+}
+
 /* Rewrites a version 1 or 2 file as version 3, atomically, keeping its permissions. Lines
  * that do not parse and the title slot are kept as they are: nothing is dropped. */
 static gboolean
@@ -3126,6 +3252,9 @@ rewrite_as_v3 (RamoSessionManager  *self,
       }
   }
 
+  if (_ramo_session_manager_before_rename_hook)
+    _ramo_session_manager_before_rename_hook (self->path);
+
   if (!replace_file (self->path, out->str, out->len, mode, error))
     return FALSE;
 
@@ -3148,8 +3277,6 @@ rewrite_as_v3 (RamoSessionManager  *self,
                    "%s: %s", self->path, g_strerror (errsv));
       return FALSE;
     }
-  close (self->read_fd);
-  self->read_fd = fd;
   {
     struct stat st;
 
@@ -3159,6 +3286,17 @@ rewrite_as_v3 (RamoSessionManager  *self,
         self->known_dev = st.st_dev;
         self->known_ino = st.st_ino;
       }
+  }
+  /* lines another program appended to the old file after the last check go to the new one
+   * (the old descriptor still reads the old file) */
+  {
+    gboolean carried = carry_over_appends (self, self->read_fd, self->known_size,
+                                           self->ends_with_newline, out->len, error);
+
+    close (self->read_fd);
+    self->read_fd = fd;
+    if (!carried)
+      return FALSE;
   }
   json_object_set_int_member (self->header, "version", RAMO_SESSION_VERSION);
   if (new_header)
