@@ -1343,7 +1343,7 @@ test_compact_llm (Fixture       *fx,
 
   /* compacting twice in a row is refused */
   again = compact (fx->session, "e5000013", NULL, &error);
-  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
+  g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO);
   compact_watch_clear (&w);
 }
 
@@ -1423,8 +1423,8 @@ test_compact_failures (Fixture       *fx,
   check_compact_fails (fx, "nope", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND);
   check_compact_fails (fx, "b2000001", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
   check_compact_fails (fx, "e5000012", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
-  check_compact_fails (fx, "e5000005", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
-  check_compact_fails (fx, "5e1f0a01", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
+  check_compact_fails (fx, "e5000005", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO);
+  check_compact_fails (fx, "5e1f0a01", RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO);
   check_compact_fails (fx, "e5000013", RAMO_SUMMARIZER_ERROR, RAMO_SUMMARIZER_ERROR_NO_MODEL);
 
   use_server (fx, "anthropic");
@@ -1764,6 +1764,26 @@ test_cli_compact (Fixture       *fx,
     cli_run (args, NULL, &run);
     g_assert_cmpint (run.status, ==, 1);
     assert_file_unchanged (fx);
+    cli_run_clear (&run);
+  }
+  /* nothing to compact: its own exit status (5, as --help says), a clear message */
+  {
+    const char *args[] = { "compact", fx->path, "e5000005", "--summary", "x", NULL };
+
+    cli_run (args, NULL, &run);
+    g_assert_cmpint (run.status, ==, 5);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_true (g_str_has_prefix (run.err, "ramo-session: Nothing to compact before entry e5000005"));
+    g_assert_nonnull (strstr (run.err, "the file is unchanged"));
+    assert_file_unchanged (fx);
+    cli_run_clear (&run);
+  }
+  {
+    const char *args[] = { "--help", NULL };
+
+    cli_run (args, NULL, &run);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "5 nothing to\ncompact before ID"));
     cli_run_clear (&run);
   }
   {

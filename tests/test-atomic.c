@@ -6,11 +6,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "ramo-session-manager.h"
+#include "ramo-session-manager-private.h"
 #include "ramo-test-util.h"
 
 /* Under valgrind everything is twenty times slower: a smaller file keeps the run short. */
@@ -146,6 +148,74 @@ test_branch_killed (void)
     }
 }
 
+/* pi appends with appendFileSync() and takes no lock: lines it adds to the old file between the
+ * migration's last check and its rename() must reach the new file. */
+#define V2_HEADER "{\"type\":\"session\",\"version\":2,\"id\":\"s-race\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+#define V2_MSG(id, parent, text) \
+  "{\"type\":\"message\",\"id\":\"" id "\",\"parentId\":" parent ",\"timestamp\":\"2026-01-01T00:00:01.000Z\"," \
+  "\"message\":{\"role\":\"user\",\"content\":\"" text "\"}}\n"
+
+static const char *race_bytes;
+
+static void
+append_by_path (const char *path)
+{
+  int fd = g_open (path, O_WRONLY | O_APPEND, 0);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, race_bytes, strlen (race_bytes)), ==, (gssize) strlen (race_bytes));
+  close (fd);
+}
+
+static void
+check_migration_race (const char *file,
+                      const char *appended,
+                      const char *expected_tail,
+                      const char *new_id)
+{
+  g_autofree char *path = ramo_test_write_file ("race.jsonl", file, -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autofree char *contents = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_no_error (error);
+  race_bytes = appended;
+  _ramo_session_manager_before_rename_hook = append_by_path;
+  g_assert_true (ramo_session_manager_migrate (manager, &error));
+  _ramo_session_manager_before_rename_hook = NULL;
+  g_assert_no_error (error);
+
+  contents = ramo_test_read_file (path, NULL);
+  g_assert_true (g_str_has_prefix (contents, "{\"type\":\"session\",\"version\":3,"));
+  g_assert_true (g_str_has_suffix (contents, expected_tail));
+
+  /* the carried line is read as one another program appended, and writing goes on after it */
+  label = ramo_session_manager_append_label_change (manager, "a", "kept", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, new_id));
+  g_assert_cmpstr (ramo_session_manager_get_entry (manager, label)->parent_id, ==, new_id);
+}
+
+static void
+test_migration_race (void)
+{
+  /* a whole line */
+  check_migration_race (V2_HEADER V2_MSG ("a", "null", "hi"),
+                        V2_MSG ("z", "\"a\"", "from pi while migrating"),
+                        V2_MSG ("a", "null", "hi") V2_MSG ("z", "\"a\"", "from pi while migrating"),
+                        "z");
+  /* the end of a last line that was cut short, then a whole line */
+  check_migration_race (V2_HEADER V2_MSG ("a", "null", "hi") "{\"type\":\"message\",\"id\":\"y\",",
+                        "\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                        "\"message\":{\"role\":\"user\",\"content\":\"finished\"}}\n"
+                        V2_MSG ("z", "\"y\"", "and one more"),
+                        "{\"type\":\"message\",\"id\":\"y\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+                        "\"message\":{\"role\":\"user\",\"content\":\"finished\"}}\n"
+                        V2_MSG ("z", "\"y\"", "and one more"),
+                        "z");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -153,5 +223,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/Core/Atomic/migration-killed", test_migration_killed);
   g_test_add_func ("/Core/Atomic/branch-killed", test_branch_killed);
+  g_test_add_func ("/Core/Atomic/migration-race", test_migration_race);
   return g_test_run ();
 }

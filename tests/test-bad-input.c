@@ -407,6 +407,128 @@ test_fifo_and_deep (void)
   g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (ramo_session_manager_get_issues (manager), 0))->line, ==, 2);
 }
 
+/* Bodies json-glib cannot hold: the window still reads them (U+FFFD where a C string cannot
+ * hold the text, nothing cut short), and context --json writes them exactly as pi does. */
+static void
+test_escaped_bodies (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER
+    "{\"type\":\"message\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"x\\u0000y\\ud800z\\\"\",\"n\":12345678901234567890,\"m\":1e400}}\n"
+    "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+    "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"\\udc00\\\"\"}],"
+    "\"provider\":\"p\\u0000q\",\"model\":\"m\\ud800\",\"stopReason\":\"stop\"}}\n",
+    -1, &error, NULL);
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonNode) message = NULL;
+  g_autofree char *json = NULL;
+  JsonObject *body;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 2);
+
+  node = ramo_session_manager_read_entry (manager, ramo_session_manager_get_entry (manager, "a"), &error);
+  g_assert_no_error (error);
+  body = json_object_get_object_member (json_node_get_object (node), "message");
+  g_assert_cmpstr (json_object_get_string_member (body, "content"), ==,
+                   "x\xEF\xBF\xBDy\xEF\xBF\xBDz\"");
+  g_assert_cmpfloat (json_object_get_double_member (body, "n"), ==, 12345678901234567890.0);
+
+  context = ramo_session_manager_build_session_context (manager);
+  message = ramo_session_context_get_message (context, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (message);
+
+  json = ramo_session_context_to_json (context, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (json, ==,
+                   "{\"leafId\":\"b\",\"thinkingLevel\":\"off\",\"model\":{\"provider\":\"p\\u0000q\",\"modelId\":\"m\\ud800\"},"
+                   "\"messages\":[{\"role\":\"user\",\"content\":\"x\\u0000y\\ud800z\\\"\",\"n\":12345678901234567000,\"m\":null},"
+                   "{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"\\udc00\\\"\"}],"
+                   "\"provider\":\"p\\u0000q\",\"model\":\"m\\ud800\",\"stopReason\":\"stop\"}],"
+                   "\"mode\":\"none\",\"injectedTtsrRules\":[]}");
+}
+
+/* Every version value pi compares as `version >= 3`, `version < 2`, `version < 3` (JavaScript
+ * ToNumber): read as pi reads it; no float→int conversion of NaN or of huge values (this ran
+ * under UBSan); a version that is not a number or is newer opens read-only with a warning. */
+static void
+test_odd_versions (void)
+{
+  static const struct { const char *version; guint file_version; gboolean read_only; } cases[] = {
+    { "\"nan\"", 3, TRUE },
+    { "\"NaN\"", 3, TRUE },
+    { "\"3abc\"", 3, TRUE },
+    { "\"inf\"", 3, TRUE },
+    { "{}", 3, TRUE },
+    { "[1,2]", 3, TRUE },
+    { "[true]", 3, TRUE },
+    { "1e400", 1000, TRUE },
+    { "\"Infinity\"", 1000, TRUE },
+    { "4294967296", 1000, TRUE },
+    { "3.5", 4, TRUE },
+    { "-1e400", 1, FALSE },
+    { "-5", 1, FALSE },
+    { "1.5", 1, FALSE },
+    { "2.5", 2, FALSE },
+    { "\"2\"", 2, FALSE },
+    { "\" 2\\n\"", 2, FALSE },
+    { "\"0x2\"", 2, FALSE },
+    { "\"\"", 1, FALSE },
+    { "null", 1, FALSE },
+    { "true", 1, FALSE },
+    { "false", 1, FALSE },
+    { "[]", 1, FALSE },
+    { "[2]", 2, FALSE },
+    { "[[\"3\"]]", 3, FALSE },
+    { "\"3\"", 3, FALSE },
+    { "3.0", 3, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+        "{\"type\":\"session\",\"version\":%s,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+        MSG ("a", "null", "hi")
+        "{\"type\":\"message\",\"id\":\"b\",\"parentId\":\"a\",\"timestamp\":\"2026-01-01T00:00:02.000Z\","
+        "\"message\":{\"role\":\"hookMessage\",\"customType\":\"h\",\"content\":\"x\",\"display\":true}}\n",
+        cases[i].version);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RamoSessionManager) manager = open_bytes (text, -1, &error, NULL);
+      GPtrArray *issues;
+
+      g_test_message ("version %s", cases[i].version);
+      g_assert_no_error (error);
+      g_assert_cmpuint (ramo_session_manager_get_file_version (manager), ==, cases[i].file_version);
+      g_assert_cmpint (ramo_session_manager_is_read_only (manager), ==, cases[i].read_only);
+      issues = ramo_session_manager_get_issues (manager);
+      if (cases[i].read_only)
+        {
+          RamoLoadIssue *issue = g_ptr_array_index (issues, 0);
+          g_autofree char *id = NULL;
+
+          g_assert_cmpuint (issue->line, ==, 1);
+          g_assert_nonnull (strstr (issue->message, cases[i].version));
+          g_assert_nonnull (strstr (issue->message, "read-only"));
+          id = ramo_session_manager_append_label_change (manager, "a", "x", &error);
+          g_assert_null (id);
+          g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY);
+          g_assert_nonnull (strstr (error->message, cases[i].version));
+        }
+      else
+        g_assert_cmpuint (issues->len, ==, 0);
+
+      /* ids as written, except for a v1 file, whose ids the migration makes */
+      g_assert_cmpint (ramo_session_manager_get_entry (manager, "a") != NULL, ==, cases[i].file_version >= 2);
+      /* pi renames hookMessage only when it runs the v2→v3 migration */
+      g_assert_cmpstr (ramo_session_manager_get_entry_at (manager, 1)->role_name, ==,
+                       cases[i].file_version < 3 ? "custom" : "hookMessage");
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -428,5 +550,7 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/unwritable", test_unwritable);
   g_test_add_func ("/Core/BadInput/odd-fields", test_odd_fields);
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
+  g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
+  g_test_add_func ("/Core/BadInput/odd-versions", test_odd_versions);
   return g_test_run ();
 }

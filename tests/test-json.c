@@ -182,6 +182,98 @@ test_scan_deep (void)
   ramo_scan_clear (&scan);
 }
 
+/* ramo_scan_write() is JSON.stringify(JSON.parse(text)): every case was checked with node */
+static void
+test_scan_write (void)
+{
+  static const struct { const char *in, *out; } cases[] = {
+    { "\"a\\u0000b\"", "\"a\\u0000b\"" },
+    { "\"\\ud800x\\udbff\"", "\"\\ud800x\\udbff\"" },
+    { "\"\\udc00\\ud800\"", "\"\\udc00\\ud800\"" },
+    { "\"\\ud83d\\ude00\"", "\"\xF0\x9F\x98\x80\"" },
+    { "\"\\u0001\\u001F\\b\\f\\n\\r\\t\\u007f\\u2028\"", "\"\\u0001\\u001f\\b\\f\\n\\r\\t\x7F\xE2\x80\xA8\"" },
+    { "\"\\/\\\"\\\\\\u0041\\u0022\\u005C\"", "\"/\\\"\\\\A\\\"\\\\\"" },
+    { "12345678901234567890", "12345678901234567000" },
+    { "123456789012345678901234567890", "1.2345678901234568e+29" },
+    { "1e21", "1e+21" },
+    { "1E400", "null" },
+    { "-1e400", "null" },
+    { "-0", "0" },
+    { "-0.0e5", "0" },
+    { "1e-7", "1e-7" },
+    { "0.000001", "0.000001" },
+    { "5e-324", "5e-324" },
+    { "1e-400", "0" },
+    { "9007199254740993", "9007199254740992" },
+    { "123e-2", "1.23" },
+    { " [ 1 , { } , [ ] , \"x\" , true , false , null ] ", "[1,{},[],\"x\",true,false,null]" },
+    { "{\"b\":1,\"2\":2,\"a\":3,\"1\":4,\"b\":5,\"4294967295\":6,\"4294967294\":7,\"01\":8}",
+      "{\"1\":4,\"2\":2,\"4294967294\":7,\"b\":5,\"a\":3,\"4294967295\":6,\"01\":8}" },
+    { "{\"\\u0000\":1,\"\\u0000\":2,\"\\ud800\":3,\"\\u0061\":4,\"a\":5}", "{\"\\u0000\":2,\"\\ud800\":3,\"a\":5}" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = NULL;
+      const char *error = NULL;
+      RamoScan scan;
+
+      ramo_scan_init (&scan);
+      g_assert_true (ramo_scan_parse (&scan, cases[i].in, strlen (cases[i].in), &error));
+      json = ramo_scan_to_json (&scan, 1);
+      g_assert_cmpstr (json, ==, cases[i].out);
+      ramo_scan_clear (&scan);
+    }
+
+  /* an object with many members (the hashed path for repeated keys) */
+  {
+    g_autoptr(GString) in = g_string_new ("{");
+    g_autoptr(GString) want = g_string_new ("{");
+    g_autofree char *json = NULL;
+    const char *error = NULL;
+    RamoScan scan;
+
+    for (guint i = 0; i < 40; i++)
+      {
+        g_string_append_printf (in, "%s\"k%u\":%u", i ? "," : "", i, i);
+        g_string_append_printf (want, "%s\"k%u\":%u", i ? "," : "", i, i == 7 ? 100 : i);
+      }
+    g_string_append (in, ",\"k7\":100}");
+    g_string_append_c (want, '}');
+    ramo_scan_init (&scan);
+    g_assert_true (ramo_scan_parse (&scan, in->str, in->len, &error));
+    json = ramo_scan_to_json (&scan, 1);
+    g_assert_cmpstr (json, ==, want->str);
+    ramo_scan_clear (&scan);
+  }
+}
+
+/* ramo_scan_to_node(): what json-glib can hold, nothing cut short or wrapped */
+static void
+test_scan_to_node (void)
+{
+  const char *in = "{\"s\":\"a\\u0000b\\ud800c\",\"big\":12345678901234567890,\"int\":42,"
+                   "\"inf\":1e400,\"k\\u0000\":[1,{\"x\":null}],\"k\":1,\"k\":2}";
+  g_autoptr(JsonNode) node = NULL;
+  const char *error = NULL;
+  JsonObject *object;
+  RamoScan scan;
+
+  ramo_scan_init (&scan);
+  g_assert_true (ramo_scan_parse (&scan, in, strlen (in), &error));
+  node = ramo_scan_to_node (&scan, 1);
+  ramo_scan_clear (&scan);
+
+  object = json_node_get_object (node);
+  g_assert_cmpstr (json_object_get_string_member (object, "s"), ==, "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c");
+  g_assert_cmpfloat (json_object_get_double_member (object, "big"), ==, 12345678901234567890.0);
+  g_assert_cmpint (json_object_get_int_member (object, "int"), ==, 42);
+  g_assert_true (isinf (json_object_get_double_member (object, "inf")));
+  g_assert_true (json_object_has_member (object, "k\xEF\xBF\xBD"));
+  g_assert_cmpint (json_object_get_int_member (object, "k"), ==, 2);
+  g_assert_cmpuint (json_object_get_size (object), ==, 6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -194,5 +286,7 @@ main (int   argc,
   g_test_add_func ("/Core/Json/scan-grammar", test_scan_grammar);
   g_test_add_func ("/Core/Json/scan-values", test_scan_values);
   g_test_add_func ("/Core/Json/scan-deep", test_scan_deep);
+  g_test_add_func ("/Core/Json/scan-write", test_scan_write);
+  g_test_add_func ("/Core/Json/scan-to-node", test_scan_to_node);
   return g_test_run ();
 }

@@ -33,6 +33,7 @@ enum {
   EXIT_BAD_FILE = 2,
   EXIT_NO_ENTRY = 3,
   EXIT_NO_SUMMARY = 4,
+  EXIT_NOTHING_TO_DO = 5,
 };
 
 static const char usage[] =
@@ -64,7 +65,8 @@ static const char usage[] =
   "  ANTHROPIC_API_KEY and pi's ~/.pi/agent files; keys are never taken from the command line.\n"
   "\n"
   "Exit status: 0 success, 1 usage error, 2 unreadable or invalid file, 3 unknown entry id,\n"
-  "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged.\n";
+  "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged, 5 nothing to\n"
+  "compact before ID (the file is unchanged).\n";
 
 static int
 fail_usage (const char *message)
@@ -388,10 +390,9 @@ cmd_info (int    argc,
   g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GList) keys = NULL;
   g_autofree char *name = NULL;
-  JsonObject *header;
   guint n, roots, branch_points = 0;
   int status = EXIT_OK;
-  g_autoptr(GString) header_text = g_string_new (NULL);
+  g_autofree char *header_text = NULL;
 
   if (argc != 1)
     return fail_usage ("info: FILE");
@@ -404,11 +405,7 @@ cmd_info (int    argc,
   projection = ramo_projection_new (manager);
   context = ramo_session_manager_build_session_context (manager);
 
-  header = ramo_session_manager_get_header (manager);
-  {
-    g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), header);
-    ramo_json_write (header_text, node);
-  }
+  header_text = ramo_session_manager_dup_header_json (manager);
   name = ramo_session_manager_get_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
@@ -427,7 +424,7 @@ cmd_info (int    argc,
     }
 
   g_print ("file: %s\n", argv[0]);
-  g_print ("header: %s\n", header_text->str);
+  g_print ("header: %s\n", header_text);
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
            ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
   g_print ("name: %s\n", name ? name : "(none)");
@@ -749,6 +746,11 @@ cmd_compact (int    argc,
   g_clear_object (&waiter.result);
   if (result == NULL)
     {
+      if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO))
+        {
+          g_printerr ("ramo-session: %s; the file is unchanged\n", error->message);
+          return EXIT_NOTHING_TO_DO;
+        }
       if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT))
         {
           g_printerr ("ramo-session: %s\n", error->message);

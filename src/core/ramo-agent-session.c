@@ -1803,8 +1803,8 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
     }
   if (((RamoEntry *) g_ptr_array_index (path, path->len - 1))->type == RAMO_ENTRY_TYPE_COMPACTION)
     {
-      g_task_return_new_error (task, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
-                               "The session is compacted already: its last entry is a compaction");
+      g_task_return_new_error (task, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO,
+                               "Nothing to compact: the active path ends in a compaction already");
       return;
     }
   if (kept->type == RAMO_ENTRY_TYPE_MESSAGE && kept->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
@@ -1853,8 +1853,9 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
     }
   if (!has_messages)
     {
-      g_task_return_new_error (task, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
-                               "Nothing to compact before entry %s", kept_entry_id);
+      g_task_return_new_error (task, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOTHING_TO_DO,
+                               "Nothing to compact before entry %s: no message on the active path "
+                               "before it since the last compaction", kept_entry_id);
       return;
     }
 
@@ -1911,8 +1912,10 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
  * @error: return location for a #GError, or %NULL
  *
  * Errors: as ramo_agent_session_navigate_tree_finish(), plus
- * %RAMO_SESSION_ERROR_INVALID_ARGUMENT for an entry that cannot be kept from and
- * %RAMO_SESSION_ERROR_CHANGED when the leaf moved meanwhile. After any error the file is
+ * %RAMO_SESSION_ERROR_INVALID_ARGUMENT for an entry that cannot be kept from (not on the active
+ * path, a tool result), %RAMO_SESSION_ERROR_NOTHING_TO_DO when there is nothing to compact (no
+ * message before the kept entry since the last compaction, or the path ends in a compaction)
+ * and %RAMO_SESSION_ERROR_CHANGED when the leaf moved meanwhile. After any error the file is
  * unchanged.
  *
  * Returns: (transfer full): what the compaction did, or %NULL with @error set

@@ -445,8 +445,11 @@ static void
 append_code_point (GString  *out,
                    gunichar  c)
 {
-  if (c >= 0xD800 && c <= 0xDFFF)
-    c = 0xFFFD;   /* a lone surrogate has no UTF-8 form */
+  /* A lone surrogate has no UTF-8 form, and a C string cannot hold U+0000: both become U+FFFD
+   * (where pi's window shows a replacement character too) instead of cutting the text short.
+   * ramo_scan_write() keeps them exactly. */
+  if ((c >= 0xD800 && c <= 0xDFFF) || c == 0)
+    c = 0xFFFD;
   g_string_append_unichar (out, c);
 }
 
@@ -751,62 +754,493 @@ ramo_scan_truthy (RamoScan *scan,
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Writing a scanned value back: exactly, or as a json-glib tree                               */
+
+/* Appends the JSON string spanning [start, end) (quotes included) as JSON.stringify() writes
+ * the string JSON.parse() makes of it: `"`, `\` and the control characters escaped (the short
+ * forms where there are some, else `\u00xx`), a lone surrogate as `\udxxx`, everything else as
+ * UTF-8. Never loses a code unit: an escaped NUL stays `\u0000`. */
+static void
+write_string_span (GString    *out,
+                   const char *t,
+                   guint32     start,
+                   guint32     end)
+{
+  const char *p = t + start + 1;
+  const char *stop = t + end - 1;
+
+  g_string_append_c (out, '"');
+  while (p < stop)
+    {
+      const char *bs = memchr (p, '\\', stop - p);
+      guint c;
+
+      /* raw bytes of a valid string need no escape: no quote, backslash or control in them */
+      if (bs == NULL)
+        bs = stop;
+      g_string_append_len (out, p, bs - p);
+      p = bs;
+      if (p >= stop)
+        break;
+
+      switch (p[1])
+        {
+        case 'u':
+          c = hex4 (p + 2);
+          p += 6;
+          if (c >= 0xD800 && c <= 0xDBFF && p + 6 <= stop && p[0] == '\\' && p[1] == 'u')
+            {
+              guint low = hex4 (p + 2);
+
+              if (low >= 0xDC00 && low <= 0xDFFF)
+                {
+                  c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                  p += 6;
+                }
+            }
+          break;
+        case 'b': c = '\b'; p += 2; break;
+        case 'f': c = '\f'; p += 2; break;
+        case 'n': c = '\n'; p += 2; break;
+        case 'r': c = '\r'; p += 2; break;
+        case 't': c = '\t'; p += 2; break;
+        default:  c = (guchar) p[1]; p += 2; break;   /* \" \\ \/ */
+        }
+
+      switch (c)
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF))
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_unichar (out, c);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* A canonical key (as written by write_string_span()) that is an "array index": JavaScript
+ * puts those first, in ascending order. */
+static gboolean
+key_is_index (const char *key,
+              gsize       len,
+              guint32    *index)
+{
+  guint64 v = 0;
+
+  /* the quotes, then digits only, no leading zero */
+  if (len < 3 || (key[1] == '0' && len > 3))
+    return FALSE;
+  for (gsize i = 1; i + 1 < len; i++)
+    {
+      if (!g_ascii_isdigit (key[i]))
+        return FALSE;
+      v = v * 10 + (guint64) (key[i] - '0');
+      if (v >= G_MAXUINT32)
+        return FALSE;
+    }
+  *index = (guint32) v;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint32 key_offset;   /* in the frame's key text */
+  guint32 key_len;
+  guint32 index;        /* array index keys: their value */
+  guint32 value;        /* the value node (the last one for a repeated key) */
+  gboolean is_index;
+} Member;
+
+typedef struct
+{
+  guint    container;
+  guint    next;        /* arrays: the next element node */
+  GArray  *members;     /* objects: (element-type Member), in output order */
+  GString *keys;
+  guint    position;    /* objects: the next member to write */
+  gboolean first;
+} WriteFrame;
+
+static int
+compare_members (gconstpointer a,
+                 gconstpointer b)
+{
+  const Member *ma = a, *mb = b;
+
+  return ma->index < mb->index ? -1 : ma->index > mb->index;
+}
+
+/* The members of @object in JSON.stringify()'s order: array-index keys ascending, then the
+ * others in the order they first appear; a repeated key keeps its first place and its last
+ * value, as JSON.parse() leaves it. */
+static void
+collect_members (RamoScan   *scan,
+                 guint       object,
+                 WriteFrame *frame)
+{
+  g_autoptr(GHashTable) seen = NULL;
+  guint n_index = 0;
+
+  frame->members = g_array_new (FALSE, FALSE, sizeof (Member));
+  frame->keys = g_string_new (NULL);
+
+  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      RamoScanNode *n = ramo_scan_node (scan, i);
+      Member member = { 0 };
+      const char *key;
+      gpointer found;
+
+      member.key_offset = (guint32) frame->keys->len;
+      if (n->key_escaped)
+        write_string_span (frame->keys, scan->text, n->key_start, n->key_end);
+      else
+        g_string_append_len (frame->keys, scan->text + n->key_start, n->key_end - n->key_start);
+      member.key_len = (guint32) (frame->keys->len - member.key_offset);
+      member.value = i;
+      key = frame->keys->str + member.key_offset;
+
+      /* a repeated key: linear for small objects, hashed for large ones */
+      if (seen == NULL && frame->members->len >= 16)
+        {
+          seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          for (guint j = 0; j < frame->members->len; j++)
+            {
+              Member *m = &g_array_index (frame->members, Member, j);
+              g_hash_table_insert (seen, g_strndup (frame->keys->str + m->key_offset, m->key_len),
+                                   GUINT_TO_POINTER (j + 1));
+            }
+        }
+      found = NULL;
+      if (seen)
+        found = g_hash_table_lookup (seen, key);   /* key text ends where the buffer does */
+      else
+        for (guint j = 0; j < frame->members->len; j++)
+          {
+            Member *m = &g_array_index (frame->members, Member, j);
+
+            if (m->key_len == member.key_len &&
+                memcmp (frame->keys->str + m->key_offset, key, member.key_len) == 0)
+              {
+                found = GUINT_TO_POINTER (j + 1);
+                break;
+              }
+          }
+      if (found)
+        {
+          g_array_index (frame->members, Member, GPOINTER_TO_UINT (found) - 1).value = i;
+          g_string_truncate (frame->keys, member.key_offset);
+          continue;
+        }
+
+      member.is_index = key_is_index (key, member.key_len, &member.index);
+      if (member.is_index)
+        n_index++;
+      g_array_append_val (frame->members, member);
+      if (seen)
+        g_hash_table_insert (seen, g_strndup (key, member.key_len), GUINT_TO_POINTER (frame->members->len));
+    }
+
+  if (n_index > 0)
+    {
+      /* index keys first, ascending; the rest keep their order */
+      g_autoptr(GArray) ordered = g_array_sized_new (FALSE, FALSE, sizeof (Member), frame->members->len);
+
+      for (guint j = 0; j < frame->members->len; j++)
+        if (g_array_index (frame->members, Member, j).is_index)
+          g_array_append_val (ordered, g_array_index (frame->members, Member, j));
+      g_array_sort (ordered, compare_members);
+      for (guint j = 0; j < frame->members->len; j++)
+        if (!g_array_index (frame->members, Member, j).is_index)
+          g_array_append_val (ordered, g_array_index (frame->members, Member, j));
+      g_array_unref (frame->members);
+      frame->members = g_steal_pointer (&ordered);
+    }
+}
+
+static void
+write_frame_clear (WriteFrame *frame)
+{
+  g_clear_pointer (&frame->members, g_array_unref);
+  if (frame->keys)
+    g_string_free (g_steal_pointer (&frame->keys), TRUE);
+}
+
+/* Writes a scalar node, or opens a container: returns TRUE when @node is one. */
+static gboolean
+write_value (RamoScan *scan,
+             guint     node,
+             GString  *out,
+             GArray   *stack)
+{
+  RamoScanNode *n = ramo_scan_node (scan, node);
+  double v = 0;
+
+  switch ((RamoScanType) n->type)
+    {
+    case RAMO_SCAN_STRING:
+      if (n->escaped)
+        write_string_span (out, scan->text, n->start, n->end);
+      else
+        g_string_append_len (out, scan->text + n->start, n->end - n->start);
+      return FALSE;
+    case RAMO_SCAN_NUMBER:
+      ramo_scan_number (scan, node, &v);
+      ramo_json_write_number (out, v);
+      return FALSE;
+    case RAMO_SCAN_NULL:
+      g_string_append (out, "null");
+      return FALSE;
+    case RAMO_SCAN_TRUE:
+      g_string_append (out, "true");
+      return FALSE;
+    case RAMO_SCAN_FALSE:
+      g_string_append (out, "false");
+      return FALSE;
+    case RAMO_SCAN_ARRAY:
+    case RAMO_SCAN_OBJECT:
+      {
+        WriteFrame frame = { node, n->first_child, NULL, NULL, 0, TRUE };
+
+        if (n->type == RAMO_SCAN_OBJECT)
+          collect_members (scan, node, &frame);
+        g_string_append_c (out, n->type == RAMO_SCAN_OBJECT ? '{' : '[');
+        g_array_append_val (stack, frame);
+      }
+      return TRUE;
+    case RAMO_SCAN_NONE:
+    default:
+      g_string_append (out, "null");
+      return FALSE;
+    }
+}
+
 /**
- * ramo_scan_to_json:
+ * ramo_scan_write:
  * @scan: a parsed scan
  * @node: a node
+ * @out: the string to append to
  *
- * Returns: (transfer full) (nullable): the value as JSON.stringify(JSON.parse(…)) writes it,
- *   %NULL for 0
+ * Appends the value at @node exactly as JavaScript's `JSON.stringify(JSON.parse(text))` writes
+ * it, from the line's own text: strings keep every code unit (an escaped NUL stays `\u0000`, a
+ * lone surrogate `\udxxx`), numbers are read as doubles and written as JavaScript prints them
+ * (`1e21`, `12345678901234567000`, `null` for one too large for a double), object keys in
+ * JavaScript's property order (a repeated key keeps its first place and its last value). No
+ * json-glib tree is built, so nothing it cannot represent is lost; containers are walked with
+ * an explicit stack, never recursion.
  */
-char *
-ramo_scan_to_json (RamoScan *scan,
-                   guint     node)
+void
+ramo_scan_write (RamoScan *scan,
+                 guint     node,
+                 GString  *out)
 {
-  RamoScanNode *n;
-  GString *out;
+  g_autoptr(GArray) stack = NULL;
+
+  g_return_if_fail (scan != NULL && out != NULL);
 
   if (node == 0)
-    return NULL;
+    {
+      g_string_append (out, "null");
+      return;
+    }
 
-  n = ramo_scan_node (scan, node);
-  out = g_string_new (NULL);
+  stack = g_array_new (FALSE, FALSE, sizeof (WriteFrame));
+  if (!write_value (scan, node, out, stack))
+    return;
+
+  while (stack->len > 0)
+    {
+      WriteFrame *frame = &g_array_index (stack, WriteFrame, stack->len - 1);
+      guint child;
+
+      if (frame->members)
+        {
+          Member *member;
+
+          if (frame->position >= frame->members->len)
+            {
+              g_string_append_c (out, '}');
+              write_frame_clear (frame);
+              g_array_set_size (stack, stack->len - 1);
+              continue;
+            }
+          member = &g_array_index (frame->members, Member, frame->position++);
+          if (!frame->first)
+            g_string_append_c (out, ',');
+          frame->first = FALSE;
+          g_string_append_len (out, frame->keys->str + member->key_offset, member->key_len);
+          g_string_append_c (out, ':');
+          child = member->value;
+        }
+      else
+        {
+          if (frame->next == 0)
+            {
+              g_string_append_c (out, ']');
+              g_array_set_size (stack, stack->len - 1);
+              continue;
+            }
+          child = frame->next;
+          frame->next = ramo_scan_node (scan, child)->next;
+          if (!frame->first)
+            g_string_append_c (out, ',');
+          frame->first = FALSE;
+        }
+      /* may grow the stack: @frame is not used after this */
+      write_value (scan, child, out, stack);
+    }
+}
+
+static JsonNode *
+scalar_node (RamoScan *scan,
+             guint     node)
+{
+  RamoScanNode *n = ramo_scan_node (scan, node);
+  JsonNode *result = json_node_alloc ();
+
   switch ((RamoScanType) n->type)
     {
     case RAMO_SCAN_STRING:
       {
         g_autofree char *s = ramo_scan_string (scan, node, 0);
-        ramo_json_write_string (out, s);
+        return json_node_init_string (result, s);
       }
-      break;
     case RAMO_SCAN_NUMBER:
       {
         double v = 0;
+        const char *p = scan->text + n->start;
+        gsize len = n->end - n->start;
+
         ramo_scan_number (scan, node, &v);
-        ramo_json_write_number (out, v);
+        /* an integer JavaScript holds exactly stays an integer; any other number is the
+         * double JavaScript reads (a huge integer rounded, 1e400 infinite), never wrapped */
+        if (memchr (p, '.', len) == NULL && memchr (p, 'e', len) == NULL &&
+            memchr (p, 'E', len) == NULL && fabs (v) <= 9007199254740992.0)
+          return json_node_init_int (result, (gint64) v);
+        return json_node_init_double (result, v);
       }
-      break;
-    case RAMO_SCAN_NULL:
-      g_string_append (out, "null");
-      break;
     case RAMO_SCAN_TRUE:
-      g_string_append (out, "true");
-      break;
     case RAMO_SCAN_FALSE:
-      g_string_append (out, "false");
-      break;
+      return json_node_init_boolean (result, n->type == RAMO_SCAN_TRUE);
+    case RAMO_SCAN_NULL:
+    case RAMO_SCAN_NONE:
     case RAMO_SCAN_ARRAY:
     case RAMO_SCAN_OBJECT:
-      {
-        g_autofree char *span = g_strndup (scan->text + n->start, n->end - n->start);
-        g_autoptr(JsonNode) parsed = json_from_string (span, NULL);
-
-        ramo_json_write (out, parsed);
-      }
-      break;
-    case RAMO_SCAN_NONE:
     default:
-      break;
+      return json_node_init_null (result);
     }
+}
+
+/**
+ * ramo_scan_to_node:
+ * @scan: a parsed scan
+ * @node: a node, not 0
+ *
+ * Builds a json-glib tree of the value at @node, for code that reads values (the window, the
+ * summarizer). json-glib holds strings as C strings, so an escaped NUL and a lone surrogate
+ * become U+FFFD there (the text is never cut short); an integer beyond 2^53 becomes the double
+ * JavaScript reads. A repeated key keeps its last value. Use ramo_scan_write() for output
+ * that must be exact.
+ *
+ * Returns: (transfer full): the value
+ */
+JsonNode *
+ramo_scan_to_node (RamoScan *scan,
+                   guint     node)
+{
+  typedef struct { JsonNode *container; guint next; } Frame2;
+  g_autoptr(GArray) stack = NULL;
+  JsonNode *root;
+
+  g_return_val_if_fail (scan != NULL && node != 0, NULL);
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_ARRAY && ramo_scan_type (scan, node) != RAMO_SCAN_OBJECT)
+    return scalar_node (scan, node);
+
+  stack = g_array_new (FALSE, FALSE, sizeof (Frame2));
+  root = json_node_alloc ();
+  if (ramo_scan_type (scan, node) == RAMO_SCAN_OBJECT)
+    json_node_take_object (json_node_init (root, JSON_NODE_OBJECT), json_object_new ());
+  else
+    json_node_take_array (json_node_init (root, JSON_NODE_ARRAY), json_array_new ());
+  {
+    Frame2 frame = { root, ramo_scan_node (scan, node)->first_child };
+    g_array_append_val (stack, frame);
+  }
+
+  while (stack->len > 0)
+    {
+      Frame2 *frame = &g_array_index (stack, Frame2, stack->len - 1);
+      JsonNode *container = frame->container;
+      guint child = frame->next;
+      RamoScanNode *n;
+      JsonNode *value;
+
+      if (child == 0)
+        {
+          g_array_set_size (stack, stack->len - 1);
+          continue;
+        }
+      n = ramo_scan_node (scan, child);
+      frame->next = n->next;
+
+      if (n->type == RAMO_SCAN_OBJECT || n->type == RAMO_SCAN_ARRAY)
+        {
+          Frame2 inner;
+
+          value = json_node_alloc ();
+          if (n->type == RAMO_SCAN_OBJECT)
+            json_node_take_object (json_node_init (value, JSON_NODE_OBJECT), json_object_new ());
+          else
+            json_node_take_array (json_node_init (value, JSON_NODE_ARRAY), json_array_new ());
+          inner.container = value;
+          inner.next = n->first_child;
+          g_array_append_val (stack, inner);   /* @frame is not used after this */
+        }
+      else
+        value = scalar_node (scan, child);
+
+      if (JSON_NODE_HOLDS_OBJECT (container))
+        {
+          g_autoptr(GString) key = g_string_new (NULL);
+
+          decode_string (scan->text, n->key_start, n->key_end, 0, key);
+          json_object_set_member (json_node_get_object (container), key->str, value);
+        }
+      else
+        json_array_add_element (json_node_get_array (container), value);
+    }
+
+  return root;
+}
+
+/**
+ * ramo_scan_to_json:
+ * @scan: a parsed scan
+ * @node: a node
+ *
+ * Returns: (transfer full) (nullable): the value as JSON.stringify(JSON.parse(…)) writes it
+ *   (see ramo_scan_write()), %NULL for 0
+ */
+char *
+ramo_scan_to_json (RamoScan *scan,
+                   guint     node)
+{
+  GString *out;
+
+  if (node == 0)
+    return NULL;
+
+  out = g_string_new (NULL);
+  ramo_scan_write (scan, node, out);
   return g_string_free (out, FALSE);
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -89,6 +90,11 @@ gboolean  ramo_scan_number       (RamoScan    *scan,
 gboolean  ramo_scan_truthy       (RamoScan    *scan,
                                   guint        node);
 char     *ramo_scan_to_json      (RamoScan    *scan,
+                                  guint        node);
+void      ramo_scan_write        (RamoScan    *scan,
+                                  guint        node,
+                                  GString     *out);
+JsonNode *ramo_scan_to_node      (RamoScan    *scan,
                                   guint        node);
 
 G_END_DECLS

@@ -459,6 +459,91 @@ ramo_session_context_get_message (RamoSessionContext  *self,
   }
 }
 
+/* Appends `,"name":value` (value from the line's text) when the member is present: a missing
+ * member is `undefined` to pi, which JSON.stringify() leaves out. */
+static void
+write_member (GString    *out,
+              RamoScan   *scan,
+              const char *name)
+{
+  guint node = ramo_scan_member (scan, 1, name);
+
+  if (node == 0)
+    return;
+  g_string_append_printf (out, ",\"%s\":", name);
+  ramo_scan_write (scan, node, out);
+}
+
+/* Appends the message of item @position as JSON.stringify() writes pi's message, from the
+ * entry's own text; sets *@skipped for a branch summary pi leaves out. */
+static gboolean
+write_message (RamoSessionContext  *self,
+               guint                position,
+               GString             *out,
+               gboolean            *skipped,
+               GError             **error)
+{
+  Item *item = &g_array_index (self->items, Item, position);
+  g_autofree char *text = NULL;
+  RamoScan scan;
+
+  *skipped = FALSE;
+  ramo_scan_init (&scan);
+  if (!_ramo_session_manager_scan_entry (self->manager, item->entry, &scan, &text, error))
+    {
+      ramo_scan_clear (&scan);
+      return FALSE;
+    }
+
+  switch (item->kind)
+    {
+    case RAMO_CONTEXT_ITEM_MESSAGE:
+      /* an absent message is `undefined` in the array: JSON.stringify() writes null */
+      ramo_scan_write (&scan, ramo_scan_member (&scan, 1, "message"), out);
+      break;
+
+    case RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE:
+      g_string_append (out, "{\"role\":\"custom\"");
+      write_member (out, &scan, "customType");
+      write_member (out, &scan, "content");
+      write_member (out, &scan, "display");
+      write_member (out, &scan, "details");
+      g_string_append (out, ",\"timestamp\":");
+      ramo_json_write_number (out, item->entry->time_ms);
+      g_string_append_c (out, '}');
+      break;
+
+    case RAMO_CONTEXT_ITEM_BRANCH_SUMMARY:
+      if (!ramo_scan_truthy (&scan, ramo_scan_member (&scan, 1, "summary")))
+        {
+          *skipped = TRUE;
+          break;
+        }
+      g_string_append (out, "{\"role\":\"branchSummary\"");
+      write_member (out, &scan, "summary");
+      write_member (out, &scan, "fromId");
+      g_string_append (out, ",\"timestamp\":");
+      ramo_json_write_number (out, item->entry->time_ms);
+      g_string_append_c (out, '}');
+      break;
+
+    case RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY:
+      g_string_append (out, "{\"role\":\"compactionSummary\"");
+      write_member (out, &scan, "summary");
+      write_member (out, &scan, "tokensBefore");
+      g_string_append (out, ",\"timestamp\":");
+      ramo_json_write_number (out, item->entry->time_ms);
+      g_string_append_c (out, '}');
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  ramo_scan_clear (&scan);
+  return TRUE;
+}
+
 /**
  * ramo_session_context_to_json:
  * @self: a context
@@ -466,7 +551,10 @@ ramo_session_context_get_message (RamoSessionContext  *self,
  *
  * The context as one JSON object, written as JSON.stringify() writes it:
  * `{"leafId","thinkingLevel","model","messages","mode","injectedTtsrRules"}` where `model` is
- * `null` or `{provider, modelId}` and `messages` are those of ramo_session_context_get_message().
+ * `null` or `{provider, modelId}` and `messages` hold what ramo_session_context_get_message()
+ * describes. Every value comes from the file's own text (never through a json-glib tree), so
+ * what json-glib cannot hold is written exactly as pi writes it: an escaped NUL, a lone
+ * surrogate, an integer beyond 64 bits (as the double JavaScript reads), 1e400 (`null`).
  * This is what `ramo-session context --json` prints.
  *
  * Errors: those of ramo_session_manager_read_entry().
@@ -508,19 +596,17 @@ ramo_session_context_to_json (RamoSessionContext  *self,
   g_string_append (out, ",\"messages\":[");
   for (guint i = 0, n = 0; i < self->items->len; i++)
     {
-      g_autoptr(GError) local_error = NULL;
-      g_autoptr(JsonNode) message = ramo_session_context_get_message (self, i, &local_error);
+      gsize mark = out->len;
+      gboolean skipped = FALSE;
 
-      if (local_error)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      if (message == NULL)
-        continue;
-      if (n++ > 0)
+      if (n > 0)
         g_string_append_c (out, ',');
-      ramo_json_write (out, message);
+      if (!write_message (self, i, out, &skipped, error))
+        return NULL;
+      if (skipped)
+        g_string_truncate (out, mark);
+      else
+        n++;
     }
   g_string_append (out, "]");
 
@@ -528,22 +614,19 @@ ramo_session_context_to_json (RamoSessionContext  *self,
   if (self->mode_data)
     g_string_append_printf (out, ",\"modeData\":%s", self->mode_data);
 
+  /* each rule list is an array as ramo_scan_write() wrote it: its elements are the text
+   * between the brackets */
   g_string_append (out, ",\"injectedTtsrRules\":[");
   for (guint i = 0, n = 0; i < self->rules->len; i++)
     {
-      g_autoptr(JsonNode) rules = json_from_string (g_ptr_array_index (self->rules, i), NULL);
+      const char *rules = g_ptr_array_index (self->rules, i);
+      gsize len = strlen (rules);
 
-      if (rules && JSON_NODE_HOLDS_ARRAY (rules))
-        {
-          JsonArray *array = json_node_get_array (rules);
-
-          for (guint j = 0; j < json_array_get_length (array); j++)
-            {
-              if (n++ > 0)
-                g_string_append_c (out, ',');
-              ramo_json_write (out, json_array_get_element (array, j));
-            }
-        }
+      if (len <= 2 || rules[0] != '[')
+        continue;
+      if (n++ > 0)
+        g_string_append_c (out, ',');
+      g_string_append_len (out, rules + 1, len - 2);
     }
   g_string_append (out, "]}");
 

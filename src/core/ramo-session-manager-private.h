@@ -25,6 +25,14 @@ char      *_ramo_session_manager_read_line   (RamoSessionManager *self,
 JsonObject *_ramo_session_manager_read_object (RamoSessionManager *self,
                                               const RamoEntry    *entry,
                                               GError            **error);
+gboolean   _ramo_session_manager_scan_entry  (RamoSessionManager *self,
+                                              const RamoEntry    *entry,
+                                              RamoScan           *scan,
+                                              char              **text,
+                                              GError            **error);
+
+/* for tests: called right before a migration renames its new file over the old one */
+extern void (*_ramo_session_manager_before_rename_hook) (const char *path);
 
 /* ramo-entry-display.c */
 typedef struct _RamoDisplayState RamoDisplayState;

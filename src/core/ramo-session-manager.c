@@ -61,6 +61,8 @@ struct _RamoSessionManager
   int               read_fd;
 
   JsonObject       *header;
+  char             *header_text;       /* the header line as read (UTF-8 repaired) */
+  char             *version_text;      /* the header's `version` as JSON text, or NULL */
   char             *session_id;
   char             *cwd;
   char             *title;             /* oh-my-pi title slot, if any */
@@ -212,6 +214,8 @@ clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->issues, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->header, json_object_unref);
+  g_clear_pointer (&self->header_text, g_free);
+  g_clear_pointer (&self->version_text, g_free);
   g_clear_pointer (&self->display, _ramo_display_state_free);
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
@@ -419,25 +423,6 @@ member_string (JsonObject *object,
   if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
     return json_node_get_string (node);
   return NULL;
-}
-
-static gboolean
-node_to_number (JsonNode *node,
-                double   *value)
-{
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
-    return FALSE;
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_INT64:
-      *value = (double) json_node_get_int (node);
-      return TRUE;
-    case G_TYPE_DOUBLE:
-      *value = json_node_get_double (node);
-      return TRUE;
-    default:
-      return FALSE;
-    }
 }
 
 /* A fresh entry id as pi makes them: 8 hex digits, unique in the session. */
@@ -865,7 +850,10 @@ fill_entry (GStringChunk       *strings,
     case RAMO_ENTRY_TYPE_UNKNOWN:
       if (type && strcmp (type, "mode_change") == 0)
         {
-          g_autofree char *mode = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "mode"));
+          guint mode_node = ramo_scan_member (scan, object, "mode");
+          /* `mode ?? "none"`: null counts as absent */
+          g_autofree char *mode = ramo_scan_type (scan, mode_node) == RAMO_SCAN_NULL
+                                  ? NULL : ramo_scan_to_json (scan, mode_node);
           g_autofree char *data = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "data"));
 
           entry->aux1 = chunk (strings, mode);
@@ -876,9 +864,10 @@ fill_entry (GStringChunk       *strings,
           guint rules = ramo_scan_member (scan, object, "injectedRules");
           g_autofree char *json = NULL;
 
-          if (rules == 0)
+          /* `injectedRules ?? rules ?? ruleNames`: null counts as absent */
+          if (ramo_scan_type (scan, rules) == RAMO_SCAN_NULL || rules == 0)
             rules = ramo_scan_member (scan, object, "rules");
-          if (rules == 0)
+          if (ramo_scan_type (scan, rules) == RAMO_SCAN_NULL || rules == 0)
             rules = ramo_scan_member (scan, object, "ruleNames");
           json = ramo_scan_to_json (scan, rules);
           entry->aux1 = chunk (strings, json);
@@ -1353,16 +1342,159 @@ build_tree (RamoSessionManager *self)
 /* ------------------------------------------------------------------------------------------ */
 /* Loading                                                                                     */
 
-static guint
-header_version (JsonObject *header)
+/* JavaScript's white space and line terminators, as String.prototype.trim() and Number()
+ * skip them */
+static gboolean
+is_js_white_space (gunichar c)
+{
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+/* JavaScript's Number(string) (StringToNumber): white space trimmed, empty is 0, `0x`/`0o`/
+ * `0b` integers, `Infinity` with an optional sign, decimal literals; anything else NaN. */
+static double
+js_string_to_number (const char *text)
+{
+  g_autofree char *trimmed = NULL;
+  const char *start = text, *end = text + strlen (text);
+  const char *p;
+  gsize len;
+  char *stop = NULL;
+  double value;
+
+  while (*start && is_js_white_space (g_utf8_get_char (start)))
+    start = g_utf8_next_char (start);
+  while (end > start)
+    {
+      const char *prev = g_utf8_find_prev_char (start, end);
+
+      if (prev == NULL || !is_js_white_space (g_utf8_get_char (prev)))
+        break;
+      end = prev;
+    }
+  len = end - start;
+  if (len == 0)
+    return 0;
+  trimmed = g_strndup (start, len);
+  p = trimmed;
+
+  if (len > 2 && p[0] == '0' && strchr ("xXoObB", p[1]))
+    {
+      int base = (p[1] == 'x' || p[1] == 'X') ? 16 : (p[1] == 'o' || p[1] == 'O') ? 8 : 2;
+
+      value = 0;
+      for (p += 2; *p; p++)
+        {
+          int digit = g_ascii_xdigit_value (*p);
+
+          if (digit < 0 || digit >= base)
+            return NAN;
+          value = value * base + digit;
+        }
+      return value;
+    }
+
+  if (strcmp (p, "Infinity") == 0 || strcmp (p, "+Infinity") == 0)
+    return INFINITY;
+  if (strcmp (p, "-Infinity") == 0)
+    return -INFINITY;
+
+  /* StrDecimalLiteral: [+-] (digits [. digits?] | . digits) [e [+-] digits] */
+  {
+    const char *q = p;
+    gboolean digits = FALSE;
+
+    if (*q == '+' || *q == '-')
+      q++;
+    while (g_ascii_isdigit (*q))
+      q++, digits = TRUE;
+    if (*q == '.')
+      {
+        q++;
+        while (g_ascii_isdigit (*q))
+          q++, digits = TRUE;
+      }
+    if (!digits)
+      return NAN;
+    if (*q == 'e' || *q == 'E')
+      {
+        q++;
+        if (*q == '+' || *q == '-')
+          q++;
+        if (!g_ascii_isdigit (*q))
+          return NAN;
+        while (g_ascii_isdigit (*q))
+          q++;
+      }
+    if (*q != '\0')
+      return NAN;
+  }
+  value = g_ascii_strtod (p, &stop);
+  return value;
+}
+
+/* What pi's `header.version ?? 1` gives when it is compared with numbers (`version >= 3`,
+ * `version < 2`): a missing or null version is 1, anything else goes through JavaScript's
+ * ToNumber(ToPrimitive()) — "2" is 2, true is 1, [] is 0, [2] is 2, "nan", {} and [1,2] are NaN. */
+static double
+header_version_number (RamoScan *scan,
+                       guint     node)
 {
   double v;
 
-  if (node_to_number (json_object_get_member (header, "version"), &v))
-    return v < 1 ? 1 : (guint) MIN (v, 1000);
-  if (member_string (header, "version"))
-    return (guint) CLAMP (g_ascii_strtod (member_string (header, "version"), NULL), 1, 1000);
-  return 1;
+  for (;;)
+    {
+      switch (ramo_scan_type (scan, node))
+        {
+        case RAMO_SCAN_NONE:
+        case RAMO_SCAN_NULL:
+          return 1;
+        case RAMO_SCAN_NUMBER:
+          ramo_scan_number (scan, node, &v);
+          return v;
+        case RAMO_SCAN_TRUE:
+          return 1;
+        case RAMO_SCAN_FALSE:
+          return 0;
+        case RAMO_SCAN_STRING:
+          {
+            g_autofree char *text = ramo_scan_string (scan, node, 0);
+            return js_string_to_number (text);
+          }
+        case RAMO_SCAN_OBJECT:
+          return NAN;   /* "[object Object]" */
+        case RAMO_SCAN_ARRAY:
+          {
+            guint first = ramo_scan_node (scan, node)->first_child;
+
+            /* the array's join(","): empty is "", one element is its own text, more have a comma */
+            if (first == 0)
+              return 0;
+            if (ramo_scan_node (scan, first)->next != 0)
+              return NAN;
+            switch (ramo_scan_type (scan, first))
+              {
+              case RAMO_SCAN_NULL:
+                return 0;                    /* null joins as "" */
+              case RAMO_SCAN_TRUE:
+              case RAMO_SCAN_FALSE:
+                return NAN;                  /* "true", "false" */
+              case RAMO_SCAN_NONE:
+              case RAMO_SCAN_NUMBER:
+              case RAMO_SCAN_STRING:
+              case RAMO_SCAN_ARRAY:
+              case RAMO_SCAN_OBJECT:
+              default:
+                node = first;                /* a number or string reads back as itself */
+                continue;
+              }
+          }
+        default:
+          return NAN;
+        }
+    }
 }
 
 typedef struct
@@ -1385,9 +1517,7 @@ load_header_line (RamoSessionManager *self,
                   GError            **error)
 {
   g_autofree char *repaired = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *copy = NULL;
   RamoScan *scan = &state->ex[0].scan;
   JsonObject *object;
   guint type_node;
@@ -1422,28 +1552,49 @@ load_header_line (RamoSessionManager *self,
       return FALSE;
     }
 
-  /* the header is kept whole, unknown fields included */
-  copy = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
-  root = json_from_string (copy, &local_error);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   "line %u: the session header cannot be read", job->line_no);
-      return FALSE;
-    }
+  /* the header is kept whole, unknown fields included; read with the scanner, which holds
+   * what json-glib cannot (an escaped NUL, a lone surrogate) */
+  root = ramo_scan_to_node (scan, 1);
   object = json_node_get_object (root);
 
   state->have_header = TRUE;
   self->header = json_object_ref (object);
+  self->header_text = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
   self->session_id = g_strdup (member_string (object, "id"));
   self->cwd = g_strdup (member_string (object, "cwd"));
-  self->file_version = header_version (object);
-  if (self->file_version > RAMO_SESSION_VERSION)
-    {
-      self->read_only = TRUE;
-      add_issue (self, job->line_no, "session format version %u is newer than Ramo knows (%u); opened read-only",
-                 self->file_version, RAMO_SESSION_VERSION);
-    }
+
+  {
+    guint version_node = ramo_scan_member (scan, 1, "version");
+    double version = header_version_number (scan, version_node);
+
+    /* as written in the file, for the messages */
+    if (version_node)
+      self->version_text = g_strndup (scan->text + ramo_scan_node (scan, version_node)->start,
+                                      ramo_scan_node (scan, version_node)->end - ramo_scan_node (scan, version_node)->start);
+    /* pi migrates when `version < 2` or `version < 3` and leaves a file alone when
+     * `version >= 3`; a version that is not a number (NaN) is none of these, so pi reads the
+     * entries as they are — as version 3 */
+    if (isnan (version))
+      {
+        self->file_version = RAMO_SESSION_VERSION;
+        self->read_only = TRUE;
+        add_issue (self, job->line_no, "session format version %s is not a number; read as version %u "
+                   "(as pi reads it) and opened read-only", self->version_text, RAMO_SESSION_VERSION);
+      }
+    else if (version > RAMO_SESSION_VERSION)
+      {
+        self->file_version = version >= 1000 ? 1000 : (guint) ceil (version);
+        self->read_only = TRUE;
+        add_issue (self, job->line_no, "session format version %s is newer than Ramo knows (%u); opened read-only",
+                   self->version_text, RAMO_SESSION_VERSION);
+      }
+    else if (version >= 3)
+      self->file_version = 3;
+    else if (version >= 2)
+      self->file_version = 2;
+    else
+      self->file_version = 1;
+  }
   if (self->file_version < 2)
     {
       state->parsed = g_ptr_array_new ();
@@ -2161,94 +2312,74 @@ _ramo_session_manager_read_line (RamoSessionManager  *self,
   return buf;
 }
 
+static char *v3_line (RamoSessionManager  *self,
+                      const RamoEntry     *entry,
+                      GError             **error);
+
+/* Reads @entry's line as a version-3 file holds it (see v3_line()) and scans it into @scan
+ * (initialized by the caller), the object at node 1. *@text holds the line the scan points
+ * into; free it after the scan. Invalid UTF-8 is replaced with U+FFFD, as when loading. */
+gboolean
+_ramo_session_manager_scan_entry (RamoSessionManager  *self,
+                                  const RamoEntry     *entry,
+                                  RamoScan            *scan,
+                                  char               **text,
+                                  GError             **error)
+{
+  g_autofree char *line = v3_line (self, entry, error);
+  const char *scan_error = NULL;
+
+  *text = NULL;
+  if (line == NULL)
+    return FALSE;
+
+  if (!ramo_scan_parse (scan, line, strlen (line), &scan_error) && scan_error == RAMO_SCAN_ERROR_UTF8)
+    {
+      char *repaired = g_utf8_make_valid (line, -1);
+
+      g_free (line);
+      line = repaired;
+      scan_error = NULL;
+      ramo_scan_parse (scan, line, strlen (line), &scan_error);
+    }
+  if (scan_error != NULL)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s: line %u no longer parses: %s",
+                   self->path ? self->path : "(memory)", entry->line, scan_error);
+      return FALSE;
+    }
+  if (ramo_scan_type (scan, 1) != RAMO_SCAN_OBJECT)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                   "%s: line %u is no longer an object", self->path ? self->path : "(memory)", entry->line);
+      return FALSE;
+    }
+  *text = g_steal_pointer (&line);
+  return TRUE;
+}
+
+/* The entry's object after migration to version 3, read with the scanner so that a line
+ * json-glib cannot hold (an escaped NUL, a lone surrogate, a huge integer) still reads: see
+ * ramo_scan_to_node() for what becomes of those. */
 JsonObject *
 _ramo_session_manager_read_object (RamoSessionManager  *self,
                                    const RamoEntry     *entry,
                                    GError             **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autofree char *line = _ramo_session_manager_read_line (self, entry, error);
-  g_autoptr(GError) local_error = NULL;
-  JsonNode *root;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  RamoScan scan;
 
-  if (line == NULL)
-    return NULL;
-
-  if (!g_utf8_validate (line, -1, NULL))
+  ramo_scan_init (&scan);
+  if (!_ramo_session_manager_scan_entry (self, entry, &scan, &text, error))
     {
-      char *repaired = g_utf8_make_valid (line, -1);
-      g_free (line);
-      line = repaired;
-    }
-
-  if (!json_parser_load_from_data (parser, line, -1, &local_error))
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
-                   "%s: line %u no longer parses: %s",
-                   self->path ? self->path : "(memory)", entry->line, local_error->message);
+      ramo_scan_clear (&scan);
       return NULL;
     }
-  root = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
-                   "%s: line %u is no longer an object", self->path ? self->path : "(memory)", entry->line);
-      return NULL;
-    }
-  return json_object_ref (json_node_get_object (root));
-}
-
-/* The entry's object as it is after migration to version 3, as a new JSON object. */
-static JsonObject *
-migrated_object (RamoSessionManager  *self,
-                 const RamoEntry     *entry,
-                 GError             **error)
-{
-  g_autoptr(JsonObject) object = _ramo_session_manager_read_object (self, entry, error);
-  g_autoptr(JsonNode) copy = NULL;
-  JsonObject *result;
-
-  if (object == NULL)
-    return NULL;
-
-  if (self->file_version >= 3)
-    return g_steal_pointer (&object);
-
-  {
-    g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
-    copy = json_node_copy (node);
-  }
-  result = json_node_get_object (copy);
-
-  if (self->file_version < 2)
-    {
-      json_object_set_string_member (result, "id", entry->id);
-      if (entry->parent_id)
-        json_object_set_string_member (result, "parentId", entry->parent_id);
-      else
-        json_object_set_null_member (result, "parentId");
-
-      if (entry->type == RAMO_ENTRY_TYPE_COMPACTION)
-        {
-          double index;
-
-          if (node_to_number (json_object_get_member (result, "firstKeptEntryIndex"), &index))
-            {
-              if (entry->first_kept_id)
-                json_object_set_string_member (result, "firstKeptEntryId", entry->first_kept_id);
-              json_object_remove_member (result, "firstKeptEntryIndex");
-            }
-        }
-    }
-
-  if (entry->flags & RAMO_ENTRY_FLAG_HOOK_MESSAGE)
-    {
-      JsonObject *message = json_object_get_object_member (result, "message");
-
-      json_object_set_string_member (message, "role", "custom");
-    }
-
-  return json_object_ref (result);
+  node = ramo_scan_to_node (&scan, 1);
+  ramo_scan_clear (&scan);
+  return json_object_ref (json_node_get_object (node));
 }
 
 /**
@@ -2258,7 +2389,10 @@ migrated_object (RamoSessionManager  *self,
  * @error: return location for a #GError, or %NULL
  *
  * Reads @entry's line from the file and parses it, migrated to version 3 (ids of a v1 file,
- * `hookMessage` renamed to `custom`) as pi would hold it in memory.
+ * `hookMessage` renamed to `custom`) as pi would hold it in memory. json-glib cannot hold every
+ * JSON text: an escaped NUL or a lone surrogate in a string becomes U+FFFD (the rest of the
+ * string is kept), an integer beyond 2^53 the double JavaScript reads; exact output comes from
+ * the line's text instead (ramo_session_context_to_json()).
  *
  * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read, %RAMO_SESSION_ERROR_CHANGED when
  * the line no longer parses (the file was changed behind Ramo's back).
@@ -2270,15 +2404,18 @@ ramo_session_manager_read_entry (RamoSessionManager  *self,
                                  const RamoEntry     *entry,
                                  GError             **error)
 {
-  g_autoptr(JsonObject) object = NULL;
+  JsonObject *object;
+  JsonNode *node;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (entry != NULL, NULL);
 
-  object = migrated_object (self, entry, error);
+  object = _ramo_session_manager_read_object (self, entry, error);
   if (object == NULL)
     return NULL;
-  return json_node_init_object (json_node_alloc (), object);
+  node = json_node_init_object (json_node_alloc (), object);
+  json_object_unref (object);
+  return node;
 }
 
 /* The line of @entry as a version-3 file holds it, made by editing the line's text (never by
@@ -2423,22 +2560,42 @@ v3_line (RamoSessionManager  *self,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The header line as version 3, made by editing its text as v3_line() does: `version` set to 3
+ * where it is, or appended as pi's migration adds it. */
 static char *
 v3_header_line (RamoSessionManager *self)
 {
-  g_autoptr(JsonNode) node = json_node_alloc ();
-  g_autoptr(JsonObject) copy = NULL;
+  GString *out = g_string_new (NULL);
+  const char *text = self->header_text;
+  const char *scan_error = NULL;
+  guint version;
+  RamoScan scan;
 
-  json_node_init_object (node, self->header);
-  {
-    g_autoptr(JsonNode) dup = json_node_copy (node);
-    copy = json_object_ref (json_node_get_object (dup));
-  }
-  json_object_set_int_member (copy, "version", RAMO_SESSION_VERSION);
-  {
-    g_autoptr(JsonNode) out = json_node_init_object (json_node_alloc (), copy);
-    return ramo_json_to_string (out);
-  }
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, text, strlen (text), &scan_error) || ramo_scan_type (&scan, 1) != RAMO_SCAN_OBJECT)
+    g_assert_not_reached ();   /* it parsed when the file was loaded */
+
+  version = ramo_scan_member (&scan, 1, "version");
+  if (version)
+    {
+      RamoScanNode *n = ramo_scan_node (&scan, version);
+
+      g_string_append_len (out, text, n->start);
+      g_string_append (out, "3");
+      g_string_append (out, text + n->end);
+    }
+  else
+    {
+      gsize close = ramo_scan_node (&scan, 1)->end - 1;
+
+      g_string_append_len (out, text, close);
+      g_string_append (out, ramo_scan_node (&scan, 1)->first_child ? ",\"version\":3" : "\"version\":3");
+      g_string_append (out, text + close);
+    }
+  ramo_scan_clear (&scan);
+  g_strchomp (out->str);
+  out->len = strlen (out->str);
+  return g_string_free (out, FALSE);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -2523,6 +2680,33 @@ ramo_session_manager_get_header (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   return self->header;
+}
+
+/**
+ * ramo_session_manager_dup_header_json:
+ * @self: a session manager
+ *
+ * The header as `JSON.stringify()` writes it, from the line's own text: unlike
+ * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
+ * NUL, a lone surrogate, a huge number).
+ *
+ * Returns: (transfer full): the header's JSON text
+ */
+char *
+ramo_session_manager_dup_header_json (RamoSessionManager *self)
+{
+  const char *scan_error = NULL;
+  char *json;
+  RamoScan scan;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
+    g_assert_not_reached ();   /* it parsed when the file was loaded */
+  json = ramo_scan_to_json (&scan, 1);
+  ramo_scan_clear (&scan);
+  return json;
 }
 
 /**
@@ -2817,9 +3001,135 @@ check_writable (RamoSessionManager  *self,
   if (self->read_only)
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY,
-                   "%s uses session format version %u, newer than Ramo knows; it is read-only",
-                   self->path, self->file_version);
+                   "%s uses session format version %s, which Ramo does not know; it is read-only",
+                   self->path ? self->path : "(memory)", self->version_text ? self->version_text : "?");
       return FALSE;
+    }
+  return TRUE;
+}
+
+/* For tests: called right before the migration renames its new file over the old one. */
+void (*_ramo_session_manager_before_rename_hook) (const char *path);
+
+/* Appends @len bytes to the (new) session file under flock(); with @glue, first takes back the
+ * newline the migration put after a last line that had none, when it is still the file's last
+ * byte, so that the rest of that line continues it. */
+static gboolean
+append_carried (RamoSessionManager  *self,
+                const char          *bytes,
+                gsize                len,
+                gboolean             glue,
+                goffset              migrated_size,
+                GError             **error)
+{
+  struct stat st;
+  gsize done = 0;
+  int fd = g_open (self->path, O_WRONLY | O_APPEND | O_CLOEXEC, 0);
+  int errsv = 0;
+
+  if (fd < 0)
+    {
+      errsv = errno;
+      goto fail;
+    }
+  while (flock (fd, LOCK_EX) != 0 && errno == EINTR)
+    ;
+  if (glue && fstat (fd, &st) == 0 && st.st_size == migrated_size && st.st_size > 0)
+    {
+      if (ftruncate (fd, st.st_size - 1) != 0)
+        g_warning ("%s: could not join a line carried over from the old file", self->path);
+    }
+  while (done < len)
+    {
+      ssize_t n = write (fd, bytes + done, len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          errsv = n < 0 ? errno : ENOSPC;
+          break;
+        }
+      done += n;
+    }
+  flock (fd, LOCK_UN);
+  close (fd);
+  if (done == len)
+    return TRUE;
+
+fail:
+  g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
+               "%s was migrated, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
+               "could not be carried over to it: %s; they are in no file now",
+               self->path, len, g_strerror (errsv));
+  return FALSE;
+}
+
+/* pi takes no lock, so a line it appends to the old file between the migration's last size
+ * check and its rename() lands in the old file, which the rename unlinks. @old_fd still reads
+ * that file: whatever it grew by beyond @old_size is appended to the new file (under flock()),
+ * whole lines as soon as they are complete. A writer that opened the old file just before the
+ * rename may still be writing: the old file is watched until it stays the same twice in a row
+ * (a few milliseconds apart); a last line still incomplete then is carried over as it is. */
+static gboolean
+carry_over_appends (RamoSessionManager  *self,
+                    int                  old_fd,
+                    goffset              old_size,
+                    gboolean             old_ends_with_newline,
+                    goffset              migrated_size,
+                    GError             **error)
+{
+  goffset done = old_size;
+  gboolean glue = !old_ends_with_newline;
+  guint quiet = 0;
+
+  for (guint round = 0; round < 100; round++)
+    {
+      g_autofree char *buf = NULL;
+      struct stat st;
+      gsize len, got = 0;
+      const char *nl;
+      gboolean last;
+
+      if (fstat (old_fd, &st) != 0)
+        return TRUE;
+      last = round == 99 || quiet >= 2;
+      if (st.st_size <= done)
+        {
+          if (last)
+            return TRUE;
+          quiet++;
+          g_usleep (5000);
+          continue;
+        }
+      quiet = 0;
+
+      len = st.st_size - done;
+      buf = g_malloc (len);
+      while (got < len)
+        {
+          ssize_t n = pread (old_fd, buf + got, len - got, done + got);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          if (n <= 0)
+            break;
+          got += n;
+        }
+      nl = got > 0 ? memrchr (buf, '\n', got) : NULL;
+      if (nl == NULL && !last)
+        {
+          g_usleep (5000);   /* the line is still being written */
+          continue;
+        }
+      if (nl != NULL && !last)
+        got = (gsize) (nl - buf) + 1;
+      if (got == 0)
+        return TRUE;
+      if (!append_carried (self, buf, got, glue, migrated_size, error))
+        return FALSE;
+      glue = FALSE;
+      done += got;
     }
   return TRUE;
 }
@@ -2838,6 +3148,7 @@ rewrite_as_v3 (RamoSessionManager  *self,
   gsize len, pos = 0;
   guint next_entry = 0;
   gboolean header_done = FALSE;
+  g_autofree char *new_header = NULL;
   guint mode;
   int fd;
 
@@ -2893,15 +3204,28 @@ rewrite_as_v3 (RamoSessionManager  *self,
                g_strstr_len (data + pos, end - pos, "\"session\"") != NULL &&
                (next_entry == 0))
         {
-          g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+          g_autofree char *repaired = NULL;
+          gsize bom = pos == 0 ? bom_length (data, end) : 0;
+          const char *line = data + pos + bom;
+          gsize line_len = end - pos - bom;
+          const char *scan_error = NULL;
+          gboolean is_header;
+          RamoScan scan;
 
-          if (json_parser_load_from_data (parser, data + pos, end - pos, NULL) &&
-              JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) &&
-              g_strcmp0 (member_string (json_node_get_object (json_parser_get_root (parser)), "type"), "session") == 0)
+          ramo_scan_init (&scan);
+          if (!ramo_scan_parse (&scan, line, line_len, &scan_error) && scan_error == RAMO_SCAN_ERROR_UTF8)
             {
-              g_autofree char *header = v3_header_line (self);
-
-              g_string_append (out, header);
+              repaired = g_utf8_make_valid (line, line_len);
+              scan_error = NULL;
+              ramo_scan_parse (&scan, repaired, strlen (repaired), &scan_error);
+            }
+          is_header = scan_error == NULL &&
+                      ramo_scan_string_equal (&scan, ramo_scan_member (&scan, 1, "type"), "session");
+          ramo_scan_clear (&scan);
+          if (is_header)
+            {
+              new_header = v3_header_line (self);
+              g_string_append (out, new_header);
               header_done = TRUE;
             }
           else
@@ -2928,6 +3252,9 @@ rewrite_as_v3 (RamoSessionManager  *self,
       }
   }
 
+  if (_ramo_session_manager_before_rename_hook)
+    _ramo_session_manager_before_rename_hook (self->path);
+
   if (!replace_file (self->path, out->str, out->len, mode, error))
     return FALSE;
 
@@ -2950,8 +3277,6 @@ rewrite_as_v3 (RamoSessionManager  *self,
                    "%s: %s", self->path, g_strerror (errsv));
       return FALSE;
     }
-  close (self->read_fd);
-  self->read_fd = fd;
   {
     struct stat st;
 
@@ -2962,7 +3287,25 @@ rewrite_as_v3 (RamoSessionManager  *self,
         self->known_ino = st.st_ino;
       }
   }
+  /* lines another program appended to the old file after the last check go to the new one
+   * (the old descriptor still reads the old file) */
+  {
+    gboolean carried = carry_over_appends (self, self->read_fd, self->known_size,
+                                           self->ends_with_newline, out->len, error);
+
+    close (self->read_fd);
+    self->read_fd = fd;
+    if (!carried)
+      return FALSE;
+  }
   json_object_set_int_member (self->header, "version", RAMO_SESSION_VERSION);
+  if (new_header)
+    {
+      g_free (self->header_text);
+      self->header_text = g_steal_pointer (&new_header);
+    }
+  g_free (self->version_text);
+  self->version_text = g_strdup ("3");
   self->file_version = RAMO_SESSION_VERSION;
   self->known_size = out->len;
   self->ends_with_newline = TRUE;

@@ -25,6 +25,8 @@ G_BEGIN_DECLS
  * @RAMO_SESSION_ERROR_READ_ONLY: the session was opened read-only (a format version newer than Ramo knows)
  * @RAMO_SESSION_ERROR_CHANGED: the file changed on disk since Ramo read it; reload before writing
  * @RAMO_SESSION_ERROR_INVALID_ARGUMENT: an argument breaks a rule of the format (e.g. branch to null)
+ * @RAMO_SESSION_ERROR_NOTHING_TO_DO: the operation has nothing to act on (nothing to compact
+ *   before the kept entry, or the path ends in a compaction already); nothing was written
  *
  * Error codes of the %RAMO_SESSION_ERROR domain.
  */
@@ -36,6 +38,7 @@ typedef enum
   RAMO_SESSION_ERROR_READ_ONLY,
   RAMO_SESSION_ERROR_CHANGED,
   RAMO_SESSION_ERROR_INVALID_ARGUMENT,
+  RAMO_SESSION_ERROR_NOTHING_TO_DO,
 } RamoSessionError;
 
 /**
@@ -93,6 +96,7 @@ gboolean            ramo_session_manager_is_read_only             (RamoSessionMa
 guint               ramo_session_manager_get_file_version         (RamoSessionManager  *self);
 gboolean            ramo_session_manager_needs_migration          (RamoSessionManager  *self);
 JsonObject         *ramo_session_manager_get_header               (RamoSessionManager  *self);
+char               *ramo_session_manager_dup_header_json          (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_session_id           (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
 char               *ramo_session_manager_get_session_name         (RamoSessionManager  *self);

@@ -419,6 +419,59 @@ writeRaw("v1-small", [
   { type: "message", timestamp: T("09:00:07.000"), message: a("five", 6) },
 ]);
 
+// (g2) bodies json-glib cannot hold, written as raw text: escaped NULs and control characters,
+// lone surrogates, integers beyond 64 bits, numbers JavaScript prints in its own way, 1e400,
+// repeated and array-index keys, nesting close to Ramo's limit. `context --json` must write them
+// exactly as pi's JSON.stringify does (run-compat.sh compares these files' text with --exact).
+function writeLines(name, lines) {
+  const dest = join(OUT, `${name}.jsonl`);
+  writeFileSync(dest, lines.join("\n") + "\n");
+  created.push(dest);
+  exactFiles.push(dest);
+}
+const exactFiles = [];
+{
+  const H = JSON.stringify(hdr(3, "0197a000-0000-7000-8000-000000000006"));
+  const strings = String.raw`"nul:\u0000|ctl:\u0001\u001f\b\f\n\r\t|del:` + "\x7f" + String.raw`|ls:\u2028|lone:\ud800\udbff|low:\udc00x|pair:\ud83d\ude00|esc:\/\"\\|A:\u0041|end\ud800"`;
+  const numbers = "[12345678901234567890,123456789012345678901234567890,1e21,1E21,1e400,-1e400,-0,0.0,-0.0,1e-7,1E-7,0.000001,5e-324,1e-400,2.5e-5,100,1.5,9007199254740993,-9007199254740993,0.1,123e-2,1.7976931348623157e308]";
+  const keys = String.raw`{"b":1,"2":2,"a":3,"1":4,"b":5,"4294967295":6,"4294967294":7,"01":8,"\u0000":9,"\ud800":10,"__proto__":11}`;
+  let deep = "";
+  for (let i = 0; i < 990; i++) deep += "[";
+  deep += String.raw`"\u0000"`;
+  for (let i = 0; i < 990; i++) deep += "]";
+  writeLines("json-edge-bodies", [
+    H,
+    String.raw`{"type":"message","id":"c0000001","parentId":null,"timestamp":"2025-06-01T09:00:00.000Z","message":{"role":"user","content":${strings},"timestamp":1}}`,
+    String.raw`{"type":"thinking_level_change","id":"c0000002","parentId":"c0000001","timestamp":"2025-06-01T09:00:01.000Z","thinkingLevel":"hi\u0000gh\ud800"}`,
+    String.raw`{"type":"message","id":"c0000003","parentId":"c0000002","timestamp":"2025-06-01T09:00:02.000Z","message":{"role":"assistant","content":[{"type":"text","text":${strings}}],"provider":"p\u0000x","model":"m\udfff","usage":${numbers},"keys":${keys},"stopReason":"stop","timestamp":2}}`,
+    String.raw`{"type":"custom_message","id":"c0000004","parentId":"c0000003","timestamp":"2025-06-01T09:00:03.000Z","customType":"t\u0000","content":${deep},"display":true,"details":${numbers}}`,
+    String.raw`{"type":"branch_summary","id":"c0000005","parentId":"c0000004","timestamp":"2025-06-01T09:00:04.000Z","fromId":"c\ud800","summary":"\u0000"}`,
+    String.raw`{"type":"model_change","id":"c0000006","parentId":"c0000005","timestamp":"2025-06-01T09:00:05.000Z","provider":"q\u0000","modelId":"\ud800\ud800"}`,
+    String.raw`{"type":"message","id":"c0000007","parentId":"c0000006","timestamp":"2025-06-01T09:00:06.000Z","message":{"role":"toolResult","toolCallId":"x\u0000","toolName":"bash","content":[{"type":"text","text":${strings}}],"isError":false,"details":${keys},"timestamp":1e400}}`,
+    String.raw`{"type":"compaction","id":"c0000008","parentId":"c0000007","timestamp":"2025-06-01T09:00:07.000Z","summary":${strings},"firstKeptEntryId":"c0000001","tokensBefore":12345678901234567890}`,
+    String.raw`{"type":"message","id":"c0000009","parentId":"c0000008","timestamp":"2025-06-01T09:00:08.000Z","message":{"role":"user","content":"after \u0000 the compaction","timestamp":-0}}`,
+    String.raw`{"type":"message","id":"c000000a","parentId":"c0000009","timestamp":"2025-06-01T09:00:09.000Z","message":{"role":"user","content":"\ud800","n":-0.0e5}}`,
+  ]);
+  // a version 2 file whose hookMessage body holds the same: its role is renamed in the text
+  writeLines("json-edge-v2", [
+    JSON.stringify(hdr(2, "0197a000-0000-7000-8000-000000000007")),
+    String.raw`{"type":"message","id":"d0000001","parentId":null,"timestamp":"2025-06-01T09:00:00.000Z","message":{"role":"hookMessage","customType":"h\u0000","content":${strings},"display":true,"details":${numbers},"timestamp":1}}`,
+    String.raw`{"type":"message","id":"d0000002","parentId":"d0000001","timestamp":"2025-06-01T09:00:01.000Z","message":{"role":"user","content":${keys}}}`,
+  ]);
+}
+
+// (g3) header versions pi compares as JavaScript does (`version >= 3`, `< 2`, `< 3`): "nan" is
+// none of them (entries read as they are), "2" and 2.5 are version 2, 1.5 and [] version 1
+for (const [name, version] of [["nan", "nan"], ["string2", "2"], ["2.5", 2.5], ["1.5", 1.5], ["array", []]]) {
+  const h = { ...hdr(3, `0197a000-0000-7000-8000-0000000001${created.length}`), version };
+  writeRaw(`version-${name}`, [
+    h,
+    msgE("e0000001", null, T("09:00:00.000"), u("hi", 1)),
+    msgE("e0000002", "e0000001", T("09:00:01.000"), { role: "hookMessage", customType: "hook", content: "from a hook", display: true, timestamp: 3 }),
+    msgE("e0000003", "e0000002", T("09:00:02.000"), a("ok", 4)),
+  ]);
+}
+
 // (h) very deep: one 100k-entry chain (implementations must not recurse per level)
 {
   const lines = [JSON.stringify(hdr(3, "0197a000-0000-7000-8000-000000000005"))];
@@ -439,3 +492,5 @@ writeRaw("v1-small", [
 }
 
 for (const f of created) process.stdout.write(f + "\n");
+// the files whose context output is compared as text (run-compat.sh reads this list)
+writeFileSync(join(OUT, "exact.txt"), exactFiles.map((f) => f + "\n").join(""));

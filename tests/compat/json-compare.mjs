@@ -7,6 +7,10 @@
 // when equal; otherwise print the first differing path with both values and exit 1.
 // Exit 2 on usage or parse errors.
 //
+// --exact: compare text, not values: numbers and strings must be written the same way (as
+// JSON.stringify writes them: `1e+21`, `\u0000`, `\ud800`), and inside the top-level
+// object keys must come in the same order. Only the top-level members may be in another order.
+//
 // --ignore-ids: entry-id-like fields (id, parentId, leafId, targetId, fromId,
 // firstKeptEntryId) are not compared when both sides hold null/absent or a
 // generated id (8 hex digits, or a UUID). Used for version-1 files, whose ids
@@ -17,13 +21,15 @@ import { readFileSync } from "node:fs";
 
 const argv = process.argv.slice(2);
 let ignoreIds = false;
+let exact = false;
 const files = [];
 for (const a of argv) {
   if (a === "--ignore-ids") ignoreIds = true;
+  else if (a === "--exact") exact = true;
   else files.push(a);
 }
 if (files.length !== 2) {
-  process.stderr.write("usage: json-compare.mjs A B [--ignore-ids]\n");
+  process.stderr.write("usage: json-compare.mjs A B [--ignore-ids] [--exact]\n");
   process.exit(2);
 }
 
@@ -106,6 +112,58 @@ function firstDiffList(items) {
     if (d) return { ...d, path: items[i][0] + d.path.slice(1) };
   }
   return null;
+}
+
+// --exact: each value's own text, the top-level object's members in any order
+function exactDiff(fileA, fileB) {
+  const read = (f) => (f === "-" ? readFileSync(0, "utf8") : readFileSync(f, "utf8")).trim();
+  // the top-level members of an object as [key, raw text], split with a small scanner
+  function members(text) {
+    const out = new Map();
+    let i = 1;
+    const skipString = (j) => {
+      for (j++; text[j] !== '"'; j++) if (text[j] === "\\") j++;
+      return j + 1;
+    };
+    while (i < text.length - 1) {
+      if (text[i] === ",") i++;
+      const keyEnd = skipString(i);
+      const key = JSON.parse(text.slice(i, keyEnd));
+      let j = keyEnd + 1;
+      const start = j;
+      let depth = 0;
+      for (; j < text.length; j++) {
+        const c = text[j];
+        if (c === '"') { j = skipString(j) - 1; continue; }
+        if (c === "{" || c === "[") depth++;
+        else if (c === "}" || c === "]") { if (depth === 0) break; depth--; }
+        else if (c === "," && depth === 0) break;
+      }
+      out.set(key, text.slice(start, j));
+      i = j;
+    }
+    return out;
+  }
+  const a = members(read(fileA));
+  const b = members(read(fileB));
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(key);
+    const y = b.get(key);
+    if (x === y) continue;
+    if (x === undefined || y === undefined) return { path: `$.${key}`, x: x, y: y, raw: true };
+    let k = 0;
+    while (k < x.length && x[k] === y[k]) k++;
+    const from = Math.max(0, k - 60);
+    return { path: `$.${key} at character ${k}`, x: x.slice(from, k + 60), y: y.slice(from, k + 60), raw: true };
+  }
+  return null;
+}
+
+if (exact) {
+  const d = exactDiff(files[0], files[1]);
+  if (!d) process.exit(0);
+  process.stdout.write(`differ at ${d.path}: ${d.x === undefined ? "(absent)" : d.x} vs ${d.y === undefined ? "(absent)" : d.y}\n`);
+  process.exit(1);
 }
 
 const A = load(files[0]);
