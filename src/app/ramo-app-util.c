@@ -260,9 +260,20 @@ ramo_highlight_attributes (const char         *text,
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
       const char *next = g_utf8_next_char (p);
-      g_autofree char *f = g_utf8_casefold (p, next - p);
+      g_autofree char *f = NULL;
       guint start = p - text;
       guint end = next - text;
+
+      if ((guchar) *p < 0x80)
+        {
+          /* ASCII folds to itself in lower case: no allocation (rows are highlighted by the
+           * hundred on every keystroke) */
+          g_array_append_val (starts, start);
+          g_array_append_val (ends, end);
+          g_string_append_c (folded, g_ascii_tolower (*p));
+          continue;
+        }
+      f = g_utf8_casefold (p, next - p);
 
       for (gsize i = 0; f[i]; i++)
         {

@@ -35,7 +35,8 @@ struct _RamoSessionRow
   GtkWidget           parent_instance;
 
   RamoProjectionNode *node;
-  GSignalGroup       *node_signals;
+  gulong              node_handlers[3];
+  guint               highlighted : 1;  /* the text or the pill has highlight attributes */
   const char         *kind_class;     /* interned */
   guint               marker : 2;     /* Marker */
   guint               editing : 1;
@@ -280,8 +281,12 @@ ramo_session_row_refresh_highlight (RamoSessionRow *self)
       text_attrs = ramo_highlight_attributes (gtk_inscription_get_text (self->text_label), terms);
       pill_attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
     }
+  /* setting attributes makes GTK 4.8 redo the text's layout attributes, even to none again */
+  if (text_attrs == NULL && pill_attrs == NULL && !self->highlighted)
+    return;
   gtk_inscription_set_attributes (self->text_label, text_attrs);
   gtk_label_set_attributes (self->pill, pill_attrs);
+  self->highlighted = text_attrs != NULL || pill_attrs != NULL;
 }
 
 static void
@@ -478,14 +483,23 @@ pill_pressed_cb (RamoSessionRow  *self,
 }
 
 static void
+disconnect_node (RamoSessionRow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->node_handlers); i++)
+    if (self->node_handlers[i])
+      {
+        g_signal_handler_disconnect (self->node, self->node_handlers[i]);
+        self->node_handlers[i] = 0;
+      }
+}
+
+static void
 ramo_session_row_dispose (GObject *object)
 {
   RamoSessionRow *self = (RamoSessionRow *)object;
 
-  if (self->node_signals)
-    g_signal_group_set_target (self->node_signals, NULL);
+  disconnect_node (self);
   g_clear_object (&self->node);
-  g_clear_object (&self->node_signals);
 
   if (self->label_entry)
     {
@@ -606,13 +620,6 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->text_label), "entry-text");
   gtk_widget_set_parent (GTK_WIDGET (self->text_label), GTK_WIDGET (self));
 
-  self->node_signals = g_signal_group_new (RAMO_TYPE_PROJECTION_NODE);
-  g_signal_group_connect_object (self->node_signals, "notify::label",
-                                 G_CALLBACK (update_label), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->node_signals, "notify::is-leaf",
-                                 G_CALLBACK (update_path), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->node_signals, "notify::on-active-path",
-                                 G_CALLBACK (update_path), self, G_CONNECT_SWAPPED);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
@@ -661,9 +668,18 @@ ramo_session_row_set_node (RamoSessionRow     *self,
         gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
     }
 
-  g_signal_group_set_target (self->node_signals, node);
+  /* Plain handlers rather than a GSignalGroup: rows are rebound by the hundred on every filter
+   * change, and the row holds a reference on its node while connected. */
+  disconnect_node (self);
   g_set_object (&self->node, node);
-  update_all (self);
+  if (node)
+    {
+      self->node_handlers[0] = g_signal_connect_swapped (node, "notify::label", G_CALLBACK (update_label), self);
+      self->node_handlers[1] = g_signal_connect_swapped (node, "notify::is-leaf", G_CALLBACK (update_path), self);
+      self->node_handlers[2] = g_signal_connect_swapped (node, "notify::on-active-path", G_CALLBACK (update_path), self);
+      update_all (self);
+    }
+  /* an unbound row is not shown: it keeps its widgets as they are until it is bound again */
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_NODE]);
 }
 
