@@ -214,6 +214,46 @@ test_follows_changes (void)
   g_assert_cmpuint (ramo_projection_get_n_total (projection), ==, 38);
 }
 
+/* The unfoldable rows of each list, found without making the others, are the rows that have
+ * rows nested under them. */
+static void
+check_unfoldable (RamoProjection     *projection,
+                  GListModel         *list,
+                  RamoProjectionNode *parent)
+{
+  g_autoptr(GArray) positions = ramo_projection_get_unfoldable (projection, parent);
+  guint next = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (list, i);
+
+      if (ramo_projection_node_has_children (node))
+        {
+          g_assert_cmpuint (next, <, positions->len);
+          g_assert_cmpuint (g_array_index (positions, guint, next), ==, i);
+          next++;
+          check_unfoldable (projection, G_LIST_MODEL (node), node);
+        }
+    }
+  g_assert_cmpuint (next, ==, positions->len);
+}
+
+static void
+test_unfoldable (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(GArray) top = ramo_projection_get_unfoldable (projection, NULL);
+
+  g_assert_cmpuint (top->len, >, 0);
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      ramo_projection_set_filter (projection, mode);
+      check_unfoldable (projection, ramo_projection_get_roots (projection), NULL);
+    }
+}
+
 /* A view of the projection as GtkTreeListModel keeps one, with every row unfolded: it reads
  * each list once, learns about changes only through items-changed, and decides when it first
  * sees a row whether it can be unfolded. */
@@ -449,5 +489,6 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);
   g_test_add_func ("/Core/Projection/follows-changes", test_follows_changes);
   g_test_add_func ("/Core/Projection/update-keeps-rows", test_update_keeps_rows);
+  g_test_add_func ("/Core/Projection/unfoldable", test_unfoldable);
   return g_test_run ();
 }

@@ -245,6 +245,54 @@ drop_models (RamoSessionTree *self)
   g_clear_object (&self->tree_model);
 }
 
+/* Unfolds every row that has rows nested under it, except those the user folded, down the
+ * whole tree; rows unfolded already are left as they are (their lists are still searched:
+ * lines appended in place can add unfoldable rows anywhere). Only unfoldable rows are
+ * looked at: a GtkTreeListModel that unfolds by itself (autoexpand) asks for every row of a
+ * 70,000-row list, and the projection makes an object for each. */
+static void
+unfold_rows (RamoSessionTree *self)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) top = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  top = ramo_projection_get_unfoldable (self->projection, NULL);
+  for (guint i = top->len; i > 0; i--)
+    {
+      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (self->tree_model, g_array_index (top, guint, i - 1));
+
+      if (row)
+        g_ptr_array_add (stack, row);
+    }
+
+  while (stack->len > 0)
+    {
+      g_autoptr(GtkTreeListRow) row = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(GArray) positions = NULL;
+
+      if (node == NULL || g_hash_table_contains (self->folded, ramo_projection_node_get_id (node)))
+        continue;
+      if (!gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+      if (!gtk_tree_list_row_get_expanded (row))
+        continue;
+
+      positions = ramo_projection_get_unfoldable (self->projection, node);
+      for (guint i = positions->len; i > 0; i--)
+        {
+          GtkTreeListRow *child = gtk_tree_list_row_get_child_row (row, g_array_index (positions, guint, i - 1));
+
+          if (child)
+            g_ptr_array_add (stack, child);
+        }
+    }
+}
+
+/* Makes the tree list model and the selection over the projection; the list view gets them
+ * once the rows are unfolded (one change instead of one per unfolded row). */
 static void
 build_models (RamoSessionTree *self)
 {
@@ -252,8 +300,9 @@ build_models (RamoSessionTree *self)
   g_assert (self->projection != NULL);
 
   self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->projection)),
-                                              FALSE, TRUE,
+                                              FALSE, FALSE,
                                               create_child_model_cb, NULL, NULL);
+  unfold_rows (self);
   g_signal_connect_object (self->tree_model, "items-changed",
                            G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
 
@@ -286,73 +335,6 @@ projection_items_changed_cb (RamoSessionTree *self,
   /* New models are built on RamoProjection::rebuilt; the old ones must not see the change. */
   if (!(self->keep_scroll || self->rebuild_live))
     drop_models (self);
-}
-
-static int
-compare_depth_desc (gconstpointer a,
-                    gconstpointer b)
-{
-  const GPtrArray *pa = *(GPtrArray * const *) a;
-  const GPtrArray *pb = *(GPtrArray * const *) b;
-
-  return (int) pb->len - (int) pa->len;
-}
-
-static void
-apply_folds (RamoSessionTree *self)
-{
-  RamoSessionManager *manager;
-  g_autoptr(GPtrArray) paths = NULL;
-  GHashTableIter iter;
-  gpointer key;
-
-  g_assert (RAMO_IS_SESSION_TREE (self));
-
-  if (g_hash_table_size (self->folded) == 0)
-    return;
-
-  /* Each folded row is found through its node path (not by a walk over every row: there may
-   * be tens of thousands), the deepest first, since a folded row hides the rows below it. */
-  manager = ramo_projection_get_manager (self->projection);
-  paths = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  g_hash_table_iter_init (&iter, self->folded);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      RamoEntry *entry = ramo_session_manager_get_entry (manager, key);
-      GPtrArray *path;
-
-      if (entry == NULL || !ramo_projection_is_visible (self->projection, entry))
-        continue;
-      path = ramo_projection_get_node_path (self->projection, entry);
-      if (path)
-        g_ptr_array_add (paths, path);
-    }
-  g_ptr_array_sort (paths, compare_depth_desc);
-
-  for (guint p = 0; p < paths->len; p++)
-    {
-      GPtrArray *path = g_ptr_array_index (paths, p);
-      g_autoptr(GtkTreeListRow) row = NULL;
-
-      for (guint i = 0; i + 1 < path->len; i += 2)
-        {
-          guint pos = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
-          GtkTreeListRow *child;
-
-          if (row == NULL)
-            child = gtk_tree_list_model_get_child_row (self->tree_model, pos);
-          else if (!gtk_tree_list_row_get_expanded (row))
-            child = NULL;
-          else
-            child = gtk_tree_list_row_get_child_row (row, pos);
-          g_clear_object (&row);
-          row = child;
-          if (row == NULL)
-            break;
-        }
-      if (row && gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row))
-        gtk_tree_list_row_set_expanded (row, FALSE);
-    }
 }
 
 /* Selects the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
@@ -456,19 +438,23 @@ projection_rebuilt_cb (RamoSessionTree *self,
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
 
   self->in_rebuild = TRUE;
+  if (self->clear_folds)
+    g_hash_table_remove_all (self->folded);
+  self->clear_folds = FALSE;
   if (self->tree_model == NULL)
     {
+      /* new models: every row unfolded but those the user folded */
       build_models (self);
       /* the old rows held the keyboard focus: keep it in the list until the selected row
        * takes it (after_layout_cb) */
       if (self->had_focus)
         gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
     }
-  if (self->clear_folds)
-    g_hash_table_remove_all (self->folded);
   else
-    apply_folds (self);
-  self->clear_folds = FALSE;
+    {
+      /* the models were kept (lines appended): unfold the rows that came with them */
+      unfold_rows (self);
+    }
   restore_selection (self);
   self->in_rebuild = FALSE;
 

@@ -478,6 +478,47 @@ ramo_projection_node_has_children (RamoProjectionNode *self)
   return self->nested != NULL && self->nested->len > 0;
 }
 
+/**
+ * ramo_projection_get_unfoldable:
+ * @self: a projection
+ * @parent: (nullable): a row of @self, or %NULL for the top level
+ *
+ * Finds the rows of a list that have rows nested under them, without making objects for the
+ * others (a view that unfolds only these need not look at the tens of thousands of plain rows
+ * of a long session). For @parent, the list is the one @parent answers for as a #GListModel.
+ *
+ * Returns: (transfer full) (element-type guint): positions in the list, ascending
+ */
+GArray *
+ramo_projection_get_unfoldable (RamoProjection     *self,
+                                RamoProjectionNode *parent)
+{
+  GArray *positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  GPtrArray *list;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), positions);
+  g_return_val_if_fail (parent == NULL || RAMO_IS_PROJECTION_NODE (parent), positions);
+
+  if (parent != NULL && PROJECTION_OF (parent) != self)
+    return positions;
+  list = parent ? parent->nested : self->top;
+  for (guint i = 0; list != NULL && i < list->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (list, i);
+      RamoProjectionNode *node = g_hash_table_lookup (self->nodes, entry);
+      GPtrArray *nested;
+
+      /* a row made before answers for the layout it was made in */
+      if (node != NULL)
+        nested = node->nested;
+      else
+        nested = entry->index < self->n_rows ? self->rows[entry->index].nested : NULL;
+      if (nested != NULL && nested->len > 0)
+        g_array_append_val (positions, i);
+    }
+  return positions;
+}
+
 static RamoProjectionNode *
 get_node (RamoProjection *self,
           RamoEntry      *entry)

@@ -62,6 +62,8 @@ GPtrArray          *ramo_projection_get_node_path         (RamoProjection      *
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);
 void                ramo_projection_update                (RamoProjection      *self);
+GArray             *ramo_projection_get_unfoldable        (RamoProjection      *self,
+                                                           RamoProjectionNode  *parent);
 char               *ramo_projection_to_text               (RamoProjection      *self);
 
 RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *self);
