@@ -86,6 +86,8 @@ exit_for_error (const GError *error)
   return EXIT_BAD_FILE;
 }
 
+#define MAX_ISSUES_SHOWN 100
+
 static RamoSessionManager *
 open_session (const char *path,
               int        *status)
@@ -102,11 +104,16 @@ open_session (const char *path,
   {
     GPtrArray *issues = ramo_session_manager_get_issues (manager);
 
-    for (guint i = 0; i < issues->len; i++)
+    /* A broken file can have a problem on every one of millions of lines: the first ones tell
+     * what is wrong, a count tells how much (a million lines on a terminal tell nothing). */
+    for (guint i = 0; i < issues->len && i < MAX_ISSUES_SHOWN; i++)
       {
         RamoLoadIssue *issue = g_ptr_array_index (issues, i);
         g_printerr ("%s:%u: %s\n", path, issue->line, issue->message);
       }
+    if (issues->len > MAX_ISSUES_SHOWN)
+      g_printerr ("%s: … and %u more problems like these (%u in all; the lines that load are used)\n",
+                  path, issues->len - MAX_ISSUES_SHOWN, issues->len);
   }
   return manager;
 }
