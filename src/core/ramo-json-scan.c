@@ -460,6 +460,30 @@ hex4 (const char *p)
          (g_ascii_xdigit_value (p[2]) << 4) | g_ascii_xdigit_value (p[3]);
 }
 
+/* Decodes the \uXXXX escape at *@p, and the low half after it when it starts a surrogate
+ * pair (JSON.parse joins them; a half standing alone stays as it is); moves *@p past them. */
+static guint
+decode_u_escape (const char **p,
+                 const char  *stop)
+{
+  const char *q = *p;
+  guint c = hex4 (q + 2);
+
+  q += 6;
+  if (c >= 0xD800 && c <= 0xDBFF && q + 6 <= stop && q[0] == '\\' && q[1] == 'u')
+    {
+      guint low = hex4 (q + 2);
+
+      if (low >= 0xDC00 && low <= 0xDFFF)
+        {
+          c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+          q += 6;
+        }
+    }
+  *p = q;
+  return c;
+}
+
 /* Decodes the JSON string spanning [start, end) (quotes included) into @out, at most
  * @max_chars characters (0 = all). */
 static void
@@ -511,22 +535,7 @@ decode_string (const char *t,
         case 'r': g_string_append_c (out, '\r'); p += 2; break;
         case 't': g_string_append_c (out, '\t'); p += 2; break;
         case 'u':
-          {
-            guint c = hex4 (p + 2);
-
-            p += 6;
-            if (c >= 0xD800 && c <= 0xDBFF && p + 6 <= stop && p[0] == '\\' && p[1] == 'u')
-              {
-                guint low = hex4 (p + 2);
-
-                if (low >= 0xDC00 && low <= 0xDFFF)
-                  {
-                    c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-                    p += 6;
-                  }
-              }
-            append_code_point (out, c);
-          }
+          append_code_point (out, decode_u_escape (&p, stop));
           break;
         default:
           g_string_append_c (out, p[1]);
@@ -787,18 +796,7 @@ write_string_span (GString    *out,
       switch (p[1])
         {
         case 'u':
-          c = hex4 (p + 2);
-          p += 6;
-          if (c >= 0xD800 && c <= 0xDBFF && p + 6 <= stop && p[0] == '\\' && p[1] == 'u')
-            {
-              guint low = hex4 (p + 2);
-
-              if (low >= 0xDC00 && low <= 0xDFFF)
-                {
-                  c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-                  p += 6;
-                }
-            }
+          c = decode_u_escape (&p, stop);
           break;
         case 'b': c = '\b'; p += 2; break;
         case 'f': c = '\f'; p += 2; break;
@@ -808,21 +806,7 @@ write_string_span (GString    *out,
         default:  c = (guchar) p[1]; p += 2; break;   /* \" \\ \/ */
         }
 
-      switch (c)
-        {
-        case '"':  g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        default:
-          if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF))
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_unichar (out, c);
-        }
+      ramo_json_write_escaped_char (out, c);
     }
   g_string_append_c (out, '"');
 }

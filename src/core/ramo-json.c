@@ -27,6 +27,38 @@
  * numbers in ECMAScript's shortest round-trip form, strings escaped as JSON.stringify does.
  */
 
+/**
+ * ramo_json_write_escaped_char:
+ * @out: where to append
+ * @c: a code point, or one half of a surrogate pair standing alone
+ *
+ * Appends @c as JSON.stringify writes it inside a string: `\"`, `\\`, the short escapes
+ * (`\b \f \n \r \t`), `\u00XX` for the other control characters and `\udXXX` for a
+ * lone surrogate (ES2019 well-formed JSON.stringify); any other character as UTF-8.
+ */
+void
+ramo_json_write_escaped_char (GString  *out,
+                              gunichar  c)
+{
+  switch (c)
+    {
+    case '"':  g_string_append (out, "\\\""); break;
+    case '\\': g_string_append (out, "\\\\"); break;
+    case '\b': g_string_append (out, "\\b"); break;
+    case '\f': g_string_append (out, "\\f"); break;
+    case '\n': g_string_append (out, "\\n"); break;
+    case '\r': g_string_append (out, "\\r"); break;
+    case '\t': g_string_append (out, "\\t"); break;
+    default:
+      if (c < 0x20 || (c >= 0xD800 && c <= 0xDFFF))
+        g_string_append_printf (out, "\\u%04x", c);
+      else if (c < 0x80)
+        g_string_append_c (out, (char) c);
+      else
+        g_string_append_unichar (out, c);
+    }
+}
+
 void
 ramo_json_write_string (GString    *out,
                         const char *str)
@@ -36,21 +68,11 @@ ramo_json_write_string (GString    *out,
   g_string_append_c (out, '"');
   for (p = (const guchar *) str; *p; p++)
     {
-      switch (*p)
-        {
-        case '"':  g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        default:
-          if (*p < 0x20)
-            g_string_append_printf (out, "\\u%04x", *p);
-          else
-            g_string_append_c (out, *p);
-        }
+      /* bytes of UTF-8 sequences pass as they are: only ASCII needs escapes */
+      if (*p < 0x80)
+        ramo_json_write_escaped_char (out, *p);
+      else
+        g_string_append_c (out, *p);
     }
   g_string_append_c (out, '"');
 }

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 void     ramo_json_write          (GString    *out,
                                    JsonNode   *node);
 char    *ramo_json_to_string      (JsonNode   *node);
+void     ramo_json_write_escaped_char (GString  *out,
+                                       gunichar  c);
 void     ramo_json_write_string   (GString    *out,
                                    const char *str);
 void     ramo_json_write_number   (GString    *out,
