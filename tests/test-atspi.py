@@ -135,7 +135,7 @@ def find_all(node, role=None):
 
 
 KEYSYMS = {'Control_L': 0xffe3, 'Shift_L': 0xffe1, 'Escape': 0xff1b, 'Return': 0xff0d, 'Home': 0xff50,
-           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d}
+           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d, 'KP_Add': 0xffab, 'Right': 0xff53}
 
 
 def keysym(name):
@@ -305,6 +305,24 @@ def run(app_process, session):
         fail('the search shows rows without "cache": %r' % rows)
     press('Escape')
     wait_for('the search cleared', lambda: count.name == '26 of 37 entries')
+
+    # fold with the keyboard: the fifth row has branches under it; − folds them, + (keypad) unfolds them
+    do_action(frame, 'win.tree')
+    press('Home')
+    for _ in range(4):
+        press('Down')
+    n_rows = len(row_texts(tree))
+    press('minus')
+    wait_for('the branches folded', lambda: len(row_texts(tree)) < n_rows)
+    log('folded:', len(row_texts(tree)), 'of', n_rows, 'rows')
+    press('KP_Add')
+
+    def n_rows_now():
+        # rows that come back are new objects: read the tree afresh, not from the cache
+        tree.clear_cache()
+        return len(row_texts(tree))
+
+    wait_for('the branches unfolded', lambda: n_rows_now() == n_rows)
 
     # a label: select the first row (Home), Shift+L opens the inline editor, type, Enter
     do_action(frame, 'win.tree')

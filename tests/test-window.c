@@ -749,6 +749,19 @@ test_folds (Fixture       *f,
   set_filter (f, RAMO_FILTER_NO_TOOLS);
   set_filter (f, RAMO_FILTER_DEFAULT);
   g_assert_cmpuint (n_rows (f), ==, 13);
+
+  /* folding a row with branches under it, then unfolding it, shows all of them again (the
+   * model alone would bring back only the rows right under it, folded) */
+  g_clear_object (&row);
+  model = ramo_session_tree_get_model (tree_of (f));
+  row = gtk_tree_list_model_get_row (model, 1);
+  g_assert_true (gtk_tree_list_row_is_expandable (row));
+  gtk_tree_list_row_set_expanded (row, FALSE);
+  spin (20);
+  g_assert_cmpuint (n_rows (f), ==, 2);
+  gtk_tree_list_row_set_expanded (row, TRUE);
+  spin (20);
+  g_assert_cmpuint (n_rows (f), ==, 13);
 }
 
 static void

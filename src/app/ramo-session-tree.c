@@ -68,6 +68,9 @@ struct _RamoSessionTree
   guint               leaf_rebuild_live : 1;
   guint               rebuild_live : 1;
   guint               focus_if_visible : 1;
+  guint               unfolding : 1;
+  guint               unfold_id;
+  GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
 
   GtkStack           *stack;
   GtkListView        *list_view;
@@ -88,6 +91,8 @@ static GParamSpec *properties [N_PROPS];
 static void queue_after_layout (RamoSessionTree *self,
                                 gboolean         scroll,
                                 gboolean         focus);
+static void unfold_below       (RamoSessionTree *self,
+                                GtkTreeListRow  *row);
 
 static GListModel *
 create_child_model_cb (gpointer item,
@@ -188,7 +193,10 @@ tree_items_changed_cb (RamoSessionTree *self,
     return;
 
   if (gtk_tree_list_row_get_expanded (row))
-    g_hash_table_remove (self->folded, ramo_projection_node_get_id (node));
+    {
+      g_hash_table_remove (self->folded, ramo_projection_node_get_id (node));
+      unfold_below (self, row);
+    }
   else
     {
       guint selected = self->selection ? gtk_single_selection_get_selected (self->selection) : GTK_INVALID_LIST_POSITION;
@@ -236,6 +244,10 @@ static void
 drop_models (RamoSessionTree *self)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* rows waiting to be unfolded belong to these models */
+  g_clear_handle_id (&self->unfold_id, g_source_remove);
+  g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
   gtk_list_view_set_model (self->list_view, NULL);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
@@ -251,22 +263,12 @@ drop_models (RamoSessionTree *self)
  * looked at: a GtkTreeListModel that unfolds by itself (autoexpand) asks for every row of a
  * 70,000-row list, and the projection makes an object for each. */
 static void
-unfold_rows (RamoSessionTree *self)
+unfold_from (RamoSessionTree *self,
+             GPtrArray       *stack)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GArray) top = NULL;
-
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  top = ramo_projection_get_unfoldable (self->projection, NULL);
-  for (guint i = top->len; i > 0; i--)
-    {
-      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (self->tree_model, g_array_index (top, guint, i - 1));
-
-      if (row)
-        g_ptr_array_add (stack, row);
-    }
-
+  self->unfolding = TRUE;
   while (stack->len > 0)
     {
       g_autoptr(GtkTreeListRow) row = g_ptr_array_steal_index (stack, stack->len - 1);
@@ -289,6 +291,55 @@ unfold_rows (RamoSessionTree *self)
             g_ptr_array_add (stack, child);
         }
     }
+  self->unfolding = FALSE;
+}
+
+static void
+unfold_rows (RamoSessionTree *self)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) top = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  top = ramo_projection_get_unfoldable (self->projection, NULL);
+  for (guint i = top->len; i > 0; i--)
+    {
+      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (self->tree_model, g_array_index (top, guint, i - 1));
+
+      if (row)
+        g_ptr_array_add (stack, row);
+    }
+  unfold_from (self, stack);
+}
+
+/* A row the user unfolds shows its rows as they were: unfolded, but for those the user folded
+ * (the model itself makes the rows under it folded). */
+static gboolean
+unfold_below_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+  g_autoptr(GPtrArray) stack = g_steal_pointer (&self->to_unfold);
+
+  self->unfold_id = 0;
+  if (stack && self->tree_model)
+    unfold_from (self, stack);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called while the tree list model tells its views of the change: the rows below are
+ * unfolded just after, once every view has taken in this one. */
+static void
+unfold_below (RamoSessionTree *self,
+              GtkTreeListRow  *row)
+{
+  if (self->unfolding)
+    return;
+  if (self->to_unfold == NULL)
+    self->to_unfold = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->to_unfold, g_object_ref (row));
+  if (self->unfold_id == 0)
+    self->unfold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, unfold_below_cb, self, NULL);
 }
 
 /* Makes the tree list model and the selection over the projection; the list view gets them
@@ -975,6 +1026,21 @@ list_key_pressed_cb (RamoSessionTree       *self,
         }
       return GDK_EVENT_STOP;
 
+    case GDK_KEY_plus:
+    case GDK_KEY_KP_Add:
+    case GDK_KEY_asterisk:
+    case GDK_KEY_KP_Multiply:
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
+    case GDK_KEY_slash:
+    case GDK_KEY_KP_Divide:
+      /* the expander's keys, for the selected row (the focus is on the row, above it) */
+      if ((mods & ~GDK_SHIFT_MASK) != 0 || row == NULL || !gtk_tree_list_row_is_expandable (row))
+        break;
+      gtk_tree_list_row_set_expanded (row, keyval == GDK_KEY_plus || keyval == GDK_KEY_KP_Add ||
+                                           keyval == GDK_KEY_asterisk || keyval == GDK_KEY_KP_Multiply);
+      return GDK_EVENT_STOP;
+
     case GDK_KEY_Menu:
       ramo_session_tree_popup_menu (self);
       return GDK_EVENT_STOP;
@@ -1029,6 +1095,8 @@ ramo_session_tree_dispose (GObject *object)
 
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
   g_clear_handle_id (&self->after_layout_id, g_source_remove);
+  g_clear_handle_id (&self->unfold_id, g_source_remove);
+  g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
 
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
