@@ -16,6 +16,10 @@
 #include <math.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <json-glib/json-glib.h>
 
 #include "ramo-json.h"
@@ -47,15 +51,18 @@ void
 ramo_scan_init (RamoScan *scan)
 {
   memset (scan, 0, sizeof *scan);
-  scan->nodes = g_array_sized_new (FALSE, FALSE, sizeof (RamoScanNode), 256);
-  scan->stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 32);
+  scan->nodes_size = 256;
+  scan->nodes = g_new (RamoScanNode, scan->nodes_size);
+  scan->stack_size = 32;
+  scan->stack = g_new (Frame, scan->stack_size);
 }
 
 void
 ramo_scan_clear (RamoScan *scan)
 {
-  g_clear_pointer (&scan->nodes, g_array_unref);
-  g_clear_pointer (&scan->stack, g_array_unref);
+  g_clear_pointer (&scan->nodes, g_free);
+  g_clear_pointer (&scan->stack, g_free);
+  scan->n_nodes = scan->nodes_size = scan->stack_size = 0;
 }
 
 static inline gboolean
@@ -70,8 +77,61 @@ is_hex (char c)
   return g_ascii_isxdigit (c);
 }
 
+/* The position of the first byte in [p, len) that is a quote, a backslash, a control
+ * character or not ASCII; len when there is none. Strings are most of a session's bytes. */
+static inline gsize
+skip_plain (const char *t,
+            gsize       len,
+            gsize       p)
+{
+#ifdef __SSE2__
+  const __m128i quote = _mm_set1_epi8 ('"');
+  const __m128i backslash = _mm_set1_epi8 ('\\');
+  const __m128i space = _mm_set1_epi8 (0x20);
+
+  while (p + 16 <= len)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + p));
+      /* signed: bytes >= 0x80 are negative, so one comparison finds them and the controls */
+      __m128i special = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote), _mm_cmpeq_epi8 (v, backslash)),
+                                      _mm_cmplt_epi8 (v, space));
+      int mask = _mm_movemask_epi8 (special);
+
+      if (mask != 0)
+        return p + (gsize) __builtin_ctz ((unsigned) mask);
+      p += 16;
+    }
+#else
+  /* eight bytes at a time while none is a quote, a backslash or a control character */
+  while (p + 8 <= len)
+    {
+      guint64 v, quote, backslash, control;
+
+      memcpy (&v, t + p, 8);
+      quote = v ^ 0x2222222222222222ULL;
+      backslash = v ^ 0x5C5C5C5C5C5C5C5CULL;
+      quote = (quote - 0x0101010101010101ULL) & ~quote;
+      backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
+      control = (v - 0x2020202020202020ULL) & ~v;
+      /* the high bit of a byte set: not ASCII, check its UTF-8 below */
+      if (((quote | backslash | control | v) & 0x8080808080808080ULL) != 0)
+        break;
+      p += 8;
+    }
+#endif
+  while (p < len)
+    {
+      guchar c = (guchar) t[p];
+
+      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+        break;
+      p++;
+    }
+  return p;
+}
+
 /* Scans a string starting at its opening quote; returns the position after the closing one. */
-static gboolean
+static inline gboolean
 scan_string (const char  *t,
              gsize        len,
              gsize       *pos,
@@ -85,23 +145,7 @@ scan_string (const char  *t,
     {
       guchar c;
 
-      /* eight bytes at a time while none is a quote, a backslash or a control character */
-      while (p + 8 <= len)
-        {
-          guint64 v, quote, backslash, control;
-
-          memcpy (&v, t + p, 8);
-          quote = v ^ 0x2222222222222222ULL;
-          backslash = v ^ 0x5C5C5C5C5C5C5C5CULL;
-          quote = (quote - 0x0101010101010101ULL) & ~quote;
-          backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
-          control = (v - 0x2020202020202020ULL) & ~v;
-          /* the high bit of a byte set: not ASCII, check its UTF-8 below */
-          if (((quote | backslash | control | v) & 0x8080808080808080ULL) != 0)
-            break;
-          p += 8;
-        }
-
+      p = skip_plain (t, len, p);
       if (p >= len)
         {
           *error = "unterminated string";
@@ -141,8 +185,6 @@ scan_string (const char  *t,
           *error = "control character in string";
           return FALSE;
         }
-      else if (c < 0x80)
-        p++;
       else
         {
           /* one multi-byte character, validated */
@@ -213,7 +255,7 @@ skip_ws (const char *t,
 }
 
 /* Reads `"key" :` at *pos (after whitespace); leaves *pos after the colon. */
-static gboolean
+static inline gboolean
 scan_key (const char  *t,
           gsize        len,
           gsize       *pos,
@@ -242,6 +284,20 @@ scan_key (const char  *t,
   return TRUE;
 }
 
+static G_NO_INLINE void
+grow_nodes (RamoScan *scan)
+{
+  scan->nodes_size *= 2;
+  scan->nodes = g_renew (RamoScanNode, scan->nodes, scan->nodes_size);
+}
+
+static G_NO_INLINE void
+grow_stack (RamoScan *scan)
+{
+  scan->stack_size *= 2;
+  scan->stack = g_renew (Frame, scan->stack, scan->stack_size);
+}
+
 /**
  * ramo_scan_parse:
  * @scan: a scan
@@ -260,9 +316,9 @@ ramo_scan_parse (RamoScan    *scan,
                  gsize        len,
                  const char **error_message)
 {
-  GArray *stack = scan->stack;
   const char *t = text;
   gsize pos = 0;
+  guint depth = 0;            /* open containers, on scan->stack */
   gboolean need_value = TRUE;
   guint32 key_start = 0, key_end = 0;
   guint8 key_escaped = 0;
@@ -270,8 +326,7 @@ ramo_scan_parse (RamoScan    *scan,
 
   scan->text = text;
   scan->len = len;
-  g_array_set_size (scan->nodes, 1);
-  g_array_set_size (stack, 0);
+  scan->n_nodes = 1;
   scan->max_depth = 0;
 
   if (len >= G_MAXUINT32)
@@ -284,8 +339,8 @@ ramo_scan_parse (RamoScan    *scan,
     {
       if (need_value)
         {
-          RamoScanNode node = { 0 };
-          guint32 index = scan->nodes->len;
+          RamoScanNode *node;
+          guint32 index = scan->n_nodes;
           char c;
 
           skip_ws (t, len, &pos);
@@ -294,11 +349,23 @@ ramo_scan_parse (RamoScan    *scan,
               error = "unexpected end of line";
               goto fail;
             }
+          if (G_UNLIKELY (index == G_MAXUINT32))
+            {
+              error = "too many values";
+              goto fail;
+            }
+          if (G_UNLIKELY (index == scan->nodes_size))
+            grow_nodes (scan);
+          node = &scan->nodes[index];
+          scan->n_nodes = index + 1;
 
-          node.start = (guint32) pos;
-          node.key_start = key_start;
-          node.key_end = key_end;
-          node.key_escaped = key_escaped;
+          node->start = (guint32) pos;
+          node->key_start = key_start;
+          node->key_end = key_end;
+          node->key_escaped = key_escaped;
+          node->next = 0;
+          node->first_child = 0;
+          node->escaped = 0;
           key_start = key_end = 0;
           key_escaped = 0;
 
@@ -307,79 +374,78 @@ ramo_scan_parse (RamoScan    *scan,
             {
             case '{':
             case '[':
-              node.type = c == '{' ? RAMO_SCAN_OBJECT : RAMO_SCAN_ARRAY;
+              node->type = c == '{' ? RAMO_SCAN_OBJECT : RAMO_SCAN_ARRAY;
               pos++;
               break;
             case '"':
-              node.type = RAMO_SCAN_STRING;
-              if (!scan_string (t, len, &pos, &node.escaped, &error))
+              node->type = RAMO_SCAN_STRING;
+              if (!scan_string (t, len, &pos, &node->escaped, &error))
                 goto fail;
               break;
             case 't':
               if (len - pos < 4 || memcmp (t + pos, "true", 4) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_TRUE;
+              node->type = RAMO_SCAN_TRUE;
               pos += 4;
               break;
             case 'f':
               if (len - pos < 5 || memcmp (t + pos, "false", 5) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_FALSE;
+              node->type = RAMO_SCAN_FALSE;
               pos += 5;
               break;
             case 'n':
               if (len - pos < 4 || memcmp (t + pos, "null", 4) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_NULL;
+              node->type = RAMO_SCAN_NULL;
               pos += 4;
               break;
             default:
               if (c == '-' || g_ascii_isdigit (c))
                 {
-                  node.type = RAMO_SCAN_NUMBER;
+                  node->type = RAMO_SCAN_NUMBER;
                   if (!scan_number (t, len, &pos, &error))
                     goto fail;
                   break;
                 }
               goto unexpected;
             }
-          node.end = (guint32) pos;
-          if (G_UNLIKELY (scan->nodes->len == G_MAXUINT32))
-            {
-              error = "too many values";
-              goto fail;
-            }
-          g_array_append_val (scan->nodes, node);
+          node->end = (guint32) pos;
 
-          if (stack->len > 0)
+          if (depth > 0)
             {
-              Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
+              Frame *frame = &((Frame *) scan->stack)[depth - 1];
 
               if (frame->last)
-                ramo_scan_node (scan, frame->last)->next = index;
+                scan->nodes[frame->last].next = index;
               else
-                ramo_scan_node (scan, frame->node)->first_child = index;
+                scan->nodes[frame->node].first_child = index;
               frame->last = index;
             }
 
-          if (node.type == RAMO_SCAN_OBJECT || node.type == RAMO_SCAN_ARRAY)
+          if (node->type == RAMO_SCAN_OBJECT || node->type == RAMO_SCAN_ARRAY)
             {
-              Frame frame = { index, 0 };
-              char close = node.type == RAMO_SCAN_OBJECT ? '}' : ']';
+              gboolean is_object = node->type == RAMO_SCAN_OBJECT;
+              char close = is_object ? '}' : ']';
+              Frame *frame;
 
-              g_array_append_val (stack, frame);
-              if (stack->len > scan->max_depth)
-                scan->max_depth = stack->len;
+              if (G_UNLIKELY (depth == scan->stack_size))
+                grow_stack (scan);
+              frame = &((Frame *) scan->stack)[depth++];
+              frame->node = index;
+              frame->last = 0;
+              if (depth > scan->max_depth)
+                scan->max_depth = depth;
               skip_ws (t, len, &pos);
               if (pos < len && t[pos] == close)
                 {
                   pos++;
-                  ramo_scan_node (scan, index)->end = (guint32) pos;
-                  g_array_set_size (stack, stack->len - 1);
+                  scan->nodes[index].end = (guint32) pos;
+                  depth--;
                   need_value = FALSE;
                   continue;
                 }
-              if (node.type == RAMO_SCAN_OBJECT &&
+              if (is_object &&
                   !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
                 goto fail;
               continue;
@@ -391,7 +457,7 @@ ramo_scan_parse (RamoScan    *scan,
 
       /* after a value */
       skip_ws (t, len, &pos);
-      if (stack->len == 0)
+      if (depth == 0)
         {
           if (pos != len)
             {
@@ -402,8 +468,8 @@ ramo_scan_parse (RamoScan    *scan,
         }
 
       {
-        Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
-        RamoScanNode *container = ramo_scan_node (scan, frame->node);
+        Frame *frame = &((Frame *) scan->stack)[depth - 1];
+        RamoScanNode *container = &scan->nodes[frame->node];
         gboolean is_object = container->type == RAMO_SCAN_OBJECT;
 
         if (pos >= len)
@@ -422,7 +488,7 @@ ramo_scan_parse (RamoScan    *scan,
           {
             pos++;
             container->end = (guint32) pos;
-            g_array_set_size (stack, stack->len - 1);
+            depth--;
           }
         else
           {

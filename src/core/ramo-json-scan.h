@@ -41,11 +41,14 @@ typedef struct
 
 typedef struct
 {
-  const char *text;
-  gsize       len;
-  GArray     *nodes;      /* (element-type RamoScanNode); node 0 is unused, the root is 1 */
-  GArray     *stack;      /* scratch: open containers while parsing */
-  guint       max_depth;  /* the deepest nesting of the last line parsed */
+  const char   *text;
+  gsize         len;
+  RamoScanNode *nodes;      /* node 0 is unused, the root is 1 */
+  guint         n_nodes;
+  guint         nodes_size; /* allocated */
+  gpointer      stack;      /* scratch: open containers while parsing */
+  guint         stack_size; /* allocated */
+  guint         max_depth;  /* the deepest nesting of the last line parsed */
 } RamoScan;
 
 /* the error ramo_scan_parse() gives for invalid UTF-8 inside a string (compare the pointer) */
@@ -62,7 +65,7 @@ static inline RamoScanNode *
 ramo_scan_node (RamoScan *scan,
                 guint     index)
 {
-  return &g_array_index (scan->nodes, RamoScanNode, index);
+  return &scan->nodes[index];
 }
 
 static inline RamoScanType
