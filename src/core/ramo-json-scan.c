@@ -550,17 +550,18 @@ decode_string (const char *t,
             }
           else
             {
-              /* count characters by their first bytes; stop before the (max+1)-th */
-              while (p < stop && *p != '\\')
-                {
-                  if (((guchar) *p & 0xC0) != 0x80)
-                    {
-                      if (n == max_chars)
-                        break;
-                      n++;
-                    }
+              /* count characters by their first bytes: a character takes at least one byte,
+               * so the next (max_chars - n) bytes never hold more characters than are left */
+              gsize room = MIN ((gsize) (stop - p), (gsize) (max_chars - n));
+              const char *bs = memchr (p, '\\', room);
+              const char *run_end = bs ? bs : p + room;
+
+              n += ramo_utf8_count_chars (p, run_end - p);
+              p = run_end;
+              /* the last character whole: stop before the (max+1)-th */
+              if (n == max_chars)
+                while (p < stop && ((guchar) *p & 0xC0) == 0x80)
                   p++;
-                }
             }
           g_string_append_len (out, run, p - run);
           continue;
@@ -612,20 +613,24 @@ ramo_scan_member (RamoScan   *scan,
                   guint       object,
                   const char *key)
 {
+  const RamoScanNode *nodes = scan->nodes;
   gsize key_len = strlen (key);
   guint found = 0;
 
   if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
     return 0;
 
-  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
+  for (guint i = nodes[object].first_child; i; i = nodes[i].next)
     {
-      RamoScanNode *node = ramo_scan_node (scan, i);
+      const RamoScanNode *node = &nodes[i];
 
-      if (!node->key_escaped)
+      if (G_LIKELY (!node->key_escaped))
         {
+          const char *name = scan->text + node->key_start + 1;
+
+          /* the length and the first byte rule out nearly every other member */
           if (node->key_end - node->key_start - 2 == key_len &&
-              memcmp (scan->text + node->key_start + 1, key, key_len) == 0)
+              (key_len == 0 || (name[0] == key[0] && memcmp (name, key, key_len) == 0)))
             found = i;
         }
       else
@@ -638,6 +643,32 @@ ramo_scan_member (RamoScan   *scan,
         }
     }
   return found;
+}
+
+/**
+ * ramo_scan_append_string:
+ * @scan: a parsed scan
+ * @node: a node
+ * @max_chars: the most characters to decode, 0 for all
+ * @out: where to append the decoded string
+ *
+ * Like ramo_scan_string(), without an allocation of its own.
+ *
+ * Returns: %TRUE when @node is a string (and was appended)
+ */
+gboolean
+ramo_scan_append_string (RamoScan *scan,
+                         guint     node,
+                         glong     max_chars,
+                         GString  *out)
+{
+  RamoScanNode *n;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return FALSE;
+  n = ramo_scan_node (scan, node);
+  decode_string (scan->text, n->start, n->end, max_chars, out);
+  return TRUE;
 }
 
 /**

@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -75,12 +77,37 @@ ramo_scan_type (RamoScan *scan,
   return index ? (RamoScanType) ramo_scan_node (scan, index)->type : RAMO_SCAN_NONE;
 }
 
+/* The characters in @len bytes of valid UTF-8: the bytes that are not continuation bytes
+ * (10xxxxxx), counted eight at a time. */
+static inline glong
+ramo_utf8_count_chars (const char *text,
+                       gsize       len)
+{
+  glong n = (glong) len;
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 v;
+
+      memcpy (&v, text + i, 8);
+      n -= __builtin_popcountll (v & ~(v << 1) & 0x8080808080808080ULL);
+    }
+  for (; i < len; i++)
+    n -= ((guchar) text[i] & 0xC0) == 0x80;
+  return n;
+}
+
 guint     ramo_scan_member       (RamoScan    *scan,
                                   guint        object,
                                   const char  *key);
 char     *ramo_scan_string       (RamoScan    *scan,
                                   guint        node,
                                   glong        max_chars);
+gboolean  ramo_scan_append_string (RamoScan   *scan,
+                                   guint       node,
+                                   glong       max_chars,
+                                   GString    *out);
 gboolean  ramo_scan_string_equal (RamoScan    *scan,
                                   guint        node,
                                   const char  *value);

@@ -914,6 +914,7 @@ typedef struct
   GPtrArray        *blocks;            /* of RamoEntry[block_size] */
   guint             block_size;
   guint             used;              /* in the last block */
+  GPtrArray        *calls;             /* tool calls of the lines extracted: id, call, … (in strings) */
 } Extractor;
 
 /* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
@@ -937,8 +938,10 @@ typedef struct
   RamoEntry *entry;              /* NULL when the line is skipped */
   char      *issue;              /* why the line was skipped or repaired */
   char      *parent_issue;       /* a parentId that is not a string */
-  GPtrArray *calls;              /* assistant: id, formatted call, … */
-  char      *call_id;            /* tool result: the call it answers */
+  GPtrArray *calls;              /* assistant: the extractor's calls, of which this line's are */
+  guint      calls_start;        /* … the @n_calls from here: id, formatted call, … */
+  guint      n_calls;
+  const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
   double     first_kept_index;   /* v1 compaction, or -1 */
   guint8     complete : 1;
   guint8     skipped : 1;
@@ -957,6 +960,7 @@ extractor_init (Extractor *ex,
   ex->blocks = g_ptr_array_new_with_free_func (g_free);
   ex->block_size = 1024;
   ex->used = 0;
+  ex->calls = g_ptr_array_new ();
   ramo_scan_init (&ex->scan);
 }
 
@@ -974,6 +978,7 @@ extractor_finish (Extractor          *ex,
     }
   g_clear_pointer (&ex->strings, g_string_chunk_free);
   g_clear_pointer (&ex->blocks, g_ptr_array_unref);
+  g_clear_pointer (&ex->calls, g_ptr_array_unref);
   g_clear_pointer (&ex->display, _ramo_display_state_free);
   ramo_scan_clear (&ex->scan);
 }
@@ -983,8 +988,6 @@ line_job_clear (LineJob *job)
 {
   g_clear_pointer (&job->issue, g_free);
   g_clear_pointer (&job->parent_issue, g_free);
-  g_clear_pointer (&job->calls, g_ptr_array_unref);
-  g_clear_pointer (&job->call_id, g_free);
 }
 
 static gboolean
@@ -1065,7 +1068,6 @@ extract_line (Extractor  *ex,
   RamoScan *scan = &ex->scan;
   RamoEntry *entry;
   GPtrArray *calls;
-  const char *call_id;
   double index;
 
   job->first_kept_index = -1;
@@ -1120,21 +1122,17 @@ extract_line (Extractor  *ex,
            ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
-  {
-    g_autofree char *display = _ramo_entry_compute_display (ex->display, entry, scan);
-    entry->display = chunk (ex->strings, display);
-  }
+  entry->display = _ramo_entry_compute_display (ex->display, ex->strings, entry, scan);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
     {
-      job->calls = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < calls->len; i++)
-        g_ptr_array_add (job->calls, g_strdup (g_ptr_array_index (calls, i)));
+      job->calls = ex->calls;
+      job->calls_start = ex->calls->len;
+      job->n_calls = calls->len;
+      g_ptr_array_extend (ex->calls, calls, NULL, NULL);
     }
-  call_id = _ramo_display_state_get_call_id (ex->display);
-  if (call_id)
-    job->call_id = g_strdup (call_id);
+  job->call_id = _ramo_display_state_get_call_id (ex->display);
 
   job->entry = entry;
 }
@@ -1189,11 +1187,10 @@ commit_line (RamoSessionManager *self,
     add_issue (self, job->line_no, "%s", job->parent_issue);
 
   /* a tool result shows the call that asked for it (the latest call with that id so far) */
-  if (job->calls)
-    for (guint i = 0; i + 1 < job->calls->len; i += 2)
-      g_hash_table_insert (self->tool_calls,
-                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i)),
-                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i + 1)));
+  for (guint i = 0; i + 1 < job->n_calls; i += 2)
+    g_hash_table_insert (self->tool_calls,
+                         g_ptr_array_index (job->calls, job->calls_start + i),
+                         g_ptr_array_index (job->calls, job->calls_start + i + 1));
   if (job->call_id)
     {
       const char *call = g_hash_table_lookup (self->tool_calls, job->call_id);
@@ -1558,6 +1555,8 @@ load_block (RamoSessionManager *self,
         commit_line (self, &jobs[i], state->parsed, state->first_kept);
         line_job_clear (&jobs[i]);
       }
+    g_ptr_array_set_size (state->ex[0].calls, 0);
+    g_ptr_array_set_size (state->ex[1].calls, 0);
   }
 
   return TRUE;
@@ -3170,7 +3169,15 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   follow = self->leaf == old_last;
   first_new = self->entries->len;
 
-  ex = (Extractor) { self->strings, self->display, { 0 }, self->file_version, self->entry_blocks, 64, 64 };
+  ex = (Extractor) {
+    .strings = self->strings,
+    .display = self->display,
+    .file_version = self->file_version,
+    .blocks = self->entry_blocks,
+    .block_size = 64,
+    .used = 64,
+    .calls = g_ptr_array_new (),
+  };
   ramo_scan_init (&ex.scan);
 
   for (gsize pos = 0; pos <= complete_len; )
@@ -3191,6 +3198,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   if (self->pending_offset >= 0)
     self->n_lines++;
   ramo_scan_clear (&ex.scan);
+  g_ptr_array_unref (ex.calls);
 
   if (self->entries->len == first_new)
     return 0;
@@ -3283,7 +3291,15 @@ append_object (RamoSessionManager  *self,
 
   line_no = self->n_lines;
   {
-    Extractor ex = { self->strings, self->display, { 0 }, RAMO_SESSION_VERSION, self->entry_blocks, 1, 1 };
+    Extractor ex = {
+      .strings = self->strings,
+      .display = self->display,
+      .file_version = RAMO_SESSION_VERSION,
+      .blocks = self->entry_blocks,
+      .block_size = 1,
+      .used = 1,
+      .calls = g_ptr_array_new (),
+    };
     LineJob job = { 0 };
 
     ramo_scan_init (&ex.scan);
@@ -3296,6 +3312,7 @@ append_object (RamoSessionManager  *self,
     if (job.entry == NULL)
       g_error ("Ramo wrote a line it cannot read back: %s", job.issue);
     commit_line (self, &job, NULL, NULL);
+    g_ptr_array_unref (ex.calls);
     entry = job.entry;
     line_job_clear (&job);
   }
