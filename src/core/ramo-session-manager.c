@@ -914,7 +914,7 @@ typedef struct
   GPtrArray        *blocks;            /* of RamoEntry[block_size] */
   guint             block_size;
   guint             used;              /* in the last block */
-  GPtrArray        *calls;             /* tool calls of the lines extracted: id, call, … (in strings) */
+  GPtrArray        *calls;             /* where the tool calls of its lines go: id, call, … (in strings) */
 } Extractor;
 
 /* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
@@ -960,7 +960,7 @@ extractor_init (Extractor *ex,
   ex->blocks = g_ptr_array_new_with_free_func (g_free);
   ex->block_size = 1024;
   ex->used = 0;
-  ex->calls = g_ptr_array_new ();
+  ex->calls = NULL;
   ramo_scan_init (&ex->scan);
 }
 
@@ -978,7 +978,6 @@ extractor_finish (Extractor          *ex,
     }
   g_clear_pointer (&ex->strings, g_string_chunk_free);
   g_clear_pointer (&ex->blocks, g_ptr_array_unref);
-  g_clear_pointer (&ex->calls, g_ptr_array_unref);
   g_clear_pointer (&ex->display, _ramo_display_state_free);
   ramo_scan_clear (&ex->scan);
 }
@@ -1095,7 +1094,6 @@ extract_line (Extractor  *ex,
   entry = alloc_entry (ex);
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
-  entry->line = job->line_no;
   fill_entry (ex->strings, entry, scan, ex->file_version);
 
   if (ex->file_version >= 2)
@@ -1156,6 +1154,7 @@ commit_line (RamoSessionManager *self,
   if (entry == NULL)
     return;
 
+  entry->line = job->line_no;
   entry->index = self->entries->len;
 
   if (self->file_version < 2)
@@ -1362,15 +1361,47 @@ header_version (JsonObject *header)
   return 1;
 }
 
+/*
+ * The lines of a block are extracted by tasks (two for a large block: the lines before and
+ * after its byte midpoint), which the calling thread and one worker thread take from a queue
+ * in file order; the calling thread commits a block once its tasks are done. Blocks are
+ * pipelined: while the calling thread commits block k, the worker already extracts block k+1.
+ */
+typedef struct _LoadBlock LoadBlock;
+
 typedef struct
 {
-  Extractor   ex[2];
+  LoadBlock  *block;
+  const char *data;          /* its first line */
+  gsize       len;
+  goffset     offset;        /* the file offset of @data */
+  gboolean    at_eof;        /* the last line may lack its newline */
+  GArray     *jobs;          /* (element-type LineJob) its lines, extracted */
+  GPtrArray  *calls;         /* the tool calls of its lines (see LineJob) */
+} LoadTask;
+
+struct _LoadBlock
+{
+  LoadTask    tasks[2];
+  guint       n_tasks;
+  guint       n_done;        /* under LoadState.lock */
+  goffset     end;           /* the file offset after the block, for progress */
+};
+
+typedef struct
+{
+  Extractor   ex[2];           /* [0] the calling thread's, [1] the worker's */
   gboolean    have_header;
   GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
   GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
   guint       line_no;
-  GArray     *jobs;            /* (element-type LineJob) of the block */
   goffset     pending_offset;  /* a cut-short last line, to read again when it is complete */
+  LoadBlock   blocks[2];       /* at most two in flight: one being committed, the next one */
+  GThread    *worker;
+  GMutex      lock;
+  GCond       cond;            /* a task queued, a task done, or quit */
+  GQueue      queue;           /* (element-type LoadTask) not started yet */
+  gboolean    quit;
 } LoadState;
 
 /* Handles a line before the session header: an oh-my-pi title slot, or the header. */
@@ -1452,31 +1483,65 @@ load_header_line (RamoSessionManager *self,
   return TRUE;
 }
 
-typedef struct
+/* Extracts the lines of @task with @ex (the extractor of the thread running it). */
+static void
+run_task (Extractor *ex,
+          LoadTask  *task)
 {
-  Extractor  *ex;
-  LineJob    *jobs;
-  guint       n_jobs;
-  const char *base;      /* the block's first byte */
-  goffset     base_offset;
-} ExtractRange;
+  gsize pos = 0;
+
+  ex->calls = task->calls;
+  while (pos < task->len)
+    {
+      const char *nl = memchr (task->data + pos, '\n', task->len - pos);
+      gsize end = nl ? (gsize) (nl - task->data) : task->len;
+      LineJob job = { 0 };
+
+      job.offset = task->offset + pos;
+      job.len = end - pos;
+      job.complete = nl != NULL || !task->at_eof;
+      g_array_append_val (task->jobs, job);
+      extract_line (ex, &g_array_index (task->jobs, LineJob, task->jobs->len - 1), task->data + pos);
+      pos = end + 1;
+    }
+  ex->calls = NULL;
+}
 
 static gpointer
-extract_range (gpointer data)
+load_worker (gpointer data)
 {
-  ExtractRange *range = data;
+  LoadState *state = data;
 
-  for (guint i = 0; i < range->n_jobs; i++)
-    extract_line (range->ex, &range->jobs[i],
-                  range->base + (range->jobs[i].offset - range->base_offset));
+  g_mutex_lock (&state->lock);
+  for (;;)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          if (state->quit)
+            break;
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[1], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
   return NULL;
 }
 
-/* Loads the lines of one block: @data holds whole lines (the last one may lack its newline
- * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. */
+/* Queues the lines of one block: @data holds whole lines (the last one may lack its newline
+ * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. The
+ * lines before the session header are handled at once. @data must stay unchanged until
+ * finish_block() returns. */
 static gboolean
 load_block (RamoSessionManager *self,
             LoadState          *state,
+            LoadBlock          *block,
             const char         *data,
             gsize               len,
             goffset             base_offset,
@@ -1484,82 +1549,118 @@ load_block (RamoSessionManager *self,
             GError            **error)
 {
   gsize pos = 0;
-  gsize bytes_after_header = 0;
+  gsize split;
 
-  g_array_set_size (state->jobs, 0);
+  g_assert (block->n_tasks == 0);
+  block->n_done = 0;
+  block->end = base_offset + len;
 
-  while (pos < len)
+  while (pos < len && !state->have_header)
     {
       const char *nl = memchr (data + pos, '\n', len - pos);
       gsize end = nl ? (gsize) (nl - data) : len;
       LineJob job = { 0 };
+      gboolean ok;
 
       job.offset = base_offset + pos;
       job.len = end - pos;
       job.line_no = ++state->line_no;
       job.complete = nl != NULL || !at_eof;
-
-      if (!state->have_header)
-        {
-          gboolean ok = load_header_line (self, state, &job, data + pos, error);
-
-          line_job_clear (&job);
-          if (!ok)
-            return FALSE;
-        }
-      else
-        {
-          g_array_append_val (state->jobs, job);
-          bytes_after_header += job.len;
-        }
+      ok = load_header_line (self, state, &job, data + pos, error);
+      line_job_clear (&job);
+      if (!ok)
+        return FALSE;
       pos = end + 1;
     }
 
-  if (state->jobs->len == 0)
+  if (pos >= len)
     return TRUE;
 
-  /* Two threads for a block worth it: the second takes the lines after the byte midpoint. */
-  {
-    LineJob *jobs = (LineJob *) (gpointer) state->jobs->data;
-    guint n = state->jobs->len;
-    guint split = n;
+  /* Two tasks for a block worth it: the second takes the lines after the byte midpoint. */
+  split = len;
+  if (len - pos > 512 * 1024 && g_get_num_processors () > 1)
+    {
+      const char *nl = memchr (data + pos + (len - pos) / 2, '\n', len - pos - (len - pos) / 2);
 
-    if (bytes_after_header > 512 * 1024 && g_get_num_processors () > 1)
-      {
-        gsize half = 0;
+      if (nl != NULL && (gsize) (nl - data) + 1 < len)
+        split = (gsize) (nl - data) + 1;
+    }
 
-        for (split = 0; split < n && half < bytes_after_header / 2; split++)
-          half += jobs[split].len;
-      }
+  for (guint i = 0; i < 2; i++)
+    {
+      LoadTask *task = &block->tasks[i];
+      gsize from = i == 0 ? pos : split;
+      gsize to = i == 0 ? split : len;
 
-    if (split < n)
-      {
-        ExtractRange second = { &state->ex[1], jobs + split, n - split, data, base_offset };
-        ExtractRange first = { &state->ex[0], jobs, split, data, base_offset };
-        GThread *thread = g_thread_new ("ramo-load", extract_range, &second);
+      if (from >= to)
+        break;
+      task->block = block;
+      task->data = data + from;
+      task->len = to - from;
+      task->offset = base_offset + from;
+      task->at_eof = at_eof && to == len;
+      if (task->jobs == NULL)
+        {
+          task->jobs = g_array_new (FALSE, FALSE, sizeof (LineJob));
+          task->calls = g_ptr_array_new ();
+        }
+      block->n_tasks++;
+    }
 
-        extract_range (&first);
-        g_thread_join (thread);
-      }
-    else
-      {
-        ExtractRange all = { &state->ex[0], jobs, n, data, base_offset };
-        extract_range (&all);
-      }
+  if (block->n_tasks > 1 && state->worker == NULL)
+    state->worker = g_thread_new ("ramo-load", load_worker, state);
 
-    for (guint i = 0; i < n; i++)
-      {
-        /* a last line cut short may be one another program is still writing */
-        if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
-          state->pending_offset = jobs[i].offset;
-        commit_line (self, &jobs[i], state->parsed, state->first_kept);
-        line_job_clear (&jobs[i]);
-      }
-    g_ptr_array_set_size (state->ex[0].calls, 0);
-    g_ptr_array_set_size (state->ex[1].calls, 0);
-  }
-
+  g_mutex_lock (&state->lock);
+  for (guint i = 0; i < block->n_tasks; i++)
+    g_queue_push_tail (&state->queue, &block->tasks[i]);
+  g_cond_broadcast (&state->cond);
+  g_mutex_unlock (&state->lock);
   return TRUE;
+}
+
+/* Helps with the queued tasks until those of @block are done, then commits its lines in file
+ * order. */
+static void
+finish_block (RamoSessionManager *self,
+              LoadState          *state,
+              LoadBlock          *block)
+{
+  g_mutex_lock (&state->lock);
+  while (block->n_done < block->n_tasks)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[0], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
+
+  for (guint t = 0; t < block->n_tasks; t++)
+    {
+      LoadTask *task = &block->tasks[t];
+      LineJob *jobs = (LineJob *) (gpointer) task->jobs->data;
+
+      for (guint i = 0; i < task->jobs->len; i++)
+        {
+          jobs[i].line_no = ++state->line_no;
+          /* a last line cut short may be one another program is still writing */
+          if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
+            state->pending_offset = jobs[i].offset;
+          commit_line (self, &jobs[i], state->parsed, state->first_kept);
+          line_job_clear (&jobs[i]);
+        }
+      g_array_set_size (task->jobs, 0);
+      g_ptr_array_set_size (task->calls, 0);
+    }
+  block->n_tasks = 0;
 }
 
 static void
@@ -1568,8 +1669,10 @@ load_state_init (LoadState *state)
   memset (state, 0, sizeof *state);
   extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
   extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
-  state->jobs = g_array_new (FALSE, TRUE, sizeof (LineJob));
   state->pending_offset = -1;
+  g_mutex_init (&state->lock);
+  g_cond_init (&state->cond);
+  g_queue_init (&state->queue);
 }
 
 /* After the last block: checks the header, resolves v1 compactions, builds the tree. */
@@ -1581,9 +1684,26 @@ load_state_finish (RamoSessionManager *self,
                    gboolean            last_byte_is_newline,
                    GError            **error)
 {
+  /* every block was finished: the worker only waits */
+  if (state->worker)
+    {
+      g_mutex_lock (&state->lock);
+      state->quit = TRUE;
+      g_cond_broadcast (&state->cond);
+      g_mutex_unlock (&state->lock);
+      g_thread_join (g_steal_pointer (&state->worker));
+    }
+  g_mutex_clear (&state->lock);
+  g_cond_clear (&state->cond);
+  for (guint b = 0; b < G_N_ELEMENTS (state->blocks); b++)
+    for (guint t = 0; t < G_N_ELEMENTS (state->blocks[b].tasks); t++)
+      {
+        g_clear_pointer (&state->blocks[b].tasks[t].jobs, g_array_unref);
+        g_clear_pointer (&state->blocks[b].tasks[t].calls, g_ptr_array_unref);
+      }
+
   extractor_finish (&state->ex[0], self);
   extractor_finish (&state->ex[1], self);
-  g_clear_pointer (&state->jobs, g_array_unref);
 
   if (ok && !state->have_header)
     {
@@ -1641,7 +1761,9 @@ load_buffer (RamoSessionManager *self,
   gboolean ok;
 
   load_state_init (&state);
-  ok = load_block (self, &state, data + start, len - start, start, TRUE, error);
+  ok = load_block (self, &state, &state.blocks[0], data + start, len - start, start, TRUE, error);
+  if (ok)
+    finish_block (self, &state, &state.blocks[0]);
   return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
@@ -1679,14 +1801,19 @@ stat_file (const char *path,
 
 #define READ_BLOCK_SIZE (8 * 1024 * 1024)
 
-/* Reads the file in blocks of whole lines, so that memory holds one block at a time rather
- * than the whole file. A line longer than a block grows the buffer. */
+/* Reads the file in blocks of whole lines, so that memory holds two blocks at a time rather
+ * than the whole file: the one being read and the one being extracted. A line longer than a
+ * block grows the buffer. */
 static gboolean
 load_path (RamoSessionManager *self,
            const char         *path,
            GError            **error)
 {
-  g_autofree char *buf = NULL;
+  char *bufs[2] = { NULL, NULL };
+  gsize caps[2] = { READ_BLOCK_SIZE, READ_BLOCK_SIZE };
+  guint cur = 0;              /* the buffer being read into */
+  LoadBlock *in_flight = NULL; /* queued, in the other buffer, not finished yet */
+  char *buf;
   gsize cap = READ_BLOCK_SIZE;
   gsize have = 0;
   goffset base = 0;          /* file offset of buf[0] */
@@ -1727,7 +1854,7 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
-  buf = g_malloc (cap);
+  buf = bufs[0] = g_malloc (cap);
   load_state_init (&state);
 
   while (ok && !eof)
@@ -1739,8 +1866,8 @@ load_path (RamoSessionManager *self,
 
       if (have == cap)
         {
-          cap *= 2;
-          buf = g_realloc (buf, cap);
+          cap = caps[cur] = cap * 2;
+          buf = bufs[cur] = g_realloc (buf, cap);
         }
 
       n = read (fd, buf + have, cap - have);
@@ -1788,30 +1915,72 @@ load_path (RamoSessionManager *self,
           usable = (gsize) (nl - buf) + 1;
         }
 
-      if (usable > skip)
-        {
-          gsize block_len = usable - skip;
+      {
+        LoadBlock *block = &state.blocks[cur];
 
-          /* a block's final newline ends its last line: drop it so no empty line is counted */
-          if (!eof && buf[usable - 1] == '\n')
-            block_len--;
-          ok = load_block (self, &state, buf + skip, block_len, base + skip, eof, error);
-          if (!ok)
-            break;
-        }
+        if (usable > skip)
+          {
+            gsize block_len = usable - skip;
+
+            /* a block's final newline ends its last line: drop it so no empty line is counted */
+            if (!eof && buf[usable - 1] == '\n')
+              block_len--;
+            ok = load_block (self, &state, block, buf + skip, block_len, base + skip, eof, error);
+            block->end = base + usable;
+          }
+
+        /* the block before, in the other buffer, is committed while this one is extracted */
+        if (in_flight)
+          {
+            finish_block (self, &state, in_flight);
+            if (self->progress)
+              self->progress (in_flight->end, total_size, self->progress_data);
+            in_flight = NULL;
+          }
+        if (!ok)
+          break;
+        if (block->n_tasks > 0)
+          in_flight = block;
+        else if (self->progress)
+          self->progress (base + usable, total_size, self->progress_data);
+      }
 
       if (self->load_cancellable && g_cancellable_set_error_if_cancelled (self->load_cancellable, error))
         {
           ok = FALSE;
           break;
         }
-      if (self->progress)
-        self->progress (base + usable, total_size, self->progress_data);
 
-      memmove (buf, buf + usable, have - usable);
+      if (in_flight)
+        {
+          /* the rest, the start of a line, goes to the other buffer: this one is being read */
+          guint other = 1 - cur;
+
+          if (bufs[other] == NULL || caps[other] < cap)
+            {
+              g_free (bufs[other]);
+              caps[other] = cap;
+              bufs[other] = g_malloc (cap);
+            }
+          memcpy (bufs[other], buf + usable, have - usable);
+          cur = other;
+          buf = bufs[cur];
+          cap = caps[cur];
+        }
+      else
+        memmove (buf, buf + usable, have - usable);
       base += usable;
       have -= usable;
     }
+
+  if (in_flight)
+    {
+      finish_block (self, &state, in_flight);
+      if (ok && self->progress)
+        self->progress (in_flight->end, total_size, self->progress_data);
+    }
+  g_free (bufs[0]);
+  g_free (bufs[1]);
 
   self->known_size = base + have;
   ok = load_state_finish (self, &state, ok, self->known_size, last == '\n', error);
