@@ -130,15 +130,16 @@ skip_plain (const char *t,
   return p;
 }
 
-/* Scans a string starting at its opening quote; returns the position after the closing one. */
-static inline gboolean
+/* Scans a string starting at its opening quote at @pos; returns the position after the
+ * closing one, or 0 with @error set. */
+static inline gsize
 scan_string (const char  *t,
              gsize        len,
-             gsize       *pos,
+             gsize        pos,
              guint8      *escaped,
              const char **error)
 {
-  gsize p = *pos + 1;
+  gsize p = pos + 1;
 
   *escaped = 0;
   for (;;)
@@ -149,7 +150,7 @@ scan_string (const char  *t,
       if (p >= len)
         {
           *error = "unterminated string";
-          return FALSE;
+          return 0;
         }
       c = (guchar) t[p];
       if (c == '"')
@@ -160,7 +161,7 @@ scan_string (const char  *t,
           if (p + 1 >= len)
             {
               *error = "unterminated string";
-              return FALSE;
+              return 0;
             }
           switch (t[p + 1])
             {
@@ -171,19 +172,19 @@ scan_string (const char  *t,
               if (p + 5 >= len || !is_hex (t[p + 2]) || !is_hex (t[p + 3]) || !is_hex (t[p + 4]) || !is_hex (t[p + 5]))
                 {
                   *error = "bad \\u escape";
-                  return FALSE;
+                  return 0;
                 }
               p += 6;
               break;
             default:
               *error = "bad escape in string";
-              return FALSE;
+              return 0;
             }
         }
       else if (c < 0x20)
         {
           *error = "control character in string";
-          return FALSE;
+          return 0;
         }
       else
         {
@@ -193,13 +194,12 @@ scan_string (const char  *t,
           if (n == 0 || n > len - p || !g_utf8_validate_len (t + p, n, NULL))
             {
               *error = RAMO_SCAN_ERROR_UTF8;
-              return FALSE;
+              return 0;
             }
           p += n;
         }
     }
-  *pos = p + 1;
-  return TRUE;
+  return p + 1;
 }
 
 static gboolean
@@ -245,43 +245,47 @@ bad:
   return FALSE;
 }
 
-static inline void
+/* The position of the first byte at or after @pos that is not white space. */
+static inline gsize
 skip_ws (const char *t,
          gsize       len,
-         gsize      *pos)
+         gsize       pos)
 {
-  while (*pos < len && is_ws (t[*pos]))
-    (*pos)++;
+  /* pi writes none: one comparison for the usual case */
+  while (pos < len && (guchar) t[pos] <= ' ' && is_ws (t[pos]))
+    pos++;
+  return pos;
 }
 
-/* Reads `"key" :` at *pos (after whitespace); leaves *pos after the colon. */
-static inline gboolean
+/* Reads `"key" :` at @pos (after whitespace); returns the position after the colon, or 0 with
+ * @error set. */
+static inline gsize
 scan_key (const char  *t,
           gsize        len,
-          gsize       *pos,
+          gsize        pos,
           guint32     *key_start,
           guint32     *key_end,
           guint8      *key_escaped,
           const char **error)
 {
-  skip_ws (t, len, pos);
-  if (*pos >= len || t[*pos] != '"')
+  pos = skip_ws (t, len, pos);
+  if (pos >= len || t[pos] != '"')
     {
       *error = "expected a member name";
-      return FALSE;
+      return 0;
     }
-  *key_start = (guint32) *pos;
-  if (!scan_string (t, len, pos, key_escaped, error))
-    return FALSE;
-  *key_end = (guint32) *pos;
-  skip_ws (t, len, pos);
-  if (*pos >= len || t[*pos] != ':')
+  *key_start = (guint32) pos;
+  pos = scan_string (t, len, pos, key_escaped, error);
+  if (pos == 0)
+    return 0;
+  *key_end = (guint32) pos;
+  pos = skip_ws (t, len, pos);
+  if (pos >= len || t[pos] != ':')
     {
       *error = "expected ':'";
-      return FALSE;
+      return 0;
     }
-  (*pos)++;
-  return TRUE;
+  return pos + 1;
 }
 
 static G_NO_INLINE void
@@ -343,7 +347,7 @@ ramo_scan_parse (RamoScan    *scan,
           guint32 index = scan->n_nodes;
           char c;
 
-          skip_ws (t, len, &pos);
+          pos = skip_ws (t, len, pos);
           if (pos >= len)
             {
               error = "unexpected end of line";
@@ -379,7 +383,8 @@ ramo_scan_parse (RamoScan    *scan,
               break;
             case '"':
               node->type = RAMO_SCAN_STRING;
-              if (!scan_string (t, len, &pos, &node->escaped, &error))
+              pos = scan_string (t, len, pos, &node->escaped, &error);
+              if (pos == 0)
                 goto fail;
               break;
             case 't':
@@ -436,7 +441,7 @@ ramo_scan_parse (RamoScan    *scan,
               frame->last = 0;
               if (depth > scan->max_depth)
                 scan->max_depth = depth;
-              skip_ws (t, len, &pos);
+              pos = skip_ws (t, len, pos);
               if (pos < len && t[pos] == close)
                 {
                   pos++;
@@ -445,9 +450,12 @@ ramo_scan_parse (RamoScan    *scan,
                   need_value = FALSE;
                   continue;
                 }
-              if (is_object &&
-                  !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
-                goto fail;
+              if (is_object)
+                {
+                  pos = scan_key (t, len, pos, &key_start, &key_end, &key_escaped, &error);
+                  if (pos == 0)
+                    goto fail;
+                }
               continue;
             }
 
@@ -456,7 +464,7 @@ ramo_scan_parse (RamoScan    *scan,
         }
 
       /* after a value */
-      skip_ws (t, len, &pos);
+      pos = skip_ws (t, len, pos);
       if (depth == 0)
         {
           if (pos != len)
@@ -480,8 +488,12 @@ ramo_scan_parse (RamoScan    *scan,
         if (t[pos] == ',')
           {
             pos++;
-            if (is_object && !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
-              goto fail;
+            if (is_object)
+              {
+                pos = scan_key (t, len, pos, &key_start, &key_end, &key_escaped, &error);
+                if (pos == 0)
+                  goto fail;
+              }
             need_value = TRUE;
           }
         else if (t[pos] == (is_object ? '}' : ']'))
