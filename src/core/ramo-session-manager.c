@@ -1227,21 +1227,24 @@ resolve_parent (RamoSessionManager *self,
 }
 
 static void
-set_depths (GPtrArray *roots)
+set_depths (GPtrArray *roots,
+            guint      n_entries)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  /* each entry is pushed once */
+  g_autofree RamoEntry **stack = g_new (RamoEntry *, MAX (n_entries, 1));
+  guint top = 0;
 
   for (guint i = roots->len; i > 0; i--)
     {
       RamoEntry *root = g_ptr_array_index (roots, i - 1);
 
       root->depth = 0;
-      g_ptr_array_add (stack, root);
+      stack[top++] = root;
     }
 
-  while (stack->len > 0)
+  while (top > 0)
     {
-      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
+      RamoEntry *entry = stack[--top];
 
       if (entry->children == NULL)
         continue;
@@ -1250,7 +1253,7 @@ set_depths (GPtrArray *roots)
           RamoEntry *child = g_ptr_array_index (entry->children, i - 1);
 
           child->depth = entry->depth + 1;
-          g_ptr_array_add (stack, child);
+          stack[top++] = child;
         }
     }
 }
@@ -1275,14 +1278,16 @@ static void
 build_tree (RamoSessionManager *self)
 {
   guint n = self->entries->len;
+  RamoEntry **entries = (RamoEntry **) self->entries->pdata;
   g_autofree guint8 *state = g_new0 (guint8, n);
-  g_autoptr(GPtrArray) walk = g_ptr_array_new ();
+  g_autofree RamoEntry **walk = g_new (RamoEntry *, MAX (n, 1));
+  g_autofree guint *n_children = g_new0 (guint, n);
 
   g_ptr_array_set_size (self->roots, 0);
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+      RamoEntry *entry = entries[i];
 
       g_clear_pointer (&entry->children, g_ptr_array_unref);
       entry->parent = resolve_parent (self, entry);
@@ -1290,16 +1295,17 @@ build_tree (RamoSessionManager *self)
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *cur = g_ptr_array_index (self->entries, i);
+      RamoEntry *cur = entries[i];
+      guint walked = 0;
 
       if (state[i] == 2)
         continue;
 
-      g_ptr_array_set_size (walk, 0);
+      /* each entry is walked once: the walk stops at the first one seen before */
       while (cur && state[cur->index] == 0)
         {
           state[cur->index] = 1;
-          g_ptr_array_add (walk, cur);
+          walk[walked++] = cur;
           cur = cur->parent;
         }
 
@@ -1316,33 +1322,36 @@ build_tree (RamoSessionManager *self)
           first->flags |= RAMO_ENTRY_FLAG_CYCLE_BROKEN;
         }
 
-      for (guint j = 0; j < walk->len; j++)
-        state[((RamoEntry *) g_ptr_array_index (walk, j))->index] = 2;
+      for (guint j = 0; j < walked; j++)
+        state[walk[j]->index] = 2;
     }
+
+  /* children arrays of the size they need, in one pass each */
+  for (guint i = 0; i < n; i++)
+    if (entries[i]->parent)
+      n_children[entries[i]->parent->index]++;
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+      RamoEntry *entry = entries[i];
 
       if (entry->parent == NULL)
         g_ptr_array_add (self->roots, entry);
       else
         {
-          if (entry->parent->children == NULL)
-            entry->parent->children = g_ptr_array_new ();
-          g_ptr_array_add (entry->parent->children, entry);
+          RamoEntry *parent = entry->parent;
+
+          if (parent->children == NULL)
+            parent->children = g_ptr_array_sized_new (n_children[parent->index]);
+          g_ptr_array_add (parent->children, entry);
         }
     }
 
   for (guint i = 0; i < n; i++)
-    {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+    if (entries[i]->children && entries[i]->children->len > 1)
+      sort_children (entries[i]->children);
 
-      if (entry->children)
-        sort_children (entry->children);
-    }
-
-  set_depths (self->roots);
+  set_depths (self->roots, n);
   mark_active_path (self, TRUE);
 }
 
