@@ -91,6 +91,8 @@ struct _RamoSessionManager
   gpointer          progress_data;
   GCancellable     *load_cancellable;
   gboolean          ends_with_newline;
+  gboolean          linking;           /* loading: commit links entries into the tree … */
+  gboolean          links_in_order;    /* … and every parent came before its child, once */
 };
 
 G_DEFINE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, G_TYPE_OBJECT)
@@ -1208,6 +1210,31 @@ commit_line (RamoSessionManager *self,
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
 
+  /* While loading, the tree grows with the file: pi writes a parent before its children.
+   * A duplicate id, or a parent that is not there (yet), leaves it to build_tree(). */
+  if (self->linking && self->links_in_order)
+    {
+      if (previous != NULL)
+        self->links_in_order = FALSE;
+      else if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
+        g_ptr_array_add (self->roots, entry);
+      else
+        {
+          RamoEntry *parent = g_hash_table_lookup (self->by_id, entry->parent_id);
+
+          if (parent == NULL)
+            self->links_in_order = FALSE;
+          else
+            {
+              entry->parent = parent;
+              entry->depth = parent->depth + 1;
+              if (parent->children == NULL)
+                parent->children = g_ptr_array_sized_new (1);
+              g_ptr_array_add (parent->children, entry);
+            }
+        }
+    }
+
   if (entry->type == RAMO_ENTRY_TYPE_LABEL)
     set_label (self, entry->target_id, entry->label_text, entry->timestamp);
 }
@@ -1737,6 +1764,7 @@ load_state_finish (RamoSessionManager *self,
   g_clear_pointer (&state->parsed, g_ptr_array_unref);
   g_clear_pointer (&state->first_kept, g_array_unref);
 
+  self->linking = FALSE;
   if (!ok)
     return FALSE;
 
@@ -1747,7 +1775,21 @@ load_state_finish (RamoSessionManager *self,
     ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
     : NULL;
 
-  build_tree (self);
+  if (self->links_in_order)
+    {
+      /* the tree is there (no cycle can be, each parent came first): children in pi's order */
+      for (guint i = 0; i < self->entries->len; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+          if (entry->children && entry->children->len > 1)
+            sort_children (entry->children);
+        }
+      mark_active_path (self, TRUE);
+    }
+  else
+    build_tree (self);
+  self->linking = FALSE;
   return TRUE;
 }
 
@@ -1770,6 +1812,7 @@ load_buffer (RamoSessionManager *self,
   gboolean ok;
 
   load_state_init (&state);
+  self->linking = self->links_in_order = TRUE;
   ok = load_block (self, &state, &state.blocks[0], data + start, len - start, start, TRUE, error);
   if (ok)
     finish_block (self, &state, &state.blocks[0]);
@@ -1865,6 +1908,7 @@ load_path (RamoSessionManager *self,
 
   buf = bufs[0] = g_malloc (cap);
   load_state_init (&state);
+  self->linking = self->links_in_order = TRUE;
 
   while (ok && !eof)
     {
