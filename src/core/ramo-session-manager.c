@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -708,16 +709,75 @@ scan_json_chunk (GStringChunk       *strings,
   return chunk_const (strings, json);
 }
 
+/* The members every entry line has, found in one walk over the entry object (node 1). */
+typedef struct
+{
+  guint type;
+  guint id;
+  guint parent_id;
+  guint timestamp;
+  guint message;
+} TopMembers;
+
+static void
+find_top_members (RamoScan   *scan,
+                  TopMembers *top)
+{
+  memset (top, 0, sizeof *top);
+  for (guint i = ramo_scan_node (scan, 1)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      const RamoScanNode *node = ramo_scan_node (scan, i);
+      const char *name = scan->text + node->key_start + 1;
+      guint *slot = NULL;
+
+      if (node->key_escaped)
+        {
+          /* keys written with escapes: the slow way, which decodes them */
+          top->type = ramo_scan_member (scan, 1, "type");
+          top->id = ramo_scan_member (scan, 1, "id");
+          top->parent_id = ramo_scan_member (scan, 1, "parentId");
+          top->timestamp = ramo_scan_member (scan, 1, "timestamp");
+          top->message = ramo_scan_member (scan, 1, "message");
+          return;
+        }
+
+      /* the last one wins, as in JSON.parse() */
+      switch (node->key_end - node->key_start - 2)
+        {
+        case 2:
+          slot = memcmp (name, "id", 2) == 0 ? &top->id : NULL;
+          break;
+        case 4:
+          slot = memcmp (name, "type", 4) == 0 ? &top->type : NULL;
+          break;
+        case 7:
+          slot = memcmp (name, "message", 7) == 0 ? &top->message : NULL;
+          break;
+        case 8:
+          slot = memcmp (name, "parentId", 8) == 0 ? &top->parent_id : NULL;
+          break;
+        case 9:
+          slot = memcmp (name, "timestamp", 9) == 0 ? &top->timestamp : NULL;
+          break;
+        default:
+          break;
+        }
+      if (slot)
+        *slot = i;
+    }
+}
+
 /* Fills the fields of @entry from its scanned line (the entry object is node 1). */
 static void
 fill_entry (GStringChunk       *strings,
             RamoEntry          *entry,
             RamoScan           *scan,
+            const TopMembers   *top,
             guint               file_version)
 {
   const guint object = 1;
-  guint type_node = ramo_scan_member (scan, object, "type");
-  guint timestamp = ramo_scan_member (scan, object, "timestamp");
+  guint type_node = top->type;
+  guint timestamp = top->timestamp;
   const char *type = NULL;
 
   /* the known types need no copy */
@@ -770,7 +830,7 @@ fill_entry (GStringChunk       *strings,
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
         static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom" };
-        guint message = ramo_scan_member (scan, object, "message");
+        guint message = top->message;
         guint role_node = ramo_scan_member (scan, message, "role");
         const char *role = NULL;
 
@@ -1069,6 +1129,7 @@ extract_line (Extractor  *ex,
   RamoScan *scan = &ex->scan;
   RamoEntry *entry;
   GPtrArray *calls;
+  TopMembers top;
   double index;
 
   job->first_kept_index = -1;
@@ -1086,7 +1147,8 @@ extract_line (Extractor  *ex,
     }
   job->parsed = TRUE;
 
-  if (ramo_scan_string_equal (scan, ramo_scan_member (scan, 1, "type"), "session"))
+  find_top_members (scan, &top);
+  if (ramo_scan_string_equal (scan, top.type, "session"))
     {
       job->second_header = TRUE;
       job->skipped = TRUE;
@@ -1096,12 +1158,12 @@ extract_line (Extractor  *ex,
   entry = alloc_entry (ex);
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
-  fill_entry (ex->strings, entry, scan, ex->file_version);
+  fill_entry (ex->strings, entry, scan, &top, ex->file_version);
 
   if (ex->file_version >= 2)
     {
-      guint id_node = ramo_scan_member (scan, 1, "id");
-      guint parent_node = ramo_scan_member (scan, 1, "parentId");
+      guint id_node = top.id;
+      guint parent_node = top.parent_id;
 
       if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
         entry->id = scan_chunk (ex->strings, scan, id_node, FALSE);
@@ -1220,7 +1282,10 @@ commit_line (RamoSessionManager *self,
         g_ptr_array_add (self->roots, entry);
       else
         {
-          RamoEntry *parent = g_hash_table_lookup (self->by_id, entry->parent_id);
+          /* mostly the line before: no need to ask the index */
+          RamoEntry *before = self->entries->len > 1 ? g_ptr_array_index (self->entries, self->entries->len - 2) : NULL;
+          RamoEntry *parent = before && strcmp (before->id, entry->parent_id) == 0
+                              ? before : g_hash_table_lookup (self->by_id, entry->parent_id);
 
           if (parent == NULL)
             self->links_in_order = FALSE;
@@ -1853,6 +1918,33 @@ stat_file (const char *path,
 
 #define READ_BLOCK_SIZE (8 * 1024 * 1024)
 
+/* Read buffers in 2 MiB pages where the kernel allows them on request: copying a block into
+ * them and scanning it then takes a TLB entry per 2 MiB rather than per 4 KiB. */
+#define HUGE_PAGE_SIZE (2 * 1024 * 1024)
+
+static char *
+block_alloc (gsize size)
+{
+  char *buf = g_aligned_alloc (1, size, HUGE_PAGE_SIZE);
+
+#ifdef MADV_HUGEPAGE
+  madvise (buf, size, MADV_HUGEPAGE);
+#endif
+  return buf;
+}
+
+static char *
+block_realloc (char  *buf,
+               gsize  have,
+               gsize  size)
+{
+  char *bigger = block_alloc (size);
+
+  memcpy (bigger, buf, have);
+  g_aligned_free (buf);
+  return bigger;
+}
+
 /* Reads the file in blocks of whole lines, so that memory holds two blocks at a time rather
  * than the whole file: the one being read and the one being extracted. A line longer than a
  * block grows the buffer. */
@@ -1906,7 +1998,7 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
-  buf = bufs[0] = g_malloc (cap);
+  buf = bufs[0] = block_alloc (cap);
   load_state_init (&state);
   self->linking = self->links_in_order = TRUE;
 
@@ -1920,7 +2012,7 @@ load_path (RamoSessionManager *self,
       if (have == cap)
         {
           cap = caps[cur] = cap * 2;
-          buf = bufs[cur] = g_realloc (buf, cap);
+          buf = bufs[cur] = block_realloc (buf, have, cap);
         }
 
       n = read (fd, buf + have, cap - have);
@@ -2011,9 +2103,9 @@ load_path (RamoSessionManager *self,
 
           if (bufs[other] == NULL || caps[other] < cap)
             {
-              g_free (bufs[other]);
+              g_aligned_free (bufs[other]);
               caps[other] = cap;
-              bufs[other] = g_malloc (cap);
+              bufs[other] = block_alloc (cap);
             }
           memcpy (bufs[other], buf + usable, have - usable);
           cur = other;
@@ -2032,8 +2124,8 @@ load_path (RamoSessionManager *self,
       if (ok && self->progress)
         self->progress (in_flight->end, total_size, self->progress_data);
     }
-  g_free (bufs[0]);
-  g_free (bufs[1]);
+  g_aligned_free (bufs[0]);
+  g_aligned_free (bufs[1]);
 
   self->known_size = base + have;
   ok = load_state_finish (self, &state, ok, self->known_size, last == '\n', error);
