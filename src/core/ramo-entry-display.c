@@ -104,10 +104,14 @@ get_str (RamoScan   *scan,
          glong       max,
          GString    *buf)
 {
+  guint node = ramo_scan_member (scan, object, name);
+
   g_string_truncate (buf, 0);
-  if (!ramo_scan_append_string (scan, ramo_scan_member (scan, object, name), max, buf))
+  if (!ramo_scan_append_string (scan, node, max, buf))
     return FALSE;
-  g_string_truncate (buf, strlen (buf->str));
+  /* only an escape (\u0000) can put a NUL in it */
+  if (ramo_scan_node (scan, node)->escaped)
+    g_string_truncate (buf, strlen (buf->str));
   return TRUE;
 }
 
@@ -452,6 +456,7 @@ append_member_flat (RamoDisplayState *state,
  * @strings: where the display text, the calls and the call id go
  * @entry: the entry, with its type, role and flags already set
  * @scan: the entry's line, scanned; the entry object is node 1
+ * @message: the node of the entry's `message` member (as ramo_scan_member() finds it), or 0
  *
  * Returns: (transfer none): the entry's one-line display text (pi's /tree formats), in @strings
  */
@@ -459,7 +464,8 @@ const char *
 _ramo_entry_compute_display (RamoDisplayState *state,
                              GStringChunk     *strings,
                              RamoEntry        *entry,
-                             RamoScan         *scan)
+                             RamoScan         *scan,
+                             guint             message)
 {
   GString *out = state->out;
   GString *text = state->text;
@@ -474,7 +480,6 @@ _ramo_entry_compute_display (RamoDisplayState *state,
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        guint message = ramo_scan_member (scan, object, "message");
         guint content = ramo_scan_member (scan, message, "content");
 
         switch ((RamoMessageRole) entry->role)

@@ -132,7 +132,7 @@ skip_plain (const char *t,
 
 /* Scans a string starting at its opening quote at @pos; returns the position after the
  * closing one, or 0 with @error set. */
-static inline gsize
+G_ALWAYS_INLINE static inline gsize
 scan_string (const char  *t,
              gsize        len,
              gsize        pos,
@@ -679,7 +679,10 @@ ramo_scan_append_string (RamoScan *scan,
   if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
     return FALSE;
   n = ramo_scan_node (scan, node);
-  decode_string (scan->text, n->start, n->end, max_chars, out);
+  if (!n->escaped && max_chars == 0)
+    g_string_append_len (out, scan->text + n->start + 1, n->end - n->start - 2);
+  else
+    decode_string (scan->text, n->start, n->end, max_chars, out);
   return TRUE;
 }
 

@@ -35,6 +35,7 @@ const char       *_ramo_display_state_get_call_id (RamoDisplayState *state);
 const char       *_ramo_entry_compute_display (RamoDisplayState *state,
                                               GStringChunk     *strings,
                                               RamoEntry        *entry,
-                                              RamoScan         *scan);
+                                              RamoScan         *scan,
+                                              guint             message);
 
 G_END_DECLS

@@ -1184,7 +1184,7 @@ extract_line (Extractor  *ex,
            ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
-  entry->display = _ramo_entry_compute_display (ex->display, ex->strings, entry, scan);
+  entry->display = _ramo_entry_compute_display (ex->display, ex->strings, entry, scan, top.message);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
