@@ -963,8 +963,9 @@ fill_entry (GStringChunk       *strings,
  * Loading runs in two steps per block of the file. Extraction — checking UTF-8, scanning the
  * JSON, making the entry record and its display text — touches nothing shared, so the lines of
  * a large block are split between two threads, each with its own string chunk. Commit then
- * walks the lines in file order and does what depends on order: issues, ids of v1 files,
- * duplicate ids, labels, tool results resolved against the calls before them.
+ * walks the lines in file order and does what depends on order: line numbers, issues, ids of
+ * v1 files, duplicate ids, labels, tool results resolved against the calls before them, and
+ * the links to parents (see LoadTask for how the two steps overlap).
  */
 
 typedef struct
