@@ -382,6 +382,10 @@ test_focus_refresh (Fixture       *f,
 /* ------------------------------------------------------------------------------------------ */
 /* Loading and dropping                                                                        */
 
+/* When the last wait_loaded() saw the load end: the start of the main-loop iteration that
+ * took the result (which then builds the tree view, on the main thread, at its own pace). */
+static gint64 window_loaded_at;
+
 static gboolean
 wait_loaded (RamoWindow *window,
              gboolean   *saw_loading_page,
@@ -395,6 +399,7 @@ wait_loaded (RamoWindow *window,
       gint64 now;
 
       g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+      window_loaded_at = g_get_monotonic_time ();
       g_main_context_iteration (NULL, FALSE);
       now = g_get_monotonic_time ();
       if (longest_gap && now - last > *longest_gap)
@@ -444,7 +449,8 @@ test_load_async (void)
   ramo_window_load_file (window, file);
   g_assert_true (ramo_window_is_loading (window));
   wait_loaded (window, &saw_page, &gap);
-  took = g_get_monotonic_time () - start;
+  /* the load itself: not the tree view built after it, nor wait_loaded()'s drawing */
+  took = window_loaded_at - start;
   g_test_message ("loaded in %.0f ms; longest main-loop gap %.0f ms; loading page %s",
                   took / 1000.0, gap / 1000.0, saw_page ? "shown" : "not shown");
 

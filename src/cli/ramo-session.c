@@ -417,18 +417,41 @@ cmd_info (int    argc,
   n = ramo_session_manager_get_n_entries (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
 
-  for (guint i = 0; i < n; i++)
-    {
-      RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
-      g_autofree char *role_key = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name
-                                  ? g_strconcat ("message/", entry->role_name, NULL) : NULL;
-      const char *key = role_key ? g_intern_string (role_key) : entry->type_name ? entry->type_name : "(no type)";
+  {
+    /* counted by the records' own type and role strings first (few distinct pointers), then
+     * merged by name: no string is made per entry */
+    g_autoptr(GHashTable) by_type = g_hash_table_new (NULL, NULL);
+    g_autoptr(GHashTable) by_role = g_hash_table_new (NULL, NULL);
+    GHashTableIter iter;
+    gpointer name_ptr, count;
 
-      g_hash_table_insert (counts, (char *) key,
-                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1));
-      if (entry->children && entry->children->len > 1)
-        branch_points++;
-    }
+    for (guint i = 0; i < n; i++)
+      {
+        RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
+        gboolean by_role_name = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name;
+        GHashTable *table = by_role_name ? by_role : by_type;
+        const char *key = by_role_name ? entry->role_name : entry->type_name ? entry->type_name : "(no type)";
+
+        g_hash_table_insert (table, (char *) key,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
+        if (entry->children && entry->children->len > 1)
+          branch_points++;
+      }
+
+    for (guint t = 0; t < 2; t++)
+      {
+        g_hash_table_iter_init (&iter, t == 0 ? by_type : by_role);
+        while (g_hash_table_iter_next (&iter, &name_ptr, &count))
+          {
+            g_autofree char *role_key = t == 1 ? g_strconcat ("message/", (char *) name_ptr, NULL) : NULL;
+            const char *key = role_key ? g_intern_string (role_key) : g_intern_string (name_ptr);
+
+            g_hash_table_insert (counts, (char *) key,
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) +
+                                                   GPOINTER_TO_UINT (count)));
+          }
+      }
+  }
 
   g_print ("file: %s\n", argv[0]);
   g_print ("header: %s\n", header_text);

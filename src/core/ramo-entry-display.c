@@ -34,12 +34,21 @@
  * and calls can be in another part of the file: so the state only reports what a line holds
  * (the calls an assistant message makes, the call id a tool result answers) and the session
  * manager resolves results against all calls in file order.
+ *
+ * Everything is written into buffers the state reuses from line to line, and the results go
+ * straight into the caller's string chunk: a line costs no allocation of its own.
  */
 struct _RamoDisplayState
 {
-  char      *home;
-  GPtrArray *calls;     /* out: id, formatted call, id, formatted call, … of the last line */
-  char      *call_id;   /* out: the toolCallId of the last line, when it is a tool result */
+  char         *home;
+  gsize         home_len;
+  GString      *out;       /* the display text being made */
+  GString      *text;      /* scratch: a message text */
+  GString      *value;     /* scratch: a short value (a name, a stop reason) */
+  GString      *value2;    /* scratch: another one */
+  GString      *call;      /* scratch: one formatted tool call */
+  GPtrArray    *calls;     /* out: id, formatted call, id, formatted call, … of the last line */
+  const char   *call_id;   /* out: the toolCallId of the last line, when it is a tool result */
 };
 
 RamoDisplayState *
@@ -48,7 +57,13 @@ _ramo_display_state_new (void)
   RamoDisplayState *state = g_new0 (RamoDisplayState, 1);
 
   state->home = g_strdup (g_get_home_dir ());
-  state->calls = g_ptr_array_new_with_free_func (g_free);
+  state->home_len = state->home ? strlen (state->home) : 0;
+  state->out = g_string_sized_new (1024);
+  state->text = g_string_sized_new (1024);
+  state->value = g_string_sized_new (64);
+  state->value2 = g_string_sized_new (64);
+  state->call = g_string_sized_new (128);
+  state->calls = g_ptr_array_new ();
   return state;
 }
 
@@ -56,11 +71,17 @@ void
 _ramo_display_state_free (RamoDisplayState *state)
 {
   g_ptr_array_unref (state->calls);
-  g_free (state->call_id);
+  g_string_free (state->out, TRUE);
+  g_string_free (state->text, TRUE);
+  g_string_free (state->value, TRUE);
+  g_string_free (state->value2, TRUE);
+  g_string_free (state->call, TRUE);
   g_free (state->home);
   g_free (state);
 }
 
+/* The calls of the last line: id, formatted call, … (strings in the chunk given to
+ * _ramo_entry_compute_display()). */
 GPtrArray *
 _ramo_display_state_get_calls (RamoDisplayState *state)
 {
@@ -73,29 +94,39 @@ _ramo_display_state_get_call_id (RamoDisplayState *state)
   return state->call_id;
 }
 
-/* A member's string value (decoded, at most @max characters; 0 = all), or NULL. */
-static char *
-str_member (RamoScan   *scan,
-            guint       object,
-            const char *name,
-            glong       max)
+/* @buf set to a member's string value, decoded, at most @max characters (0 = all), and read
+ * as a C string would be (up to a NUL it may hold). Returns %FALSE, with @buf empty, when the
+ * member is not a string. */
+static gboolean
+get_str (RamoScan   *scan,
+         guint       object,
+         const char *name,
+         glong       max,
+         GString    *buf)
 {
-  return ramo_scan_string (scan, ramo_scan_member (scan, object, name), max);
+  guint node = ramo_scan_member (scan, object, name);
+
+  g_string_truncate (buf, 0);
+  if (!ramo_scan_append_string (scan, node, max, buf))
+    return FALSE;
+  /* only an escape (\u0000) can put a NUL in it */
+  if (ramo_scan_node (scan, node)->escaped)
+    g_string_truncate (buf, strlen (buf->str));
+  return TRUE;
 }
 
-/* JavaScript's `object.name || fallback` for a string member. */
-static char *
-str_or (RamoScan   *scan,
-        guint       object,
-        const char *name,
-        const char *fallback)
+/* JavaScript's `object.name || fallback` for a string member, into @buf. */
+static const char *
+get_str_or (RamoScan   *scan,
+            guint       object,
+            const char *name,
+            const char *fallback,
+            GString    *buf)
 {
-  char *value = str_member (scan, object, name, 0);
-
-  if (value && value[0])
-    return value;
-  g_free (value);
-  return g_strdup (fallback);
+  if (get_str (scan, object, name, 0, buf) && buf->len > 0)
+    return buf->str;
+  g_string_assign (buf, fallback);
+  return buf->str;
 }
 
 static gboolean
@@ -107,35 +138,46 @@ number_member (RamoScan   *scan,
   return ramo_scan_number (scan, ramo_scan_member (scan, object, name), value);
 }
 
-/* The text of a message `content` as pi's tree takes it: a string, or the text blocks
- * concatenated with no separator; at most @max characters (0 = no limit). */
-static char *
+/* @buf set to the text of a message `content` as pi's tree takes it: a string, or the text
+ * blocks concatenated with no separator; at most @max characters (0 = no limit). Each piece
+ * is read as a C string (up to a NUL it may hold). */
+static void
 content_text (RamoScan *scan,
               guint     content,
-              glong     max)
+              glong     max,
+              GString  *buf)
 {
-  GString *out;
+  glong have = 0;
+  gsize counted = 0;     /* bytes of @buf counted in @have */
 
+  g_string_truncate (buf, 0);
   if (ramo_scan_type (scan, content) == RAMO_SCAN_STRING)
-    return ramo_scan_string (scan, content, max);
+    {
+      ramo_scan_append_string (scan, content, max, buf);
+      g_string_truncate (buf, strlen (buf->str));
+      return;
+    }
   if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
-    return g_strdup ("");
+    return;
 
-  out = g_string_new (NULL);
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      glong have = max && out->len ? (glong) g_utf8_strlen (out->str, out->len) : 0;
-      g_autofree char *text = NULL;
+      gsize before = buf->len;
 
-      if (max && have >= max)
-        break;
+      /* counted only when another block comes: there is mostly one */
+      if (max)
+        {
+          have += ramo_utf8_count_chars (buf->str + counted, buf->len - counted);
+          counted = buf->len;
+          if (have >= max)
+            break;
+        }
       if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
         continue;
-      text = str_member (scan, b, "text", max ? max - have : 0);
-      if (text)
-        g_string_append (out, text);
+      if (!ramo_scan_append_string (scan, ramo_scan_member (scan, b, "text"), max ? max - have : 0, buf))
+        continue;
+      g_string_truncate (buf, before + strlen (buf->str + before));
     }
-  return g_string_free (out, FALSE);
 }
 
 /* JavaScript's String.prototype.trim() white space */
@@ -147,14 +189,16 @@ is_js_space (gunichar c)
          c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
-/* pi's one-line form: tabs and line ends as spaces, then trimmed. (pi keeps a lone \r; a
- * GTK label would break the line there, so Ramo turns it into a space as well.) */
-static char *
-norm (const char *text)
+/* Appends pi's one-line form of @text to @out: tabs and line ends as spaces, then trimmed.
+ * (pi keeps a lone \r; a GTK label would break the line there, so Ramo turns it into a space
+ * as well.) */
+static void
+append_norm (GString    *out,
+             const char *text)
 {
   const char *start = text ? text : "";
   const char *end = start + strlen (start);
-  char *out, *q;
+  const char *run;
 
   while (*start && is_js_space (g_utf8_get_char (start)))
     start = g_utf8_next_char (start);
@@ -166,23 +210,47 @@ norm (const char *text)
       end = prev;
     }
 
-  out = q = g_malloc (end - start + 1);
+  run = start;
   for (const char *p = start; p < end; p++)
     {
-      guchar c = (guchar) *p;
+      guchar c;
 
+      /* straight to the next byte that may need a change (the text is NUL-terminated) */
+      p += strcspn (p, "\n\t\r\xE2");
+      if (p >= end)
+        break;
+      c = (guchar) *p;
       if (c == '\n' || c == '\t' || c == '\r')
-        *q++ = ' ';
+        {
+          g_string_append_len (out, run, p - run);
+          g_string_append_c (out, ' ');
+          run = p + 1;
+        }
       else if (c == 0xE2 && p + 2 < end && (guchar) p[1] == 0x80 && ((guchar) p[2] == 0xA8 || (guchar) p[2] == 0xA9))
         {
-          *q++ = ' ';   /* U+2028, U+2029 */
+          /* U+2028, U+2029 */
+          g_string_append_len (out, run, p - run);
+          g_string_append_c (out, ' ');
           p += 2;
+          run = p + 1;
         }
-      else
-        *q++ = c;
     }
-  *q = '\0';
-  return out;
+  g_string_append_len (out, run, end - run);
+}
+
+/* Cuts what was appended to @out after @from to @max characters; TRUE when it was longer. */
+static gboolean
+cut_chars (GString *out,
+           gsize    from,
+           glong    max)
+{
+  /* a character takes at least one byte: short texts need no counting */
+  if (out->len - from > (gsize) max && ramo_utf8_count_chars (out->str + from, out->len - from) > max)
+    {
+      g_string_truncate (out, g_utf8_offset_to_pointer (out->str + from, max) - out->str);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 /* Appends @text in pi's one-line form, keeping at most DISPLAY_MAX_CHARS characters of it
@@ -191,61 +259,61 @@ static void
 append_flat (GString    *out,
              const char *text)
 {
-  g_autofree char *flat = norm (text);
+  gsize from = out->len;
 
-  /* a character takes at least one byte: short texts need no counting */
-  if (strlen (flat) > DISPLAY_MAX_CHARS && g_utf8_strlen (flat, -1) > DISPLAY_MAX_CHARS)
+  append_norm (out, text);
+  if (cut_chars (out, from, DISPLAY_MAX_CHARS))
+    g_string_append (out, "…");
+}
+
+/* Appends a path as pi prints it (home as ~), on one line: pi prints path fields raw, and a
+ * newline would break Ramo's one-line row. */
+static void
+append_flat_path (RamoDisplayState *state,
+                  GString          *out,
+                  const char       *path)
+{
+  gsize from = out->len;
+
+  if (state->home_len > 1 && g_str_has_prefix (path, state->home) &&
+      (path[state->home_len] == '/' || path[state->home_len] == '\0'))
     {
-      g_autofree char *cut = g_utf8_substring (flat, 0, DISPLAY_MAX_CHARS);
-      g_string_append (out, cut);
-      g_string_append (out, "…");
+      g_string_append_c (out, '~');
+      g_string_append (out, path + state->home_len);
     }
   else
-    g_string_append (out, flat);
+    g_string_append (out, path);
+  g_strdelimit (out->str + from, "\n\r\t", ' ');
 }
 
-static char *
-shorten_path (RamoDisplayState *state,
-              const char       *path)
-{
-  gsize home_len = state->home ? strlen (state->home) : 0;
-
-  if (path == NULL)
-    return g_strdup ("");
-  if (home_len > 1 && g_str_has_prefix (path, state->home) &&
-      (path[home_len] == '/' || path[home_len] == '\0'))
-    return g_strconcat ("~", path + home_len, NULL);
-  return g_strdup (path);
-}
-
-static char *
-flat_path (RamoDisplayState *state,
-           const char       *path)
-{
-  g_autofree char *shortened = shorten_path (state, path);
-
-  /* pi prints path fields raw; a newline would break Ramo's one-line row */
-  return g_strdelimit (g_steal_pointer (&shortened), "\n\r\t", ' ');
-}
-
-/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-29]` (pi's /tree formats). */
-static char *
+/* A tool call as the tree shows it, e.g. `[read: ~/src/a.c:10-29]` (pi's /tree formats),
+ * into @out. @name is NULL when the call has no string name. */
+static void
 format_tool_call (RamoDisplayState *state,
                   RamoScan         *scan,
                   const char       *name,
-                  guint             args)
+                  guint             args,
+                  GString          *out)
 {
+  GString *value = state->value;
+  GString *value2 = state->value2;
+
+  g_string_truncate (out, 0);
   if (ramo_scan_type (scan, args) != RAMO_SCAN_OBJECT)
     args = 0;
 
   if (g_strcmp0 (name, "read") == 0 || g_strcmp0 (name, "write") == 0 || g_strcmp0 (name, "edit") == 0)
     {
-      g_autofree char *file_path = str_or (scan, args, "file_path", "");
-      g_autofree char *path = str_or (scan, args, "path", file_path);
-      g_autofree char *p = flat_path (state, path);
-      GString *out = g_string_new ("[");
+      const char *path;
 
-      g_string_append_printf (out, "%s: %s", name, p);
+      if (get_str (scan, args, "path", 0, value) && value->len > 0)
+        path = value->str;
+      else
+        path = get_str_or (scan, args, "file_path", "", value2);
+      g_string_append_c (out, '[');
+      g_string_append (out, name);
+      g_string_append (out, ": ");
+      append_flat_path (state, out, path);
       if (strcmp (name, "read") == 0 &&
           (ramo_scan_member (scan, args, "offset") || ramo_scan_member (scan, args, "limit")))
         {
@@ -264,48 +332,68 @@ format_tool_call (RamoDisplayState *state,
             }
         }
       g_string_append_c (out, ']');
-      return g_string_free (out, FALSE);
+      return;
     }
   if (g_strcmp0 (name, "bash") == 0)
     {
-      g_autofree char *command = str_member (scan, args, "command", 0);
-      g_autofree char *flat = norm (command ? command : "");
-      g_autofree char *cut = g_utf8_strlen (flat, -1) > 50 ? g_utf8_substring (flat, 0, 50) : g_strdup (flat);
-      gboolean longer = command && g_utf8_strlen (command, -1) > 50;
+      gboolean have = get_str (scan, args, "command", 0, value);
+      gboolean longer = have && g_utf8_strlen (value->str, value->len) > 50;
 
-      return g_strdup_printf ("[bash: %s%s]", cut, longer ? "..." : "");
+      g_string_append (out, "[bash: ");
+      append_norm (out, value->str);
+      cut_chars (out, strlen ("[bash: "), 50);
+      g_string_append (out, longer ? "...]" : "]");
+      return;
     }
   if (g_strcmp0 (name, "grep") == 0 || g_strcmp0 (name, "find") == 0)
     {
-      g_autofree char *path = str_or (scan, args, "path", ".");
-      g_autofree char *where = flat_path (state, path);
-      g_autofree char *pattern = str_or (scan, args, "pattern", "");
+      const char *path = get_str_or (scan, args, "path", ".", value);
+      const char *pattern = get_str_or (scan, args, "pattern", "", value2);
 
-      g_strdelimit (pattern, "\n\r\t", ' ');
-      if (name[0] == 'g')
-        return g_strdup_printf ("[grep: /%s/ in %s]", pattern, where);
-      return g_strdup_printf ("[find: %s in %s]", pattern, where);
+      g_strdelimit (value2->str, "\n\r\t", ' ');
+      g_string_append (out, name[0] == 'g' ? "[grep: /" : "[find: ");
+      g_string_append (out, pattern);
+      g_string_append (out, name[0] == 'g' ? "/ in " : " in ");
+      append_flat_path (state, out, path);
+      g_string_append_c (out, ']');
+      return;
     }
   if (g_strcmp0 (name, "ls") == 0)
     {
-      g_autofree char *path = str_or (scan, args, "path", ".");
-      g_autofree char *where = flat_path (state, path);
+      const char *path = get_str_or (scan, args, "path", ".", value);
 
-      return g_strdup_printf ("[ls: %s]", where);
+      g_string_append (out, "[ls: ");
+      append_flat_path (state, out, path);
+      g_string_append_c (out, ']');
+      return;
     }
 
   {
     g_autofree char *json = args ? ramo_scan_to_json (scan, args) : g_strdup ("undefined");
-    g_autofree char *cut = g_utf8_strlen (json, -1) > 40 ? g_utf8_substring (json, 0, 40) : g_strdup (json);
+    gboolean longer;
+    gsize from;
 
-    g_strdelimit (cut, "\n\r\t", ' ');
-    return g_strdup_printf ("[%s: %s%s]", name ? name : "undefined", cut,
-                            g_utf8_strlen (json, -1) > 40 ? "..." : "");
+    g_string_append_c (out, '[');
+    g_string_append (out, name ? name : "undefined");
+    g_string_append (out, ": ");
+    from = out->len;
+    g_string_append (out, json);
+    longer = cut_chars (out, from, 40);
+    g_strdelimit (out->str + from, "\n\r\t", ' ');
+    g_string_append (out, longer ? "...]" : "]");
   }
+}
+
+static const char *
+chunk_insert (GStringChunk *strings,
+              GString      *str)
+{
+  return g_string_chunk_insert_len (strings, str->str, str->len);
 }
 
 static void
 remember_tool_calls (RamoDisplayState *state,
+                     GStringChunk     *strings,
                      RamoScan         *scan,
                      guint             content)
 {
@@ -314,17 +402,18 @@ remember_tool_calls (RamoDisplayState *state,
 
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      g_autofree char *id = NULL;
-      g_autofree char *name = NULL;
+      const char *id;
+      const char *name;
 
       if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "toolCall"))
         continue;
-      id = str_member (scan, b, "id", 0);
-      if (id == NULL)
+      if (!get_str (scan, b, "id", 0, state->text))
         continue;
-      name = str_member (scan, b, "name", 0);
-      g_ptr_array_add (state->calls, g_steal_pointer (&id));
-      g_ptr_array_add (state->calls, format_tool_call (state, scan, name, ramo_scan_member (scan, b, "arguments")));
+      id = chunk_insert (strings, state->text);
+      name = get_str (scan, b, "name", 0, state->text) ? state->text->str : NULL;
+      format_tool_call (state, scan, name, ramo_scan_member (scan, b, "arguments"), state->call);
+      g_ptr_array_add (state->calls, (char *) id);
+      g_ptr_array_add (state->calls, (char *) chunk_insert (strings, state->call));
     }
 }
 
@@ -351,58 +440,62 @@ has_visible_text (RamoScan *scan,
 }
 
 static void
-append_member_flat (GString    *out,
-                    RamoScan   *scan,
-                    guint       object,
-                    const char *name)
+append_member_flat (RamoDisplayState *state,
+                    RamoScan         *scan,
+                    guint             object,
+                    const char       *name)
 {
   /* at most DISPLAY_MAX_CHARS characters are kept; decode a little more for the trim */
-  g_autofree char *text = str_member (scan, object, name, DISPLAY_MAX_CHARS + 64);
-
-  append_flat (out, text ? text : "");
+  get_str (scan, object, name, DISPLAY_MAX_CHARS + 64, state->text);
+  append_flat (state->out, state->text->str);
 }
 
 /**
  * _ramo_entry_compute_display:
  * @state: the tool calls seen so far
+ * @strings: where the display text, the calls and the call id go
  * @entry: the entry, with its type, role and flags already set
  * @scan: the entry's line, scanned; the entry object is node 1
+ * @message: the node of the entry's `message` member (as ramo_scan_member() finds it), or 0
  *
- * Returns: (transfer full): the entry's one-line display text (pi's /tree formats)
+ * Returns: (transfer none): the entry's one-line display text (pi's /tree formats), in @strings
  */
-char *
+const char *
 _ramo_entry_compute_display (RamoDisplayState *state,
+                             GStringChunk     *strings,
                              RamoEntry        *entry,
-                             RamoScan         *scan)
+                             RamoScan         *scan,
+                             guint             message)
 {
-  GString *out = g_string_new (NULL);
+  GString *out = state->out;
+  GString *text = state->text;
+  GString *value = state->value;
   const guint object = 1;
 
+  g_string_truncate (out, 0);
   g_ptr_array_set_size (state->calls, 0);
-  g_clear_pointer (&state->call_id, g_free);
+  state->call_id = NULL;
 
   switch ((RamoEntryType) entry->type)
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        guint message = ramo_scan_member (scan, object, "message");
         guint content = ramo_scan_member (scan, message, "content");
 
         switch ((RamoMessageRole) entry->role)
           {
           case RAMO_MESSAGE_ROLE_USER:
-            {
-              g_autofree char *text = content_text (scan, content, 200);
-              g_string_append (out, "user: ");
-              append_flat (out, text);
-            }
+            content_text (scan, content, 200, text);
+            g_string_append (out, "user: ");
+            append_flat (out, text->str);
             break;
 
           case RAMO_MESSAGE_ROLE_ASSISTANT:
             {
-              g_autofree char *stop = str_member (scan, message, "stopReason", 0);
+              const char *stop;
 
-              remember_tool_calls (state, scan, content);
+              remember_tool_calls (state, strings, scan, content);
+              stop = get_str (scan, message, "stopReason", 0, value) ? value->str : NULL;
               if (has_visible_text (scan, content))
                 entry->flags |= RAMO_ENTRY_FLAG_HAS_TEXT;
               /* pi hides a text-less turn unless it ended other than normally */
@@ -411,40 +504,35 @@ _ramo_entry_compute_display (RamoDisplayState *state,
               g_string_append (out, "assistant: ");
               if (entry->flags & RAMO_ENTRY_FLAG_HAS_TEXT)
                 {
-                  g_autofree char *text = content_text (scan, content, 200);
-                  append_flat (out, text);
+                  content_text (scan, content, 200, text);
+                  append_flat (out, text->str);
                 }
               else if (g_strcmp0 (stop, "aborted") == 0)
                 g_string_append (out, "(aborted)");
-              else
+              else if (get_str (scan, message, "errorMessage", 0, text) && text->len > 0)
                 {
-                  g_autofree char *err = str_member (scan, message, "errorMessage", 0);
+                  gsize from = out->len;
 
-                  if (err && err[0])
-                    {
-                      g_autofree char *flat = norm (err);
-                      g_autofree char *cut = g_utf8_strlen (flat, -1) > 80 ? g_utf8_substring (flat, 0, 80) : g_strdup (flat);
-                      g_string_append (out, cut);
-                    }
-                  else
-                    g_string_append (out, "(no content)");
+                  append_norm (out, text->str);
+                  cut_chars (out, from, 80);
                 }
+              else
+                g_string_append (out, "(no content)");
             }
             break;
 
           case RAMO_MESSAGE_ROLE_TOOL_RESULT:
-            {
-              g_autofree char *tool = str_or (scan, message, "toolName", "tool");
-
-              /* the manager replaces this with the call, when it knows it */
-              state->call_id = str_member (scan, message, "toolCallId", 0);
-              g_string_append_printf (out, "[%s]", tool);
-            }
+            /* the manager replaces this with the call, when it knows it */
+            if (get_str (scan, message, "toolCallId", 0, text))
+              state->call_id = chunk_insert (strings, text);
+            g_string_append_c (out, '[');
+            g_string_append (out, get_str_or (scan, message, "toolName", "tool", value));
+            g_string_append_c (out, ']');
             break;
 
           case RAMO_MESSAGE_ROLE_BASH_EXECUTION:
             g_string_append (out, "[bash]: ");
-            append_member_flat (out, scan, message, "command");
+            append_member_flat (state, scan, message, "command");
             break;
 
           case RAMO_MESSAGE_ROLE_CUSTOM:
@@ -460,21 +548,20 @@ _ramo_entry_compute_display (RamoDisplayState *state,
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
       {
         guint level = ramo_scan_member (scan, object, "thinkingLevel");
-        g_autofree char *text = ramo_scan_type (scan, level) == RAMO_SCAN_STRING
-                                ? ramo_scan_string (scan, level, 0)
-                                : level ? ramo_scan_to_json (scan, level) : g_strdup ("undefined");
+        g_autofree char *level_text = ramo_scan_type (scan, level) == RAMO_SCAN_STRING
+                                      ? ramo_scan_string (scan, level, 0)
+                                      : level ? ramo_scan_to_json (scan, level) : g_strdup ("undefined");
 
-        g_string_append_printf (out, "[thinking: %s]", text);
+        g_string_append_printf (out, "[thinking: %s]", level_text);
       }
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
       {
         /* oh-my-pi writes `model` ("provider/id") instead of `modelId` */
-        g_autofree char *model_id = str_member (scan, object, "modelId", 0);
-        g_autofree char *model = model_id ? NULL : str_member (scan, object, "model", 0);
+        gboolean have = get_str (scan, object, "modelId", 0, value) || get_str (scan, object, "model", 0, value);
 
-        g_string_append_printf (out, "[model: %s]", model_id ? model_id : model ? model : "undefined");
+        g_string_append_printf (out, "[model: %s]", have ? value->str : "undefined");
       }
       break;
 
@@ -493,24 +580,17 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
     case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
       g_string_append (out, "[branch summary]: ");
-      append_member_flat (out, scan, object, "summary");
+      append_member_flat (state, scan, object, "summary");
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM:
-      {
-        g_autofree char *type = str_or (scan, object, "customType", "undefined");
-        g_string_append_printf (out, "[custom: %s]", type);
-      }
+      g_string_append_printf (out, "[custom: %s]", get_str_or (scan, object, "customType", "undefined", value));
       break;
 
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-      {
-        g_autofree char *type = str_or (scan, object, "customType", "undefined");
-        g_autofree char *text = content_text (scan, ramo_scan_member (scan, object, "content"), DISPLAY_MAX_CHARS + 64);
-
-        g_string_append_printf (out, "[%s]: ", type);
-        append_flat (out, text);
-      }
+      content_text (scan, ramo_scan_member (scan, object, "content"), DISPLAY_MAX_CHARS + 64, text);
+      g_string_append_printf (out, "[%s]: ", get_str_or (scan, object, "customType", "undefined", value));
+      append_flat (out, text->str);
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
@@ -522,23 +602,19 @@ _ramo_entry_compute_display (RamoDisplayState *state,
         else
           {
             g_string_append (out, "[label: ");
-            append_member_flat (out, scan, object, "label");
+            append_member_flat (state, scan, object, "label");
             g_string_append_c (out, ']');
           }
       }
       break;
 
     case RAMO_ENTRY_TYPE_SESSION_INFO:
-      {
-        g_autofree char *name = str_member (scan, object, "name", DISPLAY_MAX_CHARS);
-
-        g_string_append (out, "[title: ");
-        if (name && name[0])
-          append_flat (out, name);
-        else
-          g_string_append (out, "empty");
-        g_string_append_c (out, ']');
-      }
+      g_string_append (out, "[title: ");
+      if (get_str (scan, object, "name", DISPLAY_MAX_CHARS, text) && text->len > 0)
+        append_flat (out, text->str);
+      else
+        g_string_append (out, "empty");
+      g_string_append_c (out, ']');
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
@@ -548,5 +624,5 @@ _ramo_entry_compute_display (RamoDisplayState *state,
       break;
     }
 
-  return g_string_free (out, FALSE);
+  return chunk_insert (strings, out);
 }

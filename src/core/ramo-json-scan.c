@@ -16,6 +16,10 @@
 #include <math.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include <json-glib/json-glib.h>
 
 #include "ramo-json.h"
@@ -47,15 +51,18 @@ void
 ramo_scan_init (RamoScan *scan)
 {
   memset (scan, 0, sizeof *scan);
-  scan->nodes = g_array_sized_new (FALSE, FALSE, sizeof (RamoScanNode), 256);
-  scan->stack = g_array_sized_new (FALSE, FALSE, sizeof (Frame), 32);
+  scan->nodes_size = 256;
+  scan->nodes = g_new (RamoScanNode, scan->nodes_size);
+  scan->stack_size = 32;
+  scan->stack = g_new (Frame, scan->stack_size);
 }
 
 void
 ramo_scan_clear (RamoScan *scan)
 {
-  g_clear_pointer (&scan->nodes, g_array_unref);
-  g_clear_pointer (&scan->stack, g_array_unref);
+  g_clear_pointer (&scan->nodes, g_free);
+  g_clear_pointer (&scan->stack, g_free);
+  scan->n_nodes = scan->nodes_size = scan->stack_size = 0;
 }
 
 static inline gboolean
@@ -70,42 +77,80 @@ is_hex (char c)
   return g_ascii_isxdigit (c);
 }
 
-/* Scans a string starting at its opening quote; returns the position after the closing one. */
-static gboolean
+/* The position of the first byte in [p, len) that is a quote, a backslash, a control
+ * character or not ASCII; len when there is none. Strings are most of a session's bytes. */
+static inline gsize
+skip_plain (const char *t,
+            gsize       len,
+            gsize       p)
+{
+#ifdef __SSE2__
+  const __m128i quote = _mm_set1_epi8 ('"');
+  const __m128i backslash = _mm_set1_epi8 ('\\');
+  const __m128i space = _mm_set1_epi8 (0x20);
+
+  while (p + 16 <= len)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + p));
+      /* signed: bytes >= 0x80 are negative, so one comparison finds them and the controls */
+      __m128i special = _mm_or_si128 (_mm_or_si128 (_mm_cmpeq_epi8 (v, quote), _mm_cmpeq_epi8 (v, backslash)),
+                                      _mm_cmplt_epi8 (v, space));
+      int mask = _mm_movemask_epi8 (special);
+
+      if (mask != 0)
+        return p + (gsize) __builtin_ctz ((unsigned) mask);
+      p += 16;
+    }
+#else
+  /* eight bytes at a time while none is a quote, a backslash or a control character */
+  while (p + 8 <= len)
+    {
+      guint64 v, quote, backslash, control;
+
+      memcpy (&v, t + p, 8);
+      quote = v ^ 0x2222222222222222ULL;
+      backslash = v ^ 0x5C5C5C5C5C5C5C5CULL;
+      quote = (quote - 0x0101010101010101ULL) & ~quote;
+      backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
+      control = (v - 0x2020202020202020ULL) & ~v;
+      /* the high bit of a byte set: not ASCII, check its UTF-8 below */
+      if (((quote | backslash | control | v) & 0x8080808080808080ULL) != 0)
+        break;
+      p += 8;
+    }
+#endif
+  while (p < len)
+    {
+      guchar c = (guchar) t[p];
+
+      if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80)
+        break;
+      p++;
+    }
+  return p;
+}
+
+/* Scans a string starting at its opening quote at @pos; returns the position after the
+ * closing one, or 0 with @error set. */
+G_ALWAYS_INLINE static inline gsize
 scan_string (const char  *t,
              gsize        len,
-             gsize       *pos,
+             gsize        pos,
              guint8      *escaped,
              const char **error)
 {
-  gsize p = *pos + 1;
+  gsize p = pos + 1;
 
   *escaped = 0;
   for (;;)
     {
       guchar c;
 
-      /* eight bytes at a time while none is a quote, a backslash or a control character */
-      while (p + 8 <= len)
-        {
-          guint64 v, quote, backslash, control;
-
-          memcpy (&v, t + p, 8);
-          quote = v ^ 0x2222222222222222ULL;
-          backslash = v ^ 0x5C5C5C5C5C5C5C5CULL;
-          quote = (quote - 0x0101010101010101ULL) & ~quote;
-          backslash = (backslash - 0x0101010101010101ULL) & ~backslash;
-          control = (v - 0x2020202020202020ULL) & ~v;
-          /* the high bit of a byte set: not ASCII, check its UTF-8 below */
-          if (((quote | backslash | control | v) & 0x8080808080808080ULL) != 0)
-            break;
-          p += 8;
-        }
-
+      p = skip_plain (t, len, p);
       if (p >= len)
         {
           *error = "unterminated string";
-          return FALSE;
+          return 0;
         }
       c = (guchar) t[p];
       if (c == '"')
@@ -116,7 +161,7 @@ scan_string (const char  *t,
           if (p + 1 >= len)
             {
               *error = "unterminated string";
-              return FALSE;
+              return 0;
             }
           switch (t[p + 1])
             {
@@ -127,22 +172,20 @@ scan_string (const char  *t,
               if (p + 5 >= len || !is_hex (t[p + 2]) || !is_hex (t[p + 3]) || !is_hex (t[p + 4]) || !is_hex (t[p + 5]))
                 {
                   *error = "bad \\u escape";
-                  return FALSE;
+                  return 0;
                 }
               p += 6;
               break;
             default:
               *error = "bad escape in string";
-              return FALSE;
+              return 0;
             }
         }
       else if (c < 0x20)
         {
           *error = "control character in string";
-          return FALSE;
+          return 0;
         }
-      else if (c < 0x80)
-        p++;
       else
         {
           /* one multi-byte character, validated */
@@ -151,13 +194,12 @@ scan_string (const char  *t,
           if (n == 0 || n > len - p || !g_utf8_validate_len (t + p, n, NULL))
             {
               *error = RAMO_SCAN_ERROR_UTF8;
-              return FALSE;
+              return 0;
             }
           p += n;
         }
     }
-  *pos = p + 1;
-  return TRUE;
+  return p + 1;
 }
 
 static gboolean
@@ -203,43 +245,61 @@ bad:
   return FALSE;
 }
 
-static inline void
+/* The position of the first byte at or after @pos that is not white space. */
+static inline gsize
 skip_ws (const char *t,
          gsize       len,
-         gsize      *pos)
+         gsize       pos)
 {
-  while (*pos < len && is_ws (t[*pos]))
-    (*pos)++;
+  /* pi writes none: one comparison for the usual case */
+  while (pos < len && (guchar) t[pos] <= ' ' && is_ws (t[pos]))
+    pos++;
+  return pos;
 }
 
-/* Reads `"key" :` at *pos (after whitespace); leaves *pos after the colon. */
-static gboolean
+/* Reads `"key" :` at @pos (after whitespace); returns the position after the colon, or 0 with
+ * @error set. */
+static inline gsize
 scan_key (const char  *t,
           gsize        len,
-          gsize       *pos,
+          gsize        pos,
           guint32     *key_start,
           guint32     *key_end,
           guint8      *key_escaped,
           const char **error)
 {
-  skip_ws (t, len, pos);
-  if (*pos >= len || t[*pos] != '"')
+  pos = skip_ws (t, len, pos);
+  if (pos >= len || t[pos] != '"')
     {
       *error = "expected a member name";
-      return FALSE;
+      return 0;
     }
-  *key_start = (guint32) *pos;
-  if (!scan_string (t, len, pos, key_escaped, error))
-    return FALSE;
-  *key_end = (guint32) *pos;
-  skip_ws (t, len, pos);
-  if (*pos >= len || t[*pos] != ':')
+  *key_start = (guint32) pos;
+  pos = scan_string (t, len, pos, key_escaped, error);
+  if (pos == 0)
+    return 0;
+  *key_end = (guint32) pos;
+  pos = skip_ws (t, len, pos);
+  if (pos >= len || t[pos] != ':')
     {
       *error = "expected ':'";
-      return FALSE;
+      return 0;
     }
-  (*pos)++;
-  return TRUE;
+  return pos + 1;
+}
+
+static G_NO_INLINE void
+grow_nodes (RamoScan *scan)
+{
+  scan->nodes_size *= 2;
+  scan->nodes = g_renew (RamoScanNode, scan->nodes, scan->nodes_size);
+}
+
+static G_NO_INLINE void
+grow_stack (RamoScan *scan)
+{
+  scan->stack_size *= 2;
+  scan->stack = g_renew (Frame, scan->stack, scan->stack_size);
 }
 
 /**
@@ -260,9 +320,9 @@ ramo_scan_parse (RamoScan    *scan,
                  gsize        len,
                  const char **error_message)
 {
-  GArray *stack = scan->stack;
   const char *t = text;
   gsize pos = 0;
+  guint depth = 0;            /* open containers, on scan->stack */
   gboolean need_value = TRUE;
   guint32 key_start = 0, key_end = 0;
   guint8 key_escaped = 0;
@@ -270,8 +330,7 @@ ramo_scan_parse (RamoScan    *scan,
 
   scan->text = text;
   scan->len = len;
-  g_array_set_size (scan->nodes, 1);
-  g_array_set_size (stack, 0);
+  scan->n_nodes = 1;
   scan->max_depth = 0;
 
   if (len >= G_MAXUINT32)
@@ -284,21 +343,33 @@ ramo_scan_parse (RamoScan    *scan,
     {
       if (need_value)
         {
-          RamoScanNode node = { 0 };
-          guint32 index = scan->nodes->len;
+          RamoScanNode *node;
+          guint32 index = scan->n_nodes;
           char c;
 
-          skip_ws (t, len, &pos);
+          pos = skip_ws (t, len, pos);
           if (pos >= len)
             {
               error = "unexpected end of line";
               goto fail;
             }
+          if (G_UNLIKELY (index == G_MAXUINT32))
+            {
+              error = "too many values";
+              goto fail;
+            }
+          if (G_UNLIKELY (index == scan->nodes_size))
+            grow_nodes (scan);
+          node = &scan->nodes[index];
+          scan->n_nodes = index + 1;
 
-          node.start = (guint32) pos;
-          node.key_start = key_start;
-          node.key_end = key_end;
-          node.key_escaped = key_escaped;
+          node->start = (guint32) pos;
+          node->key_start = key_start;
+          node->key_end = key_end;
+          node->key_escaped = key_escaped;
+          node->next = 0;
+          node->first_child = 0;
+          node->escaped = 0;
           key_start = key_end = 0;
           key_escaped = 0;
 
@@ -307,81 +378,84 @@ ramo_scan_parse (RamoScan    *scan,
             {
             case '{':
             case '[':
-              node.type = c == '{' ? RAMO_SCAN_OBJECT : RAMO_SCAN_ARRAY;
+              node->type = c == '{' ? RAMO_SCAN_OBJECT : RAMO_SCAN_ARRAY;
               pos++;
               break;
             case '"':
-              node.type = RAMO_SCAN_STRING;
-              if (!scan_string (t, len, &pos, &node.escaped, &error))
+              node->type = RAMO_SCAN_STRING;
+              pos = scan_string (t, len, pos, &node->escaped, &error);
+              if (pos == 0)
                 goto fail;
               break;
             case 't':
               if (len - pos < 4 || memcmp (t + pos, "true", 4) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_TRUE;
+              node->type = RAMO_SCAN_TRUE;
               pos += 4;
               break;
             case 'f':
               if (len - pos < 5 || memcmp (t + pos, "false", 5) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_FALSE;
+              node->type = RAMO_SCAN_FALSE;
               pos += 5;
               break;
             case 'n':
               if (len - pos < 4 || memcmp (t + pos, "null", 4) != 0)
                 goto unexpected;
-              node.type = RAMO_SCAN_NULL;
+              node->type = RAMO_SCAN_NULL;
               pos += 4;
               break;
             default:
               if (c == '-' || g_ascii_isdigit (c))
                 {
-                  node.type = RAMO_SCAN_NUMBER;
+                  node->type = RAMO_SCAN_NUMBER;
                   if (!scan_number (t, len, &pos, &error))
                     goto fail;
                   break;
                 }
               goto unexpected;
             }
-          node.end = (guint32) pos;
-          if (G_UNLIKELY (scan->nodes->len == G_MAXUINT32))
-            {
-              error = "too many values";
-              goto fail;
-            }
-          g_array_append_val (scan->nodes, node);
+          node->end = (guint32) pos;
 
-          if (stack->len > 0)
+          if (depth > 0)
             {
-              Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
+              Frame *frame = &((Frame *) scan->stack)[depth - 1];
 
               if (frame->last)
-                ramo_scan_node (scan, frame->last)->next = index;
+                scan->nodes[frame->last].next = index;
               else
-                ramo_scan_node (scan, frame->node)->first_child = index;
+                scan->nodes[frame->node].first_child = index;
               frame->last = index;
             }
 
-          if (node.type == RAMO_SCAN_OBJECT || node.type == RAMO_SCAN_ARRAY)
+          if (node->type == RAMO_SCAN_OBJECT || node->type == RAMO_SCAN_ARRAY)
             {
-              Frame frame = { index, 0 };
-              char close = node.type == RAMO_SCAN_OBJECT ? '}' : ']';
+              gboolean is_object = node->type == RAMO_SCAN_OBJECT;
+              char close = is_object ? '}' : ']';
+              Frame *frame;
 
-              g_array_append_val (stack, frame);
-              if (stack->len > scan->max_depth)
-                scan->max_depth = stack->len;
-              skip_ws (t, len, &pos);
+              if (G_UNLIKELY (depth == scan->stack_size))
+                grow_stack (scan);
+              frame = &((Frame *) scan->stack)[depth++];
+              frame->node = index;
+              frame->last = 0;
+              if (depth > scan->max_depth)
+                scan->max_depth = depth;
+              pos = skip_ws (t, len, pos);
               if (pos < len && t[pos] == close)
                 {
                   pos++;
-                  ramo_scan_node (scan, index)->end = (guint32) pos;
-                  g_array_set_size (stack, stack->len - 1);
+                  scan->nodes[index].end = (guint32) pos;
+                  depth--;
                   need_value = FALSE;
                   continue;
                 }
-              if (node.type == RAMO_SCAN_OBJECT &&
-                  !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
-                goto fail;
+              if (is_object)
+                {
+                  pos = scan_key (t, len, pos, &key_start, &key_end, &key_escaped, &error);
+                  if (pos == 0)
+                    goto fail;
+                }
               continue;
             }
 
@@ -390,8 +464,8 @@ ramo_scan_parse (RamoScan    *scan,
         }
 
       /* after a value */
-      skip_ws (t, len, &pos);
-      if (stack->len == 0)
+      pos = skip_ws (t, len, pos);
+      if (depth == 0)
         {
           if (pos != len)
             {
@@ -402,8 +476,8 @@ ramo_scan_parse (RamoScan    *scan,
         }
 
       {
-        Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
-        RamoScanNode *container = ramo_scan_node (scan, frame->node);
+        Frame *frame = &((Frame *) scan->stack)[depth - 1];
+        RamoScanNode *container = &scan->nodes[frame->node];
         gboolean is_object = container->type == RAMO_SCAN_OBJECT;
 
         if (pos >= len)
@@ -414,15 +488,19 @@ ramo_scan_parse (RamoScan    *scan,
         if (t[pos] == ',')
           {
             pos++;
-            if (is_object && !scan_key (t, len, &pos, &key_start, &key_end, &key_escaped, &error))
-              goto fail;
+            if (is_object)
+              {
+                pos = scan_key (t, len, pos, &key_start, &key_end, &key_escaped, &error);
+                if (pos == 0)
+                  goto fail;
+              }
             need_value = TRUE;
           }
         else if (t[pos] == (is_object ? '}' : ']'))
           {
             pos++;
             container->end = (guint32) pos;
-            g_array_set_size (stack, stack->len - 1);
+            depth--;
           }
         else
           {
@@ -511,17 +589,18 @@ decode_string (const char *t,
             }
           else
             {
-              /* count characters by their first bytes; stop before the (max+1)-th */
-              while (p < stop && *p != '\\')
-                {
-                  if (((guchar) *p & 0xC0) != 0x80)
-                    {
-                      if (n == max_chars)
-                        break;
-                      n++;
-                    }
+              /* count characters by their first bytes: a character takes at least one byte,
+               * so the next (max_chars - n) bytes never hold more characters than are left */
+              gsize room = MIN ((gsize) (stop - p), (gsize) (max_chars - n));
+              const char *bs = memchr (p, '\\', room);
+              const char *run_end = bs ? bs : p + room;
+
+              n += ramo_utf8_count_chars (p, run_end - p);
+              p = run_end;
+              /* the last character whole: stop before the (max+1)-th */
+              if (n == max_chars)
+                while (p < stop && ((guchar) *p & 0xC0) == 0x80)
                   p++;
-                }
             }
           g_string_append_len (out, run, p - run);
           continue;
@@ -558,20 +637,24 @@ ramo_scan_member (RamoScan   *scan,
                   guint       object,
                   const char *key)
 {
+  const RamoScanNode *nodes = scan->nodes;
   gsize key_len = strlen (key);
   guint found = 0;
 
   if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
     return 0;
 
-  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
+  for (guint i = nodes[object].first_child; i; i = nodes[i].next)
     {
-      RamoScanNode *node = ramo_scan_node (scan, i);
+      const RamoScanNode *node = &nodes[i];
 
-      if (!node->key_escaped)
+      if (G_LIKELY (!node->key_escaped))
         {
+          const char *name = scan->text + node->key_start + 1;
+
+          /* the length and the first byte rule out nearly every other member */
           if (node->key_end - node->key_start - 2 == key_len &&
-              memcmp (scan->text + node->key_start + 1, key, key_len) == 0)
+              (key_len == 0 || (name[0] == key[0] && memcmp (name, key, key_len) == 0)))
             found = i;
         }
       else
@@ -584,6 +667,35 @@ ramo_scan_member (RamoScan   *scan,
         }
     }
   return found;
+}
+
+/**
+ * ramo_scan_append_string:
+ * @scan: a parsed scan
+ * @node: a node
+ * @max_chars: the most characters to decode, 0 for all
+ * @out: where to append the decoded string
+ *
+ * Like ramo_scan_string(), without an allocation of its own.
+ *
+ * Returns: %TRUE when @node is a string (and was appended)
+ */
+gboolean
+ramo_scan_append_string (RamoScan *scan,
+                         guint     node,
+                         glong     max_chars,
+                         GString  *out)
+{
+  RamoScanNode *n;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return FALSE;
+  n = ramo_scan_node (scan, node);
+  if (!n->escaped && max_chars == 0)
+    g_string_append_len (out, scan->text + n->start + 1, n->end - n->start - 2);
+  else
+    decode_string (scan->text, n->start, n->end, max_chars, out);
+  return TRUE;
 }
 
 /**

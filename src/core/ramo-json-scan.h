@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
@@ -42,11 +44,14 @@ typedef struct
 
 typedef struct
 {
-  const char *text;
-  gsize       len;
-  GArray     *nodes;      /* (element-type RamoScanNode); node 0 is unused, the root is 1 */
-  GArray     *stack;      /* scratch: open containers while parsing */
-  guint       max_depth;  /* the deepest nesting of the last line parsed */
+  const char   *text;
+  gsize         len;
+  RamoScanNode *nodes;      /* node 0 is unused, the root is 1 */
+  guint         n_nodes;
+  guint         nodes_size; /* allocated */
+  gpointer      stack;      /* scratch: open containers while parsing */
+  guint         stack_size; /* allocated */
+  guint         max_depth;  /* the deepest nesting of the last line parsed */
 } RamoScan;
 
 /* the error ramo_scan_parse() gives for invalid UTF-8 inside a string (compare the pointer) */
@@ -63,7 +68,7 @@ static inline RamoScanNode *
 ramo_scan_node (RamoScan *scan,
                 guint     index)
 {
-  return &g_array_index (scan->nodes, RamoScanNode, index);
+  return &scan->nodes[index];
 }
 
 static inline RamoScanType
@@ -73,12 +78,37 @@ ramo_scan_type (RamoScan *scan,
   return index ? (RamoScanType) ramo_scan_node (scan, index)->type : RAMO_SCAN_NONE;
 }
 
+/* The characters in @len bytes of valid UTF-8: the bytes that are not continuation bytes
+ * (10xxxxxx), counted eight at a time. */
+static inline glong
+ramo_utf8_count_chars (const char *text,
+                       gsize       len)
+{
+  glong n = (glong) len;
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 v;
+
+      memcpy (&v, text + i, 8);
+      n -= __builtin_popcountll (v & ~(v << 1) & 0x8080808080808080ULL);
+    }
+  for (; i < len; i++)
+    n -= ((guchar) text[i] & 0xC0) == 0x80;
+  return n;
+}
+
 guint     ramo_scan_member       (RamoScan    *scan,
                                   guint        object,
                                   const char  *key);
 char     *ramo_scan_string       (RamoScan    *scan,
                                   guint        node,
                                   glong        max_chars);
+gboolean  ramo_scan_append_string (RamoScan   *scan,
+                                   guint       node,
+                                   glong       max_chars,
+                                   GString    *out);
 gboolean  ramo_scan_string_equal (RamoScan    *scan,
                                   guint        node,
                                   const char  *value);

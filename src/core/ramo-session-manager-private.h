@@ -40,8 +40,10 @@ RamoDisplayState *_ramo_display_state_new     (void);
 void              _ramo_display_state_free    (RamoDisplayState *state);
 GPtrArray        *_ramo_display_state_get_calls (RamoDisplayState *state);
 const char       *_ramo_display_state_get_call_id (RamoDisplayState *state);
-char             *_ramo_entry_compute_display (RamoDisplayState *state,
+const char       *_ramo_entry_compute_display (RamoDisplayState *state,
+                                              GStringChunk     *strings,
                                               RamoEntry        *entry,
-                                              RamoScan         *scan);
+                                              RamoScan         *scan,
+                                              guint             message);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -93,6 +94,8 @@ struct _RamoSessionManager
   gpointer          progress_data;
   GCancellable     *load_cancellable;
   gboolean          ends_with_newline;
+  gboolean          linking;           /* loading: commit links entries into the tree … */
+  gboolean          links_in_order;    /* … and every parent came before its child, once */
 };
 
 G_DEFINE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, G_TYPE_OBJECT)
@@ -691,16 +694,75 @@ scan_json_chunk (GStringChunk       *strings,
   return chunk_const (strings, json);
 }
 
+/* The members every entry line has, found in one walk over the entry object (node 1). */
+typedef struct
+{
+  guint type;
+  guint id;
+  guint parent_id;
+  guint timestamp;
+  guint message;
+} TopMembers;
+
+static void
+find_top_members (RamoScan   *scan,
+                  TopMembers *top)
+{
+  memset (top, 0, sizeof *top);
+  for (guint i = ramo_scan_node (scan, 1)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      const RamoScanNode *node = ramo_scan_node (scan, i);
+      const char *name = scan->text + node->key_start + 1;
+      guint *slot = NULL;
+
+      if (node->key_escaped)
+        {
+          /* keys written with escapes: the slow way, which decodes them */
+          top->type = ramo_scan_member (scan, 1, "type");
+          top->id = ramo_scan_member (scan, 1, "id");
+          top->parent_id = ramo_scan_member (scan, 1, "parentId");
+          top->timestamp = ramo_scan_member (scan, 1, "timestamp");
+          top->message = ramo_scan_member (scan, 1, "message");
+          return;
+        }
+
+      /* the last one wins, as in JSON.parse() */
+      switch (node->key_end - node->key_start - 2)
+        {
+        case 2:
+          slot = memcmp (name, "id", 2) == 0 ? &top->id : NULL;
+          break;
+        case 4:
+          slot = memcmp (name, "type", 4) == 0 ? &top->type : NULL;
+          break;
+        case 7:
+          slot = memcmp (name, "message", 7) == 0 ? &top->message : NULL;
+          break;
+        case 8:
+          slot = memcmp (name, "parentId", 8) == 0 ? &top->parent_id : NULL;
+          break;
+        case 9:
+          slot = memcmp (name, "timestamp", 9) == 0 ? &top->timestamp : NULL;
+          break;
+        default:
+          break;
+        }
+      if (slot)
+        *slot = i;
+    }
+}
+
 /* Fills the fields of @entry from its scanned line (the entry object is node 1). */
 static void
 fill_entry (GStringChunk       *strings,
             RamoEntry          *entry,
             RamoScan           *scan,
+            const TopMembers   *top,
             guint               file_version)
 {
   const guint object = 1;
-  guint type_node = ramo_scan_member (scan, object, "type");
-  guint timestamp = ramo_scan_member (scan, object, "timestamp");
+  guint type_node = top->type;
+  guint timestamp = top->timestamp;
   const char *type = NULL;
 
   /* the known types need no copy */
@@ -753,7 +815,7 @@ fill_entry (GStringChunk       *strings,
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
         static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom" };
-        guint message = ramo_scan_member (scan, object, "message");
+        guint message = top->message;
         guint role_node = ramo_scan_member (scan, message, "role");
         const char *role = NULL;
 
@@ -890,8 +952,9 @@ fill_entry (GStringChunk       *strings,
  * Loading runs in two steps per block of the file. Extraction — checking UTF-8, scanning the
  * JSON, making the entry record and its display text — touches nothing shared, so the lines of
  * a large block are split between two threads, each with its own string chunk. Commit then
- * walks the lines in file order and does what depends on order: issues, ids of v1 files,
- * duplicate ids, labels, tool results resolved against the calls before them.
+ * walks the lines in file order and does what depends on order: line numbers, issues, ids of
+ * v1 files, duplicate ids, labels, tool results resolved against the calls before them, and
+ * the links to parents (see LoadTask for how the two steps overlap).
  */
 
 typedef struct
@@ -903,6 +966,7 @@ typedef struct
   GPtrArray        *blocks;            /* of RamoEntry[block_size] */
   guint             block_size;
   guint             used;              /* in the last block */
+  GPtrArray        *calls;             /* where the tool calls of its lines go: id, call, … (in strings) */
 } Extractor;
 
 /* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
@@ -926,8 +990,10 @@ typedef struct
   RamoEntry *entry;              /* NULL when the line is skipped */
   char      *issue;              /* why the line was skipped or repaired */
   char      *parent_issue;       /* a parentId that is not a string */
-  GPtrArray *calls;              /* assistant: id, formatted call, … */
-  char      *call_id;            /* tool result: the call it answers */
+  GPtrArray *calls;              /* assistant: the extractor's calls, of which this line's are */
+  guint      calls_start;        /* … the @n_calls from here: id, formatted call, … */
+  guint      n_calls;
+  const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
   double     first_kept_index;   /* v1 compaction, or -1 */
   guint8     complete : 1;
   guint8     skipped : 1;
@@ -946,6 +1012,7 @@ extractor_init (Extractor *ex,
   ex->blocks = g_ptr_array_new_with_free_func (g_free);
   ex->block_size = 1024;
   ex->used = 0;
+  ex->calls = NULL;
   ramo_scan_init (&ex->scan);
 }
 
@@ -972,8 +1039,6 @@ line_job_clear (LineJob *job)
 {
   g_clear_pointer (&job->issue, g_free);
   g_clear_pointer (&job->parent_issue, g_free);
-  g_clear_pointer (&job->calls, g_ptr_array_unref);
-  g_clear_pointer (&job->call_id, g_free);
 }
 
 static gboolean
@@ -1054,7 +1119,7 @@ extract_line (Extractor  *ex,
   RamoScan *scan = &ex->scan;
   RamoEntry *entry;
   GPtrArray *calls;
-  const char *call_id;
+  TopMembers top;
   double index;
 
   job->first_kept_index = -1;
@@ -1072,7 +1137,8 @@ extract_line (Extractor  *ex,
     }
   job->parsed = TRUE;
 
-  if (ramo_scan_string_equal (scan, ramo_scan_member (scan, 1, "type"), "session"))
+  find_top_members (scan, &top);
+  if (ramo_scan_string_equal (scan, top.type, "session"))
     {
       job->second_header = TRUE;
       job->skipped = TRUE;
@@ -1082,13 +1148,12 @@ extract_line (Extractor  *ex,
   entry = alloc_entry (ex);
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
-  entry->line = job->line_no;
-  fill_entry (ex->strings, entry, scan, ex->file_version);
+  fill_entry (ex->strings, entry, scan, &top, ex->file_version);
 
   if (ex->file_version >= 2)
     {
-      guint id_node = ramo_scan_member (scan, 1, "id");
-      guint parent_node = ramo_scan_member (scan, 1, "parentId");
+      guint id_node = top.id;
+      guint parent_node = top.parent_id;
 
       if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
         entry->id = scan_chunk (ex->strings, scan, id_node, FALSE);
@@ -1109,21 +1174,17 @@ extract_line (Extractor  *ex,
            ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
-  {
-    g_autofree char *display = _ramo_entry_compute_display (ex->display, entry, scan);
-    entry->display = chunk (ex->strings, display);
-  }
+  entry->display = _ramo_entry_compute_display (ex->display, ex->strings, entry, scan, top.message);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
     {
-      job->calls = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < calls->len; i++)
-        g_ptr_array_add (job->calls, g_strdup (g_ptr_array_index (calls, i)));
+      job->calls = ex->calls;
+      job->calls_start = ex->calls->len;
+      job->n_calls = calls->len;
+      g_ptr_array_extend (ex->calls, calls, NULL, NULL);
     }
-  call_id = _ramo_display_state_get_call_id (ex->display);
-  if (call_id)
-    job->call_id = g_strdup (call_id);
+  job->call_id = _ramo_display_state_get_call_id (ex->display);
 
   job->entry = entry;
 }
@@ -1147,6 +1208,7 @@ commit_line (RamoSessionManager *self,
   if (entry == NULL)
     return;
 
+  entry->line = job->line_no;
   entry->index = self->entries->len;
 
   if (self->file_version < 2)
@@ -1178,11 +1240,10 @@ commit_line (RamoSessionManager *self,
     add_issue (self, job->line_no, "%s", job->parent_issue);
 
   /* a tool result shows the call that asked for it (the latest call with that id so far) */
-  if (job->calls)
-    for (guint i = 0; i + 1 < job->calls->len; i += 2)
-      g_hash_table_insert (self->tool_calls,
-                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i)),
-                           (char *) chunk (self->strings, g_ptr_array_index (job->calls, i + 1)));
+  for (guint i = 0; i + 1 < job->n_calls; i += 2)
+    g_hash_table_insert (self->tool_calls,
+                         g_ptr_array_index (job->calls, job->calls_start + i),
+                         g_ptr_array_index (job->calls, job->calls_start + i + 1));
   if (job->call_id)
     {
       const char *call = g_hash_table_lookup (self->tool_calls, job->call_id);
@@ -1200,6 +1261,34 @@ commit_line (RamoSessionManager *self,
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
+
+  /* While loading, the tree grows with the file: pi writes a parent before its children.
+   * A duplicate id, or a parent that is not there (yet), leaves it to build_tree(). */
+  if (self->linking && self->links_in_order)
+    {
+      if (previous != NULL)
+        self->links_in_order = FALSE;
+      else if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
+        g_ptr_array_add (self->roots, entry);
+      else
+        {
+          /* mostly the line before: no need to ask the index */
+          RamoEntry *before = self->entries->len > 1 ? g_ptr_array_index (self->entries, self->entries->len - 2) : NULL;
+          RamoEntry *parent = before && strcmp (before->id, entry->parent_id) == 0
+                              ? before : g_hash_table_lookup (self->by_id, entry->parent_id);
+
+          if (parent == NULL)
+            self->links_in_order = FALSE;
+          else
+            {
+              entry->parent = parent;
+              entry->depth = parent->depth + 1;
+              if (parent->children == NULL)
+                parent->children = g_ptr_array_sized_new (1);
+              g_ptr_array_add (parent->children, entry);
+            }
+        }
+    }
 
   if (entry->type == RAMO_ENTRY_TYPE_LABEL)
     set_label (self, entry->target_id, entry->label_text, entry->timestamp);
@@ -1220,21 +1309,24 @@ resolve_parent (RamoSessionManager *self,
 }
 
 static void
-set_depths (GPtrArray *roots)
+set_depths (GPtrArray *roots,
+            guint      n_entries)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  /* each entry is pushed once */
+  g_autofree RamoEntry **stack = g_new (RamoEntry *, MAX (n_entries, 1));
+  guint top = 0;
 
   for (guint i = roots->len; i > 0; i--)
     {
       RamoEntry *root = g_ptr_array_index (roots, i - 1);
 
       root->depth = 0;
-      g_ptr_array_add (stack, root);
+      stack[top++] = root;
     }
 
-  while (stack->len > 0)
+  while (top > 0)
     {
-      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
+      RamoEntry *entry = stack[--top];
 
       if (entry->children == NULL)
         continue;
@@ -1243,7 +1335,7 @@ set_depths (GPtrArray *roots)
           RamoEntry *child = g_ptr_array_index (entry->children, i - 1);
 
           child->depth = entry->depth + 1;
-          g_ptr_array_add (stack, child);
+          stack[top++] = child;
         }
     }
 }
@@ -1268,14 +1360,16 @@ static void
 build_tree (RamoSessionManager *self)
 {
   guint n = self->entries->len;
+  RamoEntry **entries = (RamoEntry **) self->entries->pdata;
   g_autofree guint8 *state = g_new0 (guint8, n);
-  g_autoptr(GPtrArray) walk = g_ptr_array_new ();
+  g_autofree RamoEntry **walk = g_new (RamoEntry *, MAX (n, 1));
+  g_autofree guint *n_children = g_new0 (guint, n);
 
   g_ptr_array_set_size (self->roots, 0);
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+      RamoEntry *entry = entries[i];
 
       g_clear_pointer (&entry->children, g_ptr_array_unref);
       entry->parent = resolve_parent (self, entry);
@@ -1283,16 +1377,17 @@ build_tree (RamoSessionManager *self)
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *cur = g_ptr_array_index (self->entries, i);
+      RamoEntry *cur = entries[i];
+      guint walked = 0;
 
       if (state[i] == 2)
         continue;
 
-      g_ptr_array_set_size (walk, 0);
+      /* each entry is walked once: the walk stops at the first one seen before */
       while (cur && state[cur->index] == 0)
         {
           state[cur->index] = 1;
-          g_ptr_array_add (walk, cur);
+          walk[walked++] = cur;
           cur = cur->parent;
         }
 
@@ -1309,33 +1404,36 @@ build_tree (RamoSessionManager *self)
           first->flags |= RAMO_ENTRY_FLAG_CYCLE_BROKEN;
         }
 
-      for (guint j = 0; j < walk->len; j++)
-        state[((RamoEntry *) g_ptr_array_index (walk, j))->index] = 2;
+      for (guint j = 0; j < walked; j++)
+        state[walk[j]->index] = 2;
     }
+
+  /* children arrays of the size they need, in one pass each */
+  for (guint i = 0; i < n; i++)
+    if (entries[i]->parent)
+      n_children[entries[i]->parent->index]++;
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+      RamoEntry *entry = entries[i];
 
       if (entry->parent == NULL)
         g_ptr_array_add (self->roots, entry);
       else
         {
-          if (entry->parent->children == NULL)
-            entry->parent->children = g_ptr_array_new ();
-          g_ptr_array_add (entry->parent->children, entry);
+          RamoEntry *parent = entry->parent;
+
+          if (parent->children == NULL)
+            parent->children = g_ptr_array_sized_new (n_children[parent->index]);
+          g_ptr_array_add (parent->children, entry);
         }
     }
 
   for (guint i = 0; i < n; i++)
-    {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
+    if (entries[i]->children && entries[i]->children->len > 1)
+      sort_children (entries[i]->children);
 
-      if (entry->children)
-        sort_children (entry->children);
-    }
-
-  set_depths (self->roots);
+  set_depths (self->roots, n);
   mark_active_path (self, TRUE);
 }
 
@@ -1497,15 +1595,47 @@ header_version_number (RamoScan *scan,
     }
 }
 
+/*
+ * The lines of a block are extracted by tasks (two for a large block: the lines before and
+ * after its byte midpoint), which the calling thread and one worker thread take from a queue
+ * in file order; the calling thread commits a block once its tasks are done. Blocks are
+ * pipelined: while the calling thread commits block k, the worker already extracts block k+1.
+ */
+typedef struct _LoadBlock LoadBlock;
+
 typedef struct
 {
-  Extractor   ex[2];
+  LoadBlock  *block;
+  const char *data;          /* its first line */
+  gsize       len;
+  goffset     offset;        /* the file offset of @data */
+  gboolean    at_eof;        /* the last line may lack its newline */
+  GArray     *jobs;          /* (element-type LineJob) its lines, extracted */
+  GPtrArray  *calls;         /* the tool calls of its lines (see LineJob) */
+} LoadTask;
+
+struct _LoadBlock
+{
+  LoadTask    tasks[2];
+  guint       n_tasks;
+  guint       n_done;        /* under LoadState.lock */
+  goffset     end;           /* the file offset after the block, for progress */
+};
+
+typedef struct
+{
+  Extractor   ex[2];           /* [0] the calling thread's, [1] the worker's */
   gboolean    have_header;
   GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
   GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
   guint       line_no;
-  GArray     *jobs;            /* (element-type LineJob) of the block */
   goffset     pending_offset;  /* a cut-short last line, to read again when it is complete */
+  LoadBlock   blocks[2];       /* at most two in flight: one being committed, the next one */
+  GThread    *worker;
+  GMutex      lock;
+  GCond       cond;            /* a task queued, a task done, or quit */
+  GQueue      queue;           /* (element-type LoadTask) not started yet */
+  gboolean    quit;
 } LoadState;
 
 /* Handles a line before the session header: an oh-my-pi title slot, or the header. */
@@ -1606,31 +1736,65 @@ load_header_line (RamoSessionManager *self,
   return TRUE;
 }
 
-typedef struct
+/* Extracts the lines of @task with @ex (the extractor of the thread running it). */
+static void
+run_task (Extractor *ex,
+          LoadTask  *task)
 {
-  Extractor  *ex;
-  LineJob    *jobs;
-  guint       n_jobs;
-  const char *base;      /* the block's first byte */
-  goffset     base_offset;
-} ExtractRange;
+  gsize pos = 0;
+
+  ex->calls = task->calls;
+  while (pos < task->len)
+    {
+      const char *nl = memchr (task->data + pos, '\n', task->len - pos);
+      gsize end = nl ? (gsize) (nl - task->data) : task->len;
+      LineJob job = { 0 };
+
+      job.offset = task->offset + pos;
+      job.len = end - pos;
+      job.complete = nl != NULL || !task->at_eof;
+      g_array_append_val (task->jobs, job);
+      extract_line (ex, &g_array_index (task->jobs, LineJob, task->jobs->len - 1), task->data + pos);
+      pos = end + 1;
+    }
+  ex->calls = NULL;
+}
 
 static gpointer
-extract_range (gpointer data)
+load_worker (gpointer data)
 {
-  ExtractRange *range = data;
+  LoadState *state = data;
 
-  for (guint i = 0; i < range->n_jobs; i++)
-    extract_line (range->ex, &range->jobs[i],
-                  range->base + (range->jobs[i].offset - range->base_offset));
+  g_mutex_lock (&state->lock);
+  for (;;)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          if (state->quit)
+            break;
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[1], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
   return NULL;
 }
 
-/* Loads the lines of one block: @data holds whole lines (the last one may lack its newline
- * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. */
+/* Queues the lines of one block: @data holds whole lines (the last one may lack its newline
+ * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. The
+ * lines before the session header are handled at once. @data must stay unchanged until
+ * finish_block() returns. */
 static gboolean
 load_block (RamoSessionManager *self,
             LoadState          *state,
+            LoadBlock          *block,
             const char         *data,
             gsize               len,
             goffset             base_offset,
@@ -1638,80 +1802,118 @@ load_block (RamoSessionManager *self,
             GError            **error)
 {
   gsize pos = 0;
-  gsize bytes_after_header = 0;
+  gsize split;
 
-  g_array_set_size (state->jobs, 0);
+  g_assert (block->n_tasks == 0);
+  block->n_done = 0;
+  block->end = base_offset + len;
 
-  while (pos < len)
+  while (pos < len && !state->have_header)
     {
       const char *nl = memchr (data + pos, '\n', len - pos);
       gsize end = nl ? (gsize) (nl - data) : len;
       LineJob job = { 0 };
+      gboolean ok;
 
       job.offset = base_offset + pos;
       job.len = end - pos;
       job.line_no = ++state->line_no;
       job.complete = nl != NULL || !at_eof;
-
-      if (!state->have_header)
-        {
-          gboolean ok = load_header_line (self, state, &job, data + pos, error);
-
-          line_job_clear (&job);
-          if (!ok)
-            return FALSE;
-        }
-      else
-        {
-          g_array_append_val (state->jobs, job);
-          bytes_after_header += job.len;
-        }
+      ok = load_header_line (self, state, &job, data + pos, error);
+      line_job_clear (&job);
+      if (!ok)
+        return FALSE;
       pos = end + 1;
     }
 
-  if (state->jobs->len == 0)
+  if (pos >= len)
     return TRUE;
 
-  /* Two threads for a block worth it: the second takes the lines after the byte midpoint. */
-  {
-    LineJob *jobs = (LineJob *) (gpointer) state->jobs->data;
-    guint n = state->jobs->len;
-    guint split = n;
+  /* Two tasks for a block worth it: the second takes the lines after the byte midpoint. */
+  split = len;
+  if (len - pos > 512 * 1024 && g_get_num_processors () > 1)
+    {
+      const char *nl = memchr (data + pos + (len - pos) / 2, '\n', len - pos - (len - pos) / 2);
 
-    if (bytes_after_header > 512 * 1024 && g_get_num_processors () > 1)
-      {
-        gsize half = 0;
+      if (nl != NULL && (gsize) (nl - data) + 1 < len)
+        split = (gsize) (nl - data) + 1;
+    }
 
-        for (split = 0; split < n && half < bytes_after_header / 2; split++)
-          half += jobs[split].len;
-      }
+  for (guint i = 0; i < 2; i++)
+    {
+      LoadTask *task = &block->tasks[i];
+      gsize from = i == 0 ? pos : split;
+      gsize to = i == 0 ? split : len;
 
-    if (split < n)
-      {
-        ExtractRange second = { &state->ex[1], jobs + split, n - split, data, base_offset };
-        ExtractRange first = { &state->ex[0], jobs, split, data, base_offset };
-        GThread *thread = g_thread_new ("ramo-load", extract_range, &second);
+      if (from >= to)
+        break;
+      task->block = block;
+      task->data = data + from;
+      task->len = to - from;
+      task->offset = base_offset + from;
+      task->at_eof = at_eof && to == len;
+      if (task->jobs == NULL)
+        {
+          task->jobs = g_array_new (FALSE, FALSE, sizeof (LineJob));
+          task->calls = g_ptr_array_new ();
+        }
+      block->n_tasks++;
+    }
 
-        extract_range (&first);
-        g_thread_join (thread);
-      }
-    else
-      {
-        ExtractRange all = { &state->ex[0], jobs, n, data, base_offset };
-        extract_range (&all);
-      }
+  if (block->n_tasks > 1 && state->worker == NULL)
+    state->worker = g_thread_new ("ramo-load", load_worker, state);
 
-    for (guint i = 0; i < n; i++)
-      {
-        /* a last line cut short may be one another program is still writing */
-        if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
-          state->pending_offset = jobs[i].offset;
-        commit_line (self, &jobs[i], state->parsed, state->first_kept);
-        line_job_clear (&jobs[i]);
-      }
-  }
-
+  g_mutex_lock (&state->lock);
+  for (guint i = 0; i < block->n_tasks; i++)
+    g_queue_push_tail (&state->queue, &block->tasks[i]);
+  g_cond_broadcast (&state->cond);
+  g_mutex_unlock (&state->lock);
   return TRUE;
+}
+
+/* Helps with the queued tasks until those of @block are done, then commits its lines in file
+ * order. */
+static void
+finish_block (RamoSessionManager *self,
+              LoadState          *state,
+              LoadBlock          *block)
+{
+  g_mutex_lock (&state->lock);
+  while (block->n_done < block->n_tasks)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[0], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
+
+  for (guint t = 0; t < block->n_tasks; t++)
+    {
+      LoadTask *task = &block->tasks[t];
+      LineJob *jobs = (LineJob *) (gpointer) task->jobs->data;
+
+      for (guint i = 0; i < task->jobs->len; i++)
+        {
+          jobs[i].line_no = ++state->line_no;
+          /* a last line cut short may be one another program is still writing */
+          if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
+            state->pending_offset = jobs[i].offset;
+          commit_line (self, &jobs[i], state->parsed, state->first_kept);
+          line_job_clear (&jobs[i]);
+        }
+      g_array_set_size (task->jobs, 0);
+      g_ptr_array_set_size (task->calls, 0);
+    }
+  block->n_tasks = 0;
 }
 
 static void
@@ -1720,8 +1922,10 @@ load_state_init (LoadState *state)
   memset (state, 0, sizeof *state);
   extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
   extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
-  state->jobs = g_array_new (FALSE, TRUE, sizeof (LineJob));
   state->pending_offset = -1;
+  g_mutex_init (&state->lock);
+  g_cond_init (&state->cond);
+  g_queue_init (&state->queue);
 }
 
 /* After the last block: checks the header, resolves v1 compactions, builds the tree. */
@@ -1733,9 +1937,26 @@ load_state_finish (RamoSessionManager *self,
                    gboolean            last_byte_is_newline,
                    GError            **error)
 {
+  /* every block was finished: the worker only waits */
+  if (state->worker)
+    {
+      g_mutex_lock (&state->lock);
+      state->quit = TRUE;
+      g_cond_broadcast (&state->cond);
+      g_mutex_unlock (&state->lock);
+      g_thread_join (g_steal_pointer (&state->worker));
+    }
+  g_mutex_clear (&state->lock);
+  g_cond_clear (&state->cond);
+  for (guint b = 0; b < G_N_ELEMENTS (state->blocks); b++)
+    for (guint t = 0; t < G_N_ELEMENTS (state->blocks[b].tasks); t++)
+      {
+        g_clear_pointer (&state->blocks[b].tasks[t].jobs, g_array_unref);
+        g_clear_pointer (&state->blocks[b].tasks[t].calls, g_ptr_array_unref);
+      }
+
   extractor_finish (&state->ex[0], self);
   extractor_finish (&state->ex[1], self);
-  g_clear_pointer (&state->jobs, g_array_unref);
 
   if (ok && !state->have_header)
     {
@@ -1760,6 +1981,7 @@ load_state_finish (RamoSessionManager *self,
   g_clear_pointer (&state->parsed, g_ptr_array_unref);
   g_clear_pointer (&state->first_kept, g_array_unref);
 
+  self->linking = FALSE;
   if (!ok)
     return FALSE;
 
@@ -1770,7 +1992,21 @@ load_state_finish (RamoSessionManager *self,
     ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
     : NULL;
 
-  build_tree (self);
+  if (self->links_in_order)
+    {
+      /* the tree is there (no cycle can be, each parent came first): children in pi's order */
+      for (guint i = 0; i < self->entries->len; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+          if (entry->children && entry->children->len > 1)
+            sort_children (entry->children);
+        }
+      mark_active_path (self, TRUE);
+    }
+  else
+    build_tree (self);
+  self->linking = FALSE;
   return TRUE;
 }
 
@@ -1793,7 +2029,10 @@ load_buffer (RamoSessionManager *self,
   gboolean ok;
 
   load_state_init (&state);
-  ok = load_block (self, &state, data + start, len - start, start, TRUE, error);
+  self->linking = self->links_in_order = TRUE;
+  ok = load_block (self, &state, &state.blocks[0], data + start, len - start, start, TRUE, error);
+  if (ok)
+    finish_block (self, &state, &state.blocks[0]);
   return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
@@ -1831,14 +2070,46 @@ stat_file (const char *path,
 
 #define READ_BLOCK_SIZE (8 * 1024 * 1024)
 
-/* Reads the file in blocks of whole lines, so that memory holds one block at a time rather
- * than the whole file. A line longer than a block grows the buffer. */
+/* Read buffers in 2 MiB pages where the kernel allows them on request: copying a block into
+ * them and scanning it then takes a TLB entry per 2 MiB rather than per 4 KiB. */
+#define HUGE_PAGE_SIZE (2 * 1024 * 1024)
+
+static char *
+block_alloc (gsize size)
+{
+  char *buf = g_aligned_alloc (1, size, HUGE_PAGE_SIZE);
+
+#ifdef MADV_HUGEPAGE
+  madvise (buf, size, MADV_HUGEPAGE);
+#endif
+  return buf;
+}
+
+static char *
+block_realloc (char  *buf,
+               gsize  have,
+               gsize  size)
+{
+  char *bigger = block_alloc (size);
+
+  memcpy (bigger, buf, have);
+  g_aligned_free (buf);
+  return bigger;
+}
+
+/* Reads the file in blocks of whole lines, so that memory holds two blocks at a time rather
+ * than the whole file: the one being read and the one being extracted. A line longer than a
+ * block grows the buffer. */
 static gboolean
 load_path (RamoSessionManager *self,
            const char         *path,
            GError            **error)
 {
-  g_autofree char *buf = NULL;
+  char *bufs[2] = { NULL, NULL };
+  gsize caps[2] = { READ_BLOCK_SIZE, READ_BLOCK_SIZE };
+  guint cur = 0;              /* the buffer being read into */
+  LoadBlock *in_flight = NULL; /* queued, in the other buffer, not finished yet */
+  char *buf;
   gsize cap = READ_BLOCK_SIZE;
   gsize have = 0;
   goffset base = 0;          /* file offset of buf[0] */
@@ -1879,8 +2150,9 @@ load_path (RamoSessionManager *self,
       return FALSE;
     }
 
-  buf = g_malloc (cap);
+  buf = bufs[0] = block_alloc (cap);
   load_state_init (&state);
+  self->linking = self->links_in_order = TRUE;
 
   while (ok && !eof)
     {
@@ -1891,8 +2163,8 @@ load_path (RamoSessionManager *self,
 
       if (have == cap)
         {
-          cap *= 2;
-          buf = g_realloc (buf, cap);
+          cap = caps[cur] = cap * 2;
+          buf = bufs[cur] = block_realloc (buf, have, cap);
         }
 
       n = read (fd, buf + have, cap - have);
@@ -1940,30 +2212,72 @@ load_path (RamoSessionManager *self,
           usable = (gsize) (nl - buf) + 1;
         }
 
-      if (usable > skip)
-        {
-          gsize block_len = usable - skip;
+      {
+        LoadBlock *block = &state.blocks[cur];
 
-          /* a block's final newline ends its last line: drop it so no empty line is counted */
-          if (!eof && buf[usable - 1] == '\n')
-            block_len--;
-          ok = load_block (self, &state, buf + skip, block_len, base + skip, eof, error);
-          if (!ok)
-            break;
-        }
+        if (usable > skip)
+          {
+            gsize block_len = usable - skip;
+
+            /* a block's final newline ends its last line: drop it so no empty line is counted */
+            if (!eof && buf[usable - 1] == '\n')
+              block_len--;
+            ok = load_block (self, &state, block, buf + skip, block_len, base + skip, eof, error);
+            block->end = base + usable;
+          }
+
+        /* the block before, in the other buffer, is committed while this one is extracted */
+        if (in_flight)
+          {
+            finish_block (self, &state, in_flight);
+            if (self->progress)
+              self->progress (in_flight->end, total_size, self->progress_data);
+            in_flight = NULL;
+          }
+        if (!ok)
+          break;
+        if (block->n_tasks > 0)
+          in_flight = block;
+        else if (self->progress)
+          self->progress (base + usable, total_size, self->progress_data);
+      }
 
       if (self->load_cancellable && g_cancellable_set_error_if_cancelled (self->load_cancellable, error))
         {
           ok = FALSE;
           break;
         }
-      if (self->progress)
-        self->progress (base + usable, total_size, self->progress_data);
 
-      memmove (buf, buf + usable, have - usable);
+      if (in_flight)
+        {
+          /* the rest, the start of a line, goes to the other buffer: this one is being read */
+          guint other = 1 - cur;
+
+          if (bufs[other] == NULL || caps[other] < cap)
+            {
+              g_aligned_free (bufs[other]);
+              caps[other] = cap;
+              bufs[other] = block_alloc (cap);
+            }
+          memcpy (bufs[other], buf + usable, have - usable);
+          cur = other;
+          buf = bufs[cur];
+          cap = caps[cur];
+        }
+      else
+        memmove (buf, buf + usable, have - usable);
       base += usable;
       have -= usable;
     }
+
+  if (in_flight)
+    {
+      finish_block (self, &state, in_flight);
+      if (ok && self->progress)
+        self->progress (in_flight->end, total_size, self->progress_data);
+    }
+  g_aligned_free (bufs[0]);
+  g_aligned_free (bufs[1]);
 
   self->known_size = base + have;
   ok = load_state_finish (self, &state, ok, self->known_size, last == '\n', error);
@@ -3513,7 +3827,15 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   follow = self->leaf == old_last;
   first_new = self->entries->len;
 
-  ex = (Extractor) { self->strings, self->display, { 0 }, self->file_version, self->entry_blocks, 64, 64 };
+  ex = (Extractor) {
+    .strings = self->strings,
+    .display = self->display,
+    .file_version = self->file_version,
+    .blocks = self->entry_blocks,
+    .block_size = 64,
+    .used = 64,
+    .calls = g_ptr_array_new (),
+  };
   ramo_scan_init (&ex.scan);
 
   for (gsize pos = 0; pos <= complete_len; )
@@ -3534,6 +3856,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   if (self->pending_offset >= 0)
     self->n_lines++;
   ramo_scan_clear (&ex.scan);
+  g_ptr_array_unref (ex.calls);
 
   if (self->entries->len == first_new)
     return 0;
@@ -3627,7 +3950,15 @@ append_object (RamoSessionManager  *self,
 
   line_no = self->n_lines;
   {
-    Extractor ex = { self->strings, self->display, { 0 }, RAMO_SESSION_VERSION, self->entry_blocks, 1, 1 };
+    Extractor ex = {
+      .strings = self->strings,
+      .display = self->display,
+      .file_version = RAMO_SESSION_VERSION,
+      .blocks = self->entry_blocks,
+      .block_size = 1,
+      .used = 1,
+      .calls = g_ptr_array_new (),
+    };
     LineJob job = { 0 };
 
     ramo_scan_init (&ex.scan);
@@ -3640,6 +3971,7 @@ append_object (RamoSessionManager  *self,
     if (job.entry == NULL)
       g_error ("Ramo wrote a line it cannot read back: %s", job.issue);
     commit_line (self, &job, NULL, NULL);
+    g_ptr_array_unref (ex.calls);
     entry = job.entry;
     line_job_clear (&job);
   }
