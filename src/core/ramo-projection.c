@@ -94,6 +94,8 @@ struct _RamoProjectionNode
   RamoEntry      *entry;
   RamoEntry      *owner;
   GPtrArray      *nested;          /* snapshot of the layout when the node was made */
+  guint           on_path : 1;     /* the path state its views last heard of */
+  guint           is_leaf : 1;
 };
 
 static void ramo_projection_list_model_init (GListModelInterface *iface);
@@ -534,9 +536,28 @@ get_node (RamoProjection *self,
       node->entry = entry;
       node->owner = info->owner;
       node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+      node->on_path = (entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
+      node->is_leaf = ramo_session_manager_get_leaf (self->manager) == entry;
       g_hash_table_insert (self->nodes, entry, node);
     }
   return node;
+}
+
+/* Tells the views of a row that it joined or left the active path, or became or stopped
+ * being the leaf, since they last heard. */
+static void
+sync_path_state (RamoProjection     *self,
+                 RamoProjectionNode *node)
+{
+  gboolean on_path = (node->entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
+  gboolean is_leaf = ramo_session_manager_get_leaf (self->manager) == node->entry;
+
+  if (node->on_path == on_path && node->is_leaf == is_leaf)
+    return;
+  node->on_path = on_path;
+  node->is_leaf = is_leaf;
+  g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_ON_ACTIVE_PATH]);
+  g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_IS_LEAF]);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1053,6 +1074,11 @@ rebuild_layout (RamoProjection *self,
             g_list_model_items_changed (G_LIST_MODEL (node), from, old_len - from, new_len - from);
         }
 
+      /* Lines appended can take the active path off rows the leaf never passed (a parent line
+       * that arrives, a duplicate id, a cycle cut elsewhere): the rows that stay hear of it. */
+      for (guint i = 0; i < alive->len; i++)
+        sync_path_state (self, g_ptr_array_index (alive, i));
+
       top_from = common_prefix (old_top, old_rows, n_old_rows, self->top, self->rows);
 
       for (guint i = 0; i < n_old_rows; i++)
@@ -1075,12 +1101,26 @@ on_label_changed_cb (RamoProjection     *self,
 {
   RamoEntry *entry = ramo_session_manager_get_entry (manager, target_id);
   RamoProjectionNode *node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
+  g_autoptr(GPtrArray) shadowed = g_ptr_array_new_with_free_func (g_object_unref);
+  GHashTableIter iter;
+  gpointer key, value;
 
-  if (self->filter == RAMO_FILTER_LABELED_ONLY || (self->terms && self->terms[0]))
-    return; /* visibility may change: entry-appended (the label line) rebuilds */
-
+  /* when the label changes which rows are shown, the label line's entry-appended or
+   * entries-added lays them out again; a row that stays must show the new label */
   if (node)
     g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_LABEL]);
+
+  /* labels go by id: an entry a later line with the same id shadows shows it too */
+  g_hash_table_iter_init (&iter, self->nodes);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      RamoEntry *other = key;
+
+      if ((other->flags & RAMO_ENTRY_FLAG_SHADOWED) && other != entry && strcmp (other->id, target_id) == 0)
+        g_ptr_array_add (shadowed, g_object_ref (value));
+    }
+  for (guint i = 0; i < shadowed->len; i++)
+    g_object_notify_by_pspec (g_ptr_array_index (shadowed, i), node_properties [NODE_PROP_LABEL]);
 }
 
 static void
@@ -1092,10 +1132,7 @@ notify_path (RamoProjection *self,
       RamoProjectionNode *node = g_hash_table_lookup (self->nodes, e);
 
       if (node)
-        {
-          g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_ON_ACTIVE_PATH]);
-          g_object_notify_by_pspec (G_OBJECT (node), node_properties [NODE_PROP_IS_LEAF]);
-        }
+        sync_path_state (self, node);
     }
 }
 

@@ -375,7 +375,8 @@ ramo_session_manager_class_init (RamoSessionManagerClass *klass)
    *
    * Emitted by ramo_session_manager_refresh() after it read lines another program (pi)
    * appended to the file. The tree is up to date; the leaf has followed the new lines if it
-   * was on the last entry before.
+   * was on the last entry before. #RamoSessionManager::label-changed follows for each entry
+   * whose label the new lines set or cleared.
    */
   signals [ENTRIES_ADDED] =
     g_signal_new ("entries-added",
@@ -3868,6 +3869,21 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
     set_leaf (self, g_hash_table_lookup (self->by_id,
                                          ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id));
   g_signal_emit (self, signals [ENTRIES_ADDED], 0, first_new, self->entries->len - first_new);
+
+  /* the rows that stay hear of the labels the new lines changed */
+  {
+    g_autoptr(GHashTable) targets = g_hash_table_new (g_str_hash, g_str_equal);
+
+    for (guint i = first_new; i < self->entries->len; i++)
+      {
+        RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+        if (entry->type == RAMO_ENTRY_TYPE_LABEL && entry->target_id != NULL &&
+            g_hash_table_add (targets, (char *) entry->target_id))
+          g_signal_emit (self, signals [LABEL_CHANGED], 0, entry->target_id,
+                         g_hash_table_lookup (self->labels, entry->target_id));
+      }
+  }
 
   return (int) (self->entries->len - first_new);
 }
