@@ -172,6 +172,39 @@ test_two_writers (void)
     g_assert_true (g_hash_table_add (ids, (char *) ramo_session_manager_get_entry_at (result, i)->id));
 }
 
+/* A cycle formed by appended lines is reported once, however often lines come after it. */
+static void
+test_cycle_reported_once (void)
+{
+  g_autofree char *path = ramo_test_write_file ("cycle.jsonl", HEADER MSG ("a", "\"c\"", "one") MSG ("b", "\"a\"", "two"), -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  GPtrArray *issues;
+  guint n_cycle = 0;
+
+  g_assert_no_error (error);
+  append_raw (path, MSG ("c", "\"b\"", "three"));
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+  append_raw (path, MSG ("d", "\"c\"", "four"));
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+  append_raw (path, MSG ("e", "\"d\"", "five"));
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+  g_assert_no_error (error);
+
+  issues = ramo_session_manager_get_issues (manager);
+  for (guint i = 0; i < issues->len; i++)
+    {
+      RamoLoadIssue *issue = g_ptr_array_index (issues, i);
+
+      if (strstr (issue->message, "closes a cycle"))
+        {
+          n_cycle++;
+          g_assert_cmpuint (issue->line, ==, 2);   /* the first entry of the cycle in the file */
+        }
+    }
+  g_assert_cmpuint (n_cycle, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -180,5 +213,6 @@ main (int   argc,
   g_test_add_func ("/Core/Live/follow-appends", test_follow_appends);
   g_test_add_func ("/Core/Live/replaced", test_replaced);
   g_test_add_func ("/Core/Live/two-writers", test_two_writers);
+  g_test_add_func ("/Core/Live/cycle-reported-once", test_cycle_reported_once);
   return g_test_run ();
 }

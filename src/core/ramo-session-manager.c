@@ -1399,8 +1399,10 @@ build_tree (RamoSessionManager *self)
           for (RamoEntry *e = cur->parent; e != cur; e = e->parent)
             if (e->index < first->index)
               first = e;
-          add_issue (self, first->line, "parentId %s closes a cycle; the entry is shown as a root",
-                     first->parent_id);
+          /* the tree is built again after lines are appended: report a cycle once */
+          if (!(first->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN))
+            add_issue (self, first->line, "parentId %s closes a cycle; the entry is shown as a root",
+                       first->parent_id);
           first->parent = NULL;
           first->flags |= RAMO_ENTRY_FLAG_CYCLE_BROKEN;
         }
