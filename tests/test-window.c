@@ -762,6 +762,16 @@ test_folds (Fixture       *f,
   gtk_tree_list_row_set_expanded (row, TRUE);
   spin (20);
   g_assert_cmpuint (n_rows (f), ==, 13);
+
+  /* selecting an entry inside a folded branch unfolds the way to it, and the rest of that
+   * branch comes back as it was (Approach A's rows too) */
+  gtk_tree_list_row_set_expanded (row, FALSE);
+  spin (20);
+  g_assert_cmpuint (n_rows (f), ==, 2);
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000013"));
+  spin (50);
+  g_assert_cmpuint (n_rows (f), ==, 13);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
 }
 
 static void

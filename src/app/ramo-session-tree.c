@@ -429,7 +429,12 @@ select_entry_row (RamoSessionTree *self,
         child = gtk_tree_list_model_get_child_row (self->tree_model, pos);
       else
         {
-          gtk_tree_list_row_set_expanded (row, TRUE);
+          if (!gtk_tree_list_row_get_expanded (row))
+            {
+              gtk_tree_list_row_set_expanded (row, TRUE);
+              /* the rest of the branch the user had folded comes back as it was */
+              unfold_below (self, row);
+            }
           g_hash_table_remove (self->folded,
                                ramo_projection_node_get_id (g_ptr_array_index (path, i - 2)));
           child = gtk_tree_list_row_get_child_row (row, pos);
