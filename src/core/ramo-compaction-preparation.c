@@ -15,6 +15,7 @@
 
 #include "ramo-compaction-preparation.h"
 #include "ramo-hook.h"
+#include "ramo-preparation-private.h"
 
 /**
  * RamoCompactionPreparation:
@@ -375,13 +376,8 @@ ramo_compaction_preparation_set_custom_instructions (RamoCompactionPreparation *
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
 
-  if (instructions && !*instructions)
-    instructions = NULL;
-  if (g_strcmp0 (self->custom_instructions, instructions) == 0)
-    return;
-  g_free (self->custom_instructions);
-  self->custom_instructions = g_strdup (instructions);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
+  if (_ramo_preparation_set_text (&self->custom_instructions, instructions))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
 }
 
 /**
@@ -430,16 +426,8 @@ ramo_compaction_preparation_set_summary (RamoCompactionPreparation *self,
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
 
-  if (summary && !*summary)
-    summary = NULL;
-  g_clear_pointer (&self->details, json_node_unref);
-  if (summary && details)
-    self->details = json_node_copy (details);
-  if (g_strcmp0 (self->summary, summary) == 0)
-    return;
-  g_free (self->summary);
-  self->summary = g_strdup (summary);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
+  if (_ramo_preparation_set_summary (&self->summary, &self->details, summary, details))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
 }
 
 /**

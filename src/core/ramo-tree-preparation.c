@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "ramo-hook.h"
+#include "ramo-preparation-private.h"
 #include "ramo-tree-preparation.h"
 
 /**
@@ -419,13 +420,8 @@ ramo_tree_preparation_set_custom_instructions (RamoTreePreparation *self,
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
 
-  if (instructions && !*instructions)
-    instructions = NULL;
-  if (g_strcmp0 (self->custom_instructions, instructions) == 0)
-    return;
-  g_free (self->custom_instructions);
-  self->custom_instructions = g_strdup (instructions);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
+  if (_ramo_preparation_set_text (&self->custom_instructions, instructions))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
 }
 
 /**
@@ -483,13 +479,8 @@ ramo_tree_preparation_set_label (RamoTreePreparation *self,
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
 
-  if (label && !*label)
-    label = NULL;
-  if (g_strcmp0 (self->label, label) == 0)
-    return;
-  g_free (self->label);
-  self->label = g_strdup (label);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LABEL]);
+  if (_ramo_preparation_set_text (&self->label, label))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LABEL]);
 }
 
 /**
@@ -539,16 +530,8 @@ ramo_tree_preparation_set_summary (RamoTreePreparation *self,
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
 
-  if (summary && !*summary)
-    summary = NULL;
-  g_clear_pointer (&self->details, json_node_unref);
-  if (summary && details)
-    self->details = json_node_copy (details);
-  if (g_strcmp0 (self->summary, summary) == 0)
-    return;
-  g_free (self->summary);
-  self->summary = g_strdup (summary);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
+  if (_ramo_preparation_set_summary (&self->summary, &self->details, summary, details))
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
 }
 
 /**
