@@ -14,8 +14,8 @@
 #include "config.h"
 
 #include "ramo-compaction-preparation.h"
+#include "ramo-core-private.h"
 #include "ramo-hook.h"
-#include "ramo-preparation-private.h"
 
 /**
  * RamoCompactionPreparation:
@@ -376,7 +376,7 @@ ramo_compaction_preparation_set_custom_instructions (RamoCompactionPreparation *
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
 
-  if (_ramo_preparation_set_text (&self->custom_instructions, instructions))
+  if (_ramo_set_optional_string (&self->custom_instructions, instructions))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
 }
 

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "ramo-core-private.h"
 #include "ramo-json.h"
 #include "ramo-summarizer.h"
 
@@ -297,19 +298,6 @@ ramo_summarizer_config_copy (RamoSummarizerConfig *self)
   return copy;
 }
 
-static gboolean
-set_string (char       **field,
-            const char  *value)
-{
-  if (value != NULL && *value == '\0')
-    value = NULL;
-  if (g_strcmp0 (*field, value) == 0)
-    return FALSE;
-  g_free (*field);                      /* g_set_str() needs GLib 2.76 */
-  *field = g_strdup (value);
-  return TRUE;
-}
-
 /**
  * ramo_summarizer_config_get_provider:
  * @self: a configuration
@@ -333,7 +321,7 @@ ramo_summarizer_config_set_provider (RamoSummarizerConfig *self,
                                      const char           *provider)
 {
   g_return_if_fail (RAMO_IS_SUMMARIZER_CONFIG (self));
-  if (set_string (&self->provider, provider))
+  if (_ramo_set_optional_string (&self->provider, provider))
     g_object_notify_by_pspec (G_OBJECT (self), config_properties [CONFIG_PROP_PROVIDER]);
 }
 
@@ -395,7 +383,7 @@ ramo_summarizer_config_set_base_url (RamoSummarizerConfig *self,
                                      const char           *base_url)
 {
   g_return_if_fail (RAMO_IS_SUMMARIZER_CONFIG (self));
-  if (set_string (&self->base_url, base_url))
+  if (_ramo_set_optional_string (&self->base_url, base_url))
     g_object_notify_by_pspec (G_OBJECT (self), config_properties [CONFIG_PROP_BASE_URL]);
 }
 
@@ -422,7 +410,7 @@ ramo_summarizer_config_set_model (RamoSummarizerConfig *self,
                                   const char           *model)
 {
   g_return_if_fail (RAMO_IS_SUMMARIZER_CONFIG (self));
-  if (set_string (&self->model, model))
+  if (_ramo_set_optional_string (&self->model, model))
     g_object_notify_by_pspec (G_OBJECT (self), config_properties [CONFIG_PROP_MODEL]);
 }
 
@@ -449,7 +437,7 @@ ramo_summarizer_config_set_api_key (RamoSummarizerConfig *self,
                                     const char           *api_key)
 {
   g_return_if_fail (RAMO_IS_SUMMARIZER_CONFIG (self));
-  if (set_string (&self->api_key, api_key))
+  if (_ramo_set_optional_string (&self->api_key, api_key))
     g_object_notify_by_pspec (G_OBJECT (self), config_properties [CONFIG_PROP_API_KEY]);
 }
 

@@ -13,8 +13,8 @@
 
 #include "config.h"
 
+#include "ramo-core-private.h"
 #include "ramo-hook.h"
-#include "ramo-preparation-private.h"
 #include "ramo-tree-preparation.h"
 
 /**
@@ -420,7 +420,7 @@ ramo_tree_preparation_set_custom_instructions (RamoTreePreparation *self,
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
 
-  if (_ramo_preparation_set_text (&self->custom_instructions, instructions))
+  if (_ramo_set_optional_string (&self->custom_instructions, instructions))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
 }
 
@@ -479,7 +479,7 @@ ramo_tree_preparation_set_label (RamoTreePreparation *self,
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
 
-  if (_ramo_preparation_set_text (&self->label, label))
+  if (_ramo_set_optional_string (&self->label, label))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LABEL]);
 }
 

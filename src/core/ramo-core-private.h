@@ -1,4 +1,4 @@
-/* ramo-preparation-private.h — what the navigation and compaction preparations share
+/* ramo-core-private.h — small helpers the core's objects share
  *
  * Copyright 2026 The Ramo authors
  *
@@ -11,10 +11,11 @@
 
 G_BEGIN_DECLS
 
-/* Sets the optional text at @field to @text, taking "" as none (a handler clears a value with
- * either). Returns TRUE when the value changed, for the caller to notify. */
+/* Sets the optional text at @field to @text, taking "" as none (a handler, a setting or a
+ * command line clears a value with either). Returns TRUE when the value changed, for the
+ * caller to notify. (g_set_str() needs GLib 2.76.) */
 static inline gboolean
-_ramo_preparation_set_text (char       **field,
+_ramo_set_optional_string (char       **field,
                             const char  *text)
 {
   if (text && !*text)
@@ -26,7 +27,8 @@ _ramo_preparation_set_text (char       **field,
   return TRUE;
 }
 
-/* A summary supplied by a hook: its text (as _ramo_preparation_set_text()) and the details
+/* A summary supplied by a hook to a navigation or compaction preparation: its text (as
+ * _ramo_set_optional_string()) and the details
  * stored with it, kept only with a text. Returns TRUE when the text changed. */
 static inline gboolean
 _ramo_preparation_set_summary (char       **summary,
@@ -37,7 +39,7 @@ _ramo_preparation_set_summary (char       **summary,
   g_clear_pointer (details, json_node_unref);
   if (text && *text && new_details)
     *details = json_node_copy (new_details);
-  return _ramo_preparation_set_text (summary, text);
+  return _ramo_set_optional_string (summary, text);
 }
 
 G_END_DECLS
