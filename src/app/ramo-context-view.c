@@ -77,17 +77,6 @@ static GParamSpec *properties [N_PROPS];
 /* ------------------------------------------------------------------------------------------ */
 /* Small widget makers                                                                         */
 
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
-
-  if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return json_node_get_string (node);
-  return NULL;
-}
-
 static GtkWidget *
 text_label (const char *text,
             const char *css_class)
@@ -223,8 +212,8 @@ image_placeholder (JsonObject *block)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_image_new_from_icon_name ("image-x-generic-symbolic");
-  const char *mime = member_string (block, "mimeType");
-  gsize size = ramo_base64_decoded_size (member_string (block, "data"));
+  const char *mime = ramo_json_member_string (block, "mimeType");
+  gsize size = ramo_base64_decoded_size (ramo_json_member_string (block, "data"));
   g_autofree char *text = g_strdup_printf (_("Image · %s · %" G_GSIZE_FORMAT " bytes"),
                                            mime ? mime : _("unknown type"), size);
   GtkWidget *label = gtk_label_new (text);
@@ -271,11 +260,11 @@ append_content (GtkBox   *box,
       if (!JSON_NODE_HOLDS_OBJECT (node))
         continue;
       block = json_node_get_object (node);
-      type = member_string (block, "type");
+      type = ramo_json_member_string (block, "type");
 
       if (g_strcmp0 (type, "text") == 0)
         {
-          const char *text = member_string (block, "text");
+          const char *text = ramo_json_member_string (block, "text");
 
           if (text && text[0] != '\0')
             gtk_box_append (box, text_label (text, NULL));
@@ -283,7 +272,7 @@ append_content (GtkBox   *box,
       else if (g_strcmp0 (type, "thinking") == 0)
         {
           JsonNode *thinking = json_object_get_member (block, "thinking");
-          const char *text = member_string (block, "thinking");
+          const char *text = ramo_json_member_string (block, "thinking");
 
           if (text == NULL || text[0] == '\0')
             continue;
@@ -291,7 +280,7 @@ append_content (GtkBox   *box,
         }
       else if (g_strcmp0 (type, "toolCall") == 0)
         {
-          const char *name = member_string (block, "name");
+          const char *name = ramo_json_member_string (block, "name");
           JsonNode *arguments = json_object_get_member (block, "arguments");
           g_autofree char *args = arguments ? ramo_json_to_string (arguments) : g_strdup ("");
           g_autofree char *brief = one_line (args, 80);
@@ -353,12 +342,12 @@ message_widget (RamoContextItemKind  kind,
   if (message_node && JSON_NODE_HOLDS_OBJECT (message_node))
     {
       message = json_node_get_object (message_node);
-      role = member_string (message, "role");
+      role = ramo_json_member_string (message, "role");
     }
 
   if (kind == RAMO_CONTEXT_ITEM_BRANCH_SUMMARY || kind == RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY)
     {
-      const char *summary = member_string (message, "summary");
+      const char *summary = ramo_json_member_string (message, "summary");
       g_autofree char *title = NULL;
 
       if (kind == RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY)
@@ -388,7 +377,7 @@ message_widget (RamoContextItemKind  kind,
 
   if (kind == RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE || g_strcmp0 (role, "custom") == 0)
     {
-      const char *custom_type = member_string (message, "customType");
+      const char *custom_type = ramo_json_member_string (message, "customType");
       g_autofree char *title = g_strdup_printf (_("Extension Message · %s"), custom_type ? custom_type : "?");
 
       gtk_widget_add_css_class (box, "role-custom");
@@ -405,9 +394,9 @@ message_widget (RamoContextItemKind  kind,
     }
   else if (g_strcmp0 (role, "assistant") == 0)
     {
-      const char *model = member_string (message, "model");
-      const char *stop = member_string (message, "stopReason");
-      const char *error = member_string (message, "errorMessage");
+      const char *model = ramo_json_member_string (message, "model");
+      const char *stop = ramo_json_member_string (message, "stopReason");
+      const char *error = ramo_json_member_string (message, "errorMessage");
       g_autofree char *title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
 
       gtk_widget_add_css_class (box, "role-assistant");
@@ -420,7 +409,7 @@ message_widget (RamoContextItemKind  kind,
     }
   else if (g_strcmp0 (role, "toolResult") == 0)
     {
-      const char *tool = member_string (message, "toolName");
+      const char *tool = ramo_json_member_string (message, "toolName");
       gboolean is_error = json_object_get_boolean_member_with_default (message, "isError", FALSE);
       JsonNode *content = json_object_get_member (message, "content");
       g_autofree char *text = ramo_content_text (content);
@@ -448,14 +437,14 @@ message_widget (RamoContextItemKind  kind,
               JsonNode *node = json_array_get_element (blocks, i);
 
               if (JSON_NODE_HOLDS_OBJECT (node) &&
-                  g_strcmp0 (member_string (json_node_get_object (node), "type"), "image") == 0)
+                  g_strcmp0 (ramo_json_member_string (json_node_get_object (node), "type"), "image") == 0)
                 gtk_box_append (GTK_BOX (box), image_placeholder (json_node_get_object (node)));
             }
         }
     }
   else if (g_strcmp0 (role, "bashExecution") == 0)
     {
-      const char *command = member_string (message, "command");
+      const char *command = ramo_json_member_string (message, "command");
       JsonNode *output = json_object_get_member (message, "output");
       g_autofree char *shown = g_strdup_printf ("$ %s", command ? command : "");
 

@@ -20,6 +20,7 @@
 
 #include "ramo-app-util.h"
 #include "ramo-entry-view.h"
+#include "ramo-json.h"
 
 /**
  * RamoEntryView:
@@ -47,17 +48,6 @@ struct _RamoEntryView
 };
 
 G_DEFINE_FINAL_TYPE (RamoEntryView, ramo_entry_view, GTK_TYPE_WIDGET)
-
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
-
-  if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return json_node_get_string (node);
-  return NULL;
-}
 
 static void
 append_paragraph (GString    *out,
@@ -97,13 +87,13 @@ append_readable_content (GString  *out,
       if (!JSON_NODE_HOLDS_OBJECT (node))
         continue;
       block = json_node_get_object (node);
-      type = member_string (block, "type");
+      type = ramo_json_member_string (block, "type");
 
       if (g_strcmp0 (type, "text") == 0)
-        append_paragraph (out, member_string (block, "text"));
+        append_paragraph (out, ramo_json_member_string (block, "text"));
       else if (g_strcmp0 (type, "thinking") == 0)
         {
-          const char *thinking = member_string (block, "thinking");
+          const char *thinking = ramo_json_member_string (block, "thinking");
 
           if (thinking && thinking[0])
             {
@@ -116,15 +106,15 @@ append_readable_content (GString  *out,
           JsonNode *arguments = json_object_get_member (block, "arguments");
           g_autofree char *args = arguments ? ramo_pretty_json (arguments) : g_strdup ("");
           g_autofree char *text = g_strdup_printf (_("Tool call %s:\n%s"),
-                                                   member_string (block, "name") ?: "?", args);
+                                                   ramo_json_member_string (block, "name") ?: "?", args);
           append_paragraph (out, text);
         }
       else if (g_strcmp0 (type, "image") == 0)
         {
-          const char *mime = member_string (block, "mimeType");
+          const char *mime = ramo_json_member_string (block, "mimeType");
           g_autofree char *text =
             g_strdup_printf (_("[Image · %s · %" G_GSIZE_FORMAT " bytes]"), mime ? mime : _("unknown type"),
-                             ramo_base64_decoded_size (member_string (block, "data")));
+                             ramo_base64_decoded_size (ramo_json_member_string (block, "data")));
           append_paragraph (out, text);
         }
       else
@@ -153,16 +143,16 @@ readable_body (const RamoEntry *entry,
       message = json_node_get_object (node);
       if (entry->role == RAMO_MESSAGE_ROLE_BASH_EXECUTION)
         {
-          g_autofree char *command = g_strdup_printf ("$ %s", member_string (message, "command") ?: "");
+          g_autofree char *command = g_strdup_printf ("$ %s", ramo_json_member_string (message, "command") ?: "");
 
           append_paragraph (out, command);
-          append_paragraph (out, member_string (message, "output"));
+          append_paragraph (out, ramo_json_member_string (message, "output"));
         }
       else
         {
           append_readable_content (out, json_object_get_member (message, "content"));
           if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
-            append_paragraph (out, member_string (message, "errorMessage"));
+            append_paragraph (out, ramo_json_member_string (message, "errorMessage"));
         }
       break;
 
@@ -172,7 +162,7 @@ readable_body (const RamoEntry *entry,
 
     case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
     case RAMO_ENTRY_TYPE_COMPACTION:
-      append_paragraph (out, member_string (object, "summary"));
+      append_paragraph (out, ramo_json_member_string (object, "summary"));
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:

@@ -28,6 +28,27 @@
  */
 
 /**
+ * ramo_json_member_string:
+ * @object: (nullable): an object
+ * @name: a member name
+ *
+ * Reads a member that pi's format says is a string, without trusting the file: a missing
+ * member, a %NULL @object or a value of another type (number, null, object…) all give %NULL.
+ *
+ * Returns: (transfer none) (nullable): the member's string, owned by @object
+ */
+const char *
+ramo_json_member_string (JsonObject *object,
+                         const char *name)
+{
+  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+/**
  * ramo_json_write_escaped_char:
  * @out: where to append
  * @c: a code point, or one half of a surrogate pair standing alone

@@ -418,17 +418,6 @@ chunk (GStringChunk *strings,
   return str ? g_string_chunk_insert (strings, str) : NULL;
 }
 
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return json_node_get_string (node);
-  return NULL;
-}
-
 /* A fresh entry id as pi makes them: 8 hex digits, unique in the session. */
 static char *
 generate_id (RamoSessionManager *self)
@@ -1693,8 +1682,8 @@ load_header_line (RamoSessionManager *self,
   state->have_header = TRUE;
   self->header = json_object_ref (object);
   self->header_text = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
-  self->session_id = g_strdup (member_string (object, "id"));
-  self->cwd = g_strdup (member_string (object, "cwd"));
+  self->session_id = g_strdup (ramo_json_member_string (object, "id"));
+  self->cwd = g_strdup (ramo_json_member_string (object, "cwd"));
 
   {
     guint version_node = ramo_scan_member (scan, 1, "version");
@@ -3091,7 +3080,7 @@ ramo_session_manager_get_session_name (RamoSessionManager *self)
       object = _ramo_session_manager_read_object (self, entry, NULL);
       if (object == NULL)
         return NULL;
-      name = member_string (object, "name");
+      name = ramo_json_member_string (object, "name");
       if (name == NULL)
         return NULL;
       trimmed = g_strstrip (g_strdup (name));

@@ -659,17 +659,6 @@ read_json_object (const char *dir,
   return json_object_ref (json_node_get_object (root));
 }
 
-static const char *
-object_string (JsonObject *object,
-               const char *member)
-{
-  JsonNode *node = object ? json_object_get_member (object, member) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
 static JsonObject *
 object_object (JsonObject *object,
                const char *member)
@@ -726,8 +715,8 @@ pi_provider_usable (const char *provider,
   if (g_strcmp0 (provider, "openai") == 0 || g_strcmp0 (provider, "anthropic") == 0)
     return TRUE;
   entry = object_object (object_object (models, "providers"), provider);
-  return entry != NULL && object_string (entry, "baseUrl") != NULL &&
-         api_from_pi_name (object_string (entry, "api")) != RAMO_SUMMARIZER_API_AUTO;
+  return entry != NULL && ramo_json_member_string (entry, "baseUrl") != NULL &&
+         api_from_pi_name (ramo_json_member_string (entry, "api")) != RAMO_SUMMARIZER_API_AUTO;
 }
 
 /**
@@ -749,8 +738,8 @@ ramo_summarizer_config_fill_from_pi (RamoSummarizerConfig *self,
   g_autofree char *dir = agent_dir ? g_strdup (agent_dir) : default_pi_agent_dir ();
   g_autoptr(JsonObject) settings = read_json_object (dir, "settings.json");
   g_autoptr(JsonObject) models = read_json_object (dir, "models.json");
-  const char *pi_provider = object_string (settings, "defaultProvider");
-  const char *pi_model = object_string (settings, "defaultModel");
+  const char *pi_provider = ramo_json_member_string (settings, "defaultProvider");
+  const char *pi_model = ramo_json_member_string (settings, "defaultModel");
   JsonObject *custom;
 
   g_return_if_fail (RAMO_IS_SUMMARIZER_CONFIG (self));
@@ -765,19 +754,19 @@ ramo_summarizer_config_fill_from_pi (RamoSummarizerConfig *self,
 
   custom = object_object (object_object (models, "providers"), self->provider);
   if (self->api == RAMO_SUMMARIZER_API_AUTO && custom)
-    ramo_summarizer_config_set_api (self, api_from_pi_name (object_string (custom, "api")));
+    ramo_summarizer_config_set_api (self, api_from_pi_name (ramo_json_member_string (custom, "api")));
   if (self->base_url == NULL && custom)
-    ramo_summarizer_config_set_base_url (self, object_string (custom, "baseUrl"));
+    ramo_summarizer_config_set_base_url (self, ramo_json_member_string (custom, "baseUrl"));
 
   if (self->api_key == NULL)
     {
       g_autoptr(JsonObject) auth = read_json_object (dir, "auth.json");
       JsonObject *credential = object_object (auth, self->provider);
 
-      if (g_strcmp0 (object_string (credential, "type"), "api_key") == 0)
-        ramo_summarizer_config_set_api_key (self, plain_config_value (object_string (credential, "key")));
+      if (g_strcmp0 (ramo_json_member_string (credential, "type"), "api_key") == 0)
+        ramo_summarizer_config_set_api_key (self, plain_config_value (ramo_json_member_string (credential, "key")));
       if (self->api_key == NULL && custom)
-        ramo_summarizer_config_set_api_key (self, plain_config_value (object_string (custom, "apiKey")));
+        ramo_summarizer_config_set_api_key (self, plain_config_value (ramo_json_member_string (custom, "apiKey")));
     }
 }
 
@@ -818,7 +807,7 @@ ramo_summarizer_config_resolve (RamoSummarizerConfig *explicit_config,
       g_autofree char *dir = default_pi_agent_dir ();
       g_autoptr(JsonObject) settings = read_json_object (dir, "settings.json");
       g_autoptr(JsonObject) models = read_json_object (dir, "models.json");
-      const char *pi_provider = object_string (settings, "defaultProvider");
+      const char *pi_provider = ramo_json_member_string (settings, "defaultProvider");
 
       if (pi_provider && pi_provider_usable (pi_provider, models))
         ramo_summarizer_config_set_provider (config, pi_provider);
@@ -1018,13 +1007,6 @@ member (JsonObject *object,
   return object ? json_object_get_member (object, name) : NULL;
 }
 
-static const char *
-member_string (JsonObject *object,
-               const char *name)
-{
-  return object_string (object, name);
-}
-
 static gboolean
 member_true (JsonObject *object,
              const char *name)
@@ -1060,11 +1042,11 @@ content_text (JsonNode   *content,
     {
       JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
       JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-      const char *type = member_string (block, "type");
+      const char *type = ramo_json_member_string (block, "type");
       const char *piece = NULL;
 
       if (g_strcmp0 (type, "text") == 0)
-        piece = member_string (block, "text");
+        piece = ramo_json_member_string (block, "text");
       else if (g_strcmp0 (type, "image") == 0 && mark_images)
         piece = "[image]";
       if (piece == NULL)
@@ -1093,8 +1075,8 @@ describe_assistant (JsonObject *message)
 {
   GString *out = g_string_new (NULL);
   JsonNode *content = member (message, "content");
-  const char *stop = member_string (message, "stopReason");
-  const char *error_message = member_string (message, "errorMessage");
+  const char *stop = ramo_json_member_string (message, "stopReason");
+  const char *error_message = ramo_json_member_string (message, "errorMessage");
 
   if (content && JSON_NODE_HOLDS_ARRAY (content))
     {
@@ -1104,19 +1086,19 @@ describe_assistant (JsonObject *message)
         {
           JsonNode *block_node = json_array_get_element (blocks, i);
           JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-          const char *type = member_string (block, "type");
+          const char *type = ramo_json_member_string (block, "type");
 
-          if (g_strcmp0 (type, "text") == 0 && member_string (block, "text"))
-            append_line (out, "Assistant: ", member_string (block, "text"));
-          else if (g_strcmp0 (type, "thinking") == 0 && member_string (block, "thinking") &&
-                   *member_string (block, "thinking"))
-            append_line (out, "Assistant (thinking): ", member_string (block, "thinking"));
+          if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
+            append_line (out, "Assistant: ", ramo_json_member_string (block, "text"));
+          else if (g_strcmp0 (type, "thinking") == 0 && ramo_json_member_string (block, "thinking") &&
+                   *ramo_json_member_string (block, "thinking"))
+            append_line (out, "Assistant (thinking): ", ramo_json_member_string (block, "thinking"));
           else if (g_strcmp0 (type, "toolCall") == 0)
             {
               JsonNode *args = member (block, "arguments");
               g_autofree char *args_text = args ? ramo_json_to_string (args) : g_strdup ("{}");
               g_autofree char *line = g_strdup_printf ("%s %s",
-                                                       member_string (block, "name") ?: "(unnamed tool)",
+                                                       ramo_json_member_string (block, "name") ?: "(unnamed tool)",
                                                        args_text);
 
               append_line (out, "Assistant calls tool: ", line);
@@ -1139,13 +1121,13 @@ static char *
 describe_entry (JsonNode *entry_node)
 {
   JsonObject *entry = entry_node && JSON_NODE_HOLDS_OBJECT (entry_node) ? json_node_get_object (entry_node) : NULL;
-  const char *type = member_string (entry, "type");
+  const char *type = ramo_json_member_string (entry, "type");
   g_autofree char *text = NULL;
 
   if (g_strcmp0 (type, "message") == 0)
     {
       JsonObject *message = object_object (entry, "message");
-      const char *role = member_string (message, "role");
+      const char *role = ramo_json_member_string (message, "role");
 
       if (g_strcmp0 (role, "user") == 0)
         {
@@ -1164,7 +1146,7 @@ describe_entry (JsonNode *entry_node)
 
           return g_strdup_printf ("%s (%s): %s",
                                   member_true (message, "isError") ? "Tool error" : "Tool result",
-                                  member_string (message, "toolName") ?: "tool",
+                                  ramo_json_member_string (message, "toolName") ?: "tool",
                                   *shortened ? shortened : "(empty)");
         }
       if (g_strcmp0 (role, "bashExecution") == 0)
@@ -1175,9 +1157,9 @@ describe_entry (JsonNode *entry_node)
 
           if (member_true (message, "excludeFromContext"))
             return NULL;
-          output = truncate_chars (member_string (message, "output") ?: "", TOOL_RESULT_MAX_CHARS);
+          output = truncate_chars (ramo_json_member_string (message, "output") ?: "", TOOL_RESULT_MAX_CHARS);
           out = g_string_new ("User ran the shell command: ");
-          g_string_append (out, member_string (message, "command") ?: "");
+          g_string_append (out, ramo_json_member_string (message, "command") ?: "");
           if (*output)
             g_string_append_printf (out, "\nOutput: %s", output);
           if (member_true (message, "cancelled"))
@@ -1192,7 +1174,7 @@ describe_entry (JsonNode *entry_node)
         {
           text = content_text (member (message, "content"), "\n", TRUE);
           return *text ? g_strdup_printf ("Extension message (%s): %s",
-                                          member_string (message, "customType") ?: "custom", text) : NULL;
+                                          ramo_json_member_string (message, "customType") ?: "custom", text) : NULL;
         }
       return NULL;
     }
@@ -1201,12 +1183,12 @@ describe_entry (JsonNode *entry_node)
     {
       text = content_text (member (entry, "content"), "\n", TRUE);
       return *text ? g_strdup_printf ("Extension message (%s): %s",
-                                      member_string (entry, "customType") ?: "custom", text) : NULL;
+                                      ramo_json_member_string (entry, "customType") ?: "custom", text) : NULL;
     }
-  if (g_strcmp0 (type, "branch_summary") == 0 && member_string (entry, "summary"))
-    return g_strconcat ("Summary of a branch explored earlier: ", member_string (entry, "summary"), NULL);
-  if (g_strcmp0 (type, "compaction") == 0 && member_string (entry, "summary"))
-    return g_strconcat ("Summary of the conversation before this point: ", member_string (entry, "summary"), NULL);
+  if (g_strcmp0 (type, "branch_summary") == 0 && ramo_json_member_string (entry, "summary"))
+    return g_strconcat ("Summary of a branch explored earlier: ", ramo_json_member_string (entry, "summary"), NULL);
+  if (g_strcmp0 (type, "compaction") == 0 && ramo_json_member_string (entry, "summary"))
+    return g_strconcat ("Summary of the conversation before this point: ", ramo_json_member_string (entry, "summary"), NULL);
 
   return NULL;
 }
@@ -1482,7 +1464,7 @@ ramo_summarizer_collect_file_details (GPtrArray *entries,
     {
       JsonNode *node = g_ptr_array_index (entries, i);
       JsonObject *entry = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-      const char *type = member_string (entry, "type");
+      const char *type = ramo_json_member_string (entry, "type");
       JsonObject *message;
       JsonNode *content;
 
@@ -1495,7 +1477,7 @@ ramo_summarizer_collect_file_details (GPtrArray *entries,
       if (g_strcmp0 (type, "message") != 0)
         continue;
       message = object_object (entry, "message");
-      if (g_strcmp0 (member_string (message, "role"), "assistant") != 0)
+      if (g_strcmp0 (ramo_json_member_string (message, "role"), "assistant") != 0)
         continue;
       content = member (message, "content");
       if (content == NULL || !JSON_NODE_HOLDS_ARRAY (content))
@@ -1506,13 +1488,13 @@ ramo_summarizer_collect_file_details (GPtrArray *entries,
           JsonNode *block_node = json_array_get_element (json_node_get_array (content), j);
           JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
           JsonObject *args = object_object (block, "arguments");
-          const char *name = member_string (block, "name");
-          const char *path = member_string (args, "path");
+          const char *name = ramo_json_member_string (block, "name");
+          const char *path = ramo_json_member_string (args, "path");
 
-          if (g_strcmp0 (member_string (block, "type"), "toolCall") != 0 || name == NULL)
+          if (g_strcmp0 (ramo_json_member_string (block, "type"), "toolCall") != 0 || name == NULL)
             continue;
           if (path == NULL || *path == '\0')
-            path = member_string (args, "file_path");
+            path = ramo_json_member_string (args, "file_path");
           if (path == NULL || *path == '\0')
             continue;
           if (g_ascii_strcasecmp (name, "read") == 0)
@@ -1606,7 +1588,7 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
   if (!JSON_NODE_HOLDS_OBJECT (message))
     return 0;
   object = json_node_get_object (message);
-  role = member_string (object, "role");
+  role = ramo_json_member_string (object, "role");
   content = member (object, "content");
 
   if (g_strcmp0 (role, "user") == 0 || g_strcmp0 (role, "custom") == 0 || g_strcmp0 (role, "toolResult") == 0)
@@ -1620,10 +1602,10 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
           {
             JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
             JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-            const char *type = member_string (block, "type");
+            const char *type = ramo_json_member_string (block, "type");
 
-            if (g_strcmp0 (type, "text") == 0 && member_string (block, "text"))
-              chars += ramo_summarizer_js_length (member_string (block, "text"));
+            if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
+              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "text"));
             else if (count_images && g_strcmp0 (type, "image") == 0)
               chars += 4800;
           }
@@ -1635,18 +1617,18 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
           {
             JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
             JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-            const char *type = member_string (block, "type");
+            const char *type = ramo_json_member_string (block, "type");
 
-            if (g_strcmp0 (type, "text") == 0 && member_string (block, "text"))
-              chars += ramo_summarizer_js_length (member_string (block, "text"));
-            else if (g_strcmp0 (type, "thinking") == 0 && member_string (block, "thinking"))
-              chars += ramo_summarizer_js_length (member_string (block, "thinking"));
+            if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
+              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "text"));
+            else if (g_strcmp0 (type, "thinking") == 0 && ramo_json_member_string (block, "thinking"))
+              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "thinking"));
             else if (g_strcmp0 (type, "toolCall") == 0)
               {
                 JsonNode *args = member (block, "arguments");
 
-                if (member_string (block, "name"))
-                  chars += ramo_summarizer_js_length (member_string (block, "name"));
+                if (ramo_json_member_string (block, "name"))
+                  chars += ramo_summarizer_js_length (ramo_json_member_string (block, "name"));
                 if (args)
                   {
                     g_autofree char *json = ramo_json_to_string (args);
@@ -1657,12 +1639,12 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
     }
   else if (g_strcmp0 (role, "bashExecution") == 0)
     {
-      chars = ramo_summarizer_js_length (member_string (object, "command") ?: "") +
-              ramo_summarizer_js_length (member_string (object, "output") ?: "");
+      chars = ramo_summarizer_js_length (ramo_json_member_string (object, "command") ?: "") +
+              ramo_summarizer_js_length (ramo_json_member_string (object, "output") ?: "");
     }
   else if (g_strcmp0 (role, "branchSummary") == 0 || g_strcmp0 (role, "compactionSummary") == 0)
     {
-      chars = ramo_summarizer_js_length (member_string (object, "summary") ?: "");
+      chars = ramo_summarizer_js_length (ramo_json_member_string (object, "summary") ?: "");
     }
 
   return (gint64) ((chars + 3) / 4);
@@ -2095,12 +2077,12 @@ error_body_message (GBytes *bytes)
       json_parser_get_root (parser) != NULL && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       JsonObject *root = json_node_get_object (json_parser_get_root (parser));
-      const char *message = object_string (object_object (root, "error"), "message");
+      const char *message = ramo_json_member_string (object_object (root, "error"), "message");
 
       if (message == NULL)
-        message = object_string (root, "error");
+        message = ramo_json_member_string (root, "error");
       if (message == NULL)
-        message = object_string (root, "message");
+        message = ramo_json_member_string (root, "message");
       if (message != NULL)
         return g_strdup (message);
     }
@@ -2260,7 +2242,7 @@ summarize_sent_cb (GObject      *object,
   if (!well_formed)
     {
       g_autoptr(GBytes) copy = g_bytes_ref (bytes);
-      g_autofree char *detail = object_object (root, "error") || object_string (root, "error")
+      g_autofree char *detail = object_object (root, "error") || ramo_json_member_string (root, "error")
                                 ? error_body_message (copy) : NULL;
 
       return_error (task, request, RAMO_SUMMARIZER_ERROR_BAD_RESPONSE,
