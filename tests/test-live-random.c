@@ -18,129 +18,16 @@
 
 #include "ramo-projection.h"
 #include "ramo-session-manager.h"
+#include "ramo-test-mirror.h"
 #include "ramo-test-util.h"
 
 #define HEADER "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
 #define SEARCH "foo"
 
 /* ------------------------------------------------------------------------------------------ */
-/* A view: every row read once, unfolded everywhere; what a row widget shows (label, leaf,
- * active path) is read when the row is made and again only when the node notifies it. */
-
-typedef struct _Mirror Mirror;
-struct _Mirror
-{
-  GListModel         *model;      /* the list under this row (NULL: not unfoldable) */
-  RamoProjectionNode *node;       /* the row (NULL for the top) */
-  GPtrArray          *children;   /* (element-type Mirror) */
-  gulong              handler;
-  gulong              notify_handler;
-  char               *label;
-  gboolean            is_leaf;
-  gboolean            on_path;
-};
-
-static void mirror_free (Mirror *mirror);
-static Mirror *mirror_new (GListModel         *model,
-                           RamoProjectionNode *node);
-
-static Mirror *
-mirror_for_node (RamoProjectionNode *node)
-{
-  return mirror_new (ramo_projection_node_has_children (node) ? G_LIST_MODEL (node) : NULL, node);
-}
-
-static void
-mirror_items_changed_cb (GListModel *model,
-                         guint       position,
-                         guint       removed,
-                         guint       added,
-                         Mirror     *mirror)
-{
-  g_assert_cmpuint (position + removed, <=, mirror->children->len);
-  g_ptr_array_remove_range (mirror->children, position, removed);
-  for (guint i = 0; i < added; i++)
-    {
-      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, position + i);
-
-      g_assert_nonnull (node);
-      g_ptr_array_insert (mirror->children, position + i, mirror_for_node (node));
-    }
-  g_assert_cmpuint (mirror->children->len, ==, g_list_model_get_n_items (model));
-}
-
-/* as RamoSessionRow: the label on notify::label, the path state on notify::is-leaf and
- * notify::on-active-path */
-static void
-mirror_read_props (Mirror     *mirror,
-                   const char *name)
-{
-  if (name == NULL || g_str_equal (name, "label"))
-    {
-      g_free (mirror->label);
-      mirror->label = g_strdup (ramo_projection_node_get_label (mirror->node));
-    }
-  if (name == NULL || g_str_equal (name, "is-leaf") || g_str_equal (name, "on-active-path"))
-    {
-      mirror->is_leaf = ramo_projection_node_get_is_leaf (mirror->node);
-      mirror->on_path = ramo_projection_node_get_on_active_path (mirror->node);
-    }
-}
-
-static void
-mirror_notify_cb (RamoProjectionNode *node,
-                  GParamSpec         *pspec,
-                  Mirror             *mirror)
-{
-  mirror_read_props (mirror, pspec->name);
-}
-
-static Mirror *
-mirror_new (GListModel         *model,
-            RamoProjectionNode *node)
-{
-  Mirror *mirror = g_new0 (Mirror, 1);
-
-  mirror->children = g_ptr_array_new_with_free_func ((GDestroyNotify) mirror_free);
-  if (node)
-    {
-      mirror->node = g_object_ref (node);
-      mirror_read_props (mirror, NULL);
-      mirror->notify_handler = g_signal_connect (node, "notify", G_CALLBACK (mirror_notify_cb), mirror);
-    }
-  if (model)
-    {
-      mirror->model = g_object_ref (model);
-      mirror->handler = g_signal_connect (model, "items-changed", G_CALLBACK (mirror_items_changed_cb), mirror);
-      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-        {
-          g_autoptr(RamoProjectionNode) child = g_list_model_get_item (model, i);
-
-          g_ptr_array_add (mirror->children, mirror_for_node (child));
-        }
-    }
-  return mirror;
-}
-
-static void
-mirror_free (Mirror *mirror)
-{
-  if (mirror->model)
-    {
-      g_signal_handler_disconnect (mirror->model, mirror->handler);
-      g_object_unref (mirror->model);
-    }
-  if (mirror->node)
-    {
-      g_signal_handler_disconnect (mirror->node, mirror->notify_handler);
-      g_object_unref (mirror->node);
-    }
-  g_ptr_array_unref (mirror->children);
-  g_free (mirror->label);
-  g_free (mirror);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Mirror, mirror_free)
+/* A view (ramo-test-mirror.h): every row read once, unfolded everywhere; what a row widget
+ * shows (label, leaf, active path) is read when the row is made and again only when the node
+ * notifies it. */
 
 /* One row a line: depth, branch start, active path, id@line, label, leaf. */
 static void
@@ -247,7 +134,7 @@ live_open (Live       *live,
       ramo_projection_set_filter (live->projections[v], v / 2);
       if (v % 2)
         ramo_projection_set_search (live->projections[v], SEARCH);
-      live->mirrors[v] = mirror_new (ramo_projection_get_roots (live->projections[v]), NULL);
+      live->mirrors[v] = mirror_new (ramo_projection_get_roots (live->projections[v]), NULL, NULL);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "ramo-projection.h"
 #include "ramo-session-manager.h"
+#include "ramo-test-mirror.h"
 #include "ramo-test-util.h"
 
 /* The rows as "id" for plain rows and "id(" … ")" around nested ones, "*" on branch starts. */
@@ -253,88 +254,6 @@ test_unfoldable (void)
       check_unfoldable (projection, ramo_projection_get_roots (projection), NULL);
     }
 }
-
-/* A view of the projection as GtkTreeListModel keeps one, with every row unfolded: it reads
- * each list once, learns about changes only through items-changed, and decides when it first
- * sees a row whether it can be unfolded. */
-typedef struct _Mirror Mirror;
-struct _Mirror
-{
-  GListModel         *model;      /* the list under this row (NULL: not unfoldable) */
-  RamoProjectionNode *node;       /* the row (NULL for the top) */
-  GPtrArray          *children;   /* (element-type Mirror) */
-  gulong              handler;
-  guint              *n_changed;  /* rows replaced, over all lists */
-};
-
-static void mirror_free (Mirror *mirror);
-
-static Mirror *
-mirror_new (GListModel         *model,
-            RamoProjectionNode *node,
-            guint              *n_changed);
-
-static void
-mirror_items_changed_cb (GListModel *model,
-                         guint       position,
-                         guint       removed,
-                         guint       added,
-                         Mirror     *mirror)
-{
-  g_assert_cmpuint (position + removed, <=, mirror->children->len);
-  g_ptr_array_remove_range (mirror->children, position, removed);
-  for (guint i = 0; i < added; i++)
-    {
-      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, position + i);
-
-      g_assert_nonnull (node);
-      g_ptr_array_insert (mirror->children, position + i,
-                          mirror_new (ramo_projection_node_has_children (node) ? G_LIST_MODEL (node) : NULL,
-                                      node, mirror->n_changed));
-    }
-  *mirror->n_changed += removed + added;
-}
-
-static Mirror *
-mirror_new (GListModel         *model,
-            RamoProjectionNode *node,
-            guint              *n_changed)
-{
-  Mirror *mirror = g_new0 (Mirror, 1);
-
-  mirror->node = node ? g_object_ref (node) : NULL;
-  mirror->n_changed = n_changed;
-  mirror->children = g_ptr_array_new_with_free_func ((GDestroyNotify) mirror_free);
-  if (model)
-    {
-      mirror->model = g_object_ref (model);
-      mirror->handler = g_signal_connect (model, "items-changed", G_CALLBACK (mirror_items_changed_cb), mirror);
-      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-        {
-          g_autoptr(RamoProjectionNode) child = g_list_model_get_item (model, i);
-
-          g_ptr_array_add (mirror->children,
-                           mirror_new (ramo_projection_node_has_children (child) ? G_LIST_MODEL (child) : NULL,
-                                       child, n_changed));
-        }
-    }
-  return mirror;
-}
-
-static void
-mirror_free (Mirror *mirror)
-{
-  if (mirror->model)
-    {
-      g_signal_handler_disconnect (mirror->model, mirror->handler);
-      g_object_unref (mirror->model);
-    }
-  g_ptr_array_unref (mirror->children);
-  g_clear_object (&mirror->node);
-  g_free (mirror);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Mirror, mirror_free)
 
 static void
 describe_mirror (Mirror  *mirror,
