@@ -609,6 +609,88 @@ wait_for (Waiter       *waiter,
   return waiter->result;
 }
 
+/* The command line of `navigate` and `compact`: FILE ID, --json, --instructions TEXT,
+ * --summary TEXT, the model options, and for `navigate` also --summarize,
+ * --replace-instructions and --label TEXT (an option whose field is NULL is unknown). */
+typedef struct
+{
+  const char  *name;
+  char       **instructions;
+  char       **label;
+  gboolean    *summarize;
+  gboolean    *replace_instructions;
+  /* out */
+  const char  *path;
+  const char  *id;
+  const char  *summary;
+  gboolean     json;
+} SummaryCommand;
+
+/* Returns FALSE after a usage error, with the exit status in @status. */
+static gboolean
+parse_summary_command (SummaryCommand       *command,
+                       int                   argc,
+                       char                **argv,
+                       RamoSummarizerConfig *config,
+                       int                  *status)
+{
+  const char *usage_error = NULL;
+  g_autofree char *message = NULL;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        command->json = TRUE;
+      else if (command->summarize && strcmp (argv[i], "--summarize") == 0)
+        *command->summarize = TRUE;
+      else if (command->replace_instructions && strcmp (argv[i], "--replace-instructions") == 0)
+        *command->replace_instructions = TRUE;
+      else if (strcmp (argv[i], "--instructions") == 0 && i + 1 < argc)
+        {
+          g_free (*command->instructions);
+          *command->instructions = g_strdup (argv[++i]);
+        }
+      else if (command->label && strcmp (argv[i], "--label") == 0 && i + 1 < argc)
+        {
+          g_free (*command->label);
+          *command->label = g_strdup (argv[++i]);
+        }
+      else if (strcmp (argv[i], "--summary") == 0 && i + 1 < argc)
+        command->summary = argv[++i];
+      else if (parse_model_option (argc, argv, &i, config, &usage_error))
+        continue;
+      else if (usage_error)
+        {
+          *status = fail_usage (usage_error);
+          return FALSE;
+        }
+      else if (argv[i][0] == '-' && argv[i][1] != '\0')
+        {
+          message = g_strdup_printf ("%s: unknown option", command->name);
+          break;
+        }
+      else if (command->path == NULL)
+        command->path = argv[i];
+      else if (command->id == NULL)
+        command->id = argv[i];
+      else
+        {
+          message = g_strdup_printf ("%s: too many arguments", command->name);
+          break;
+        }
+    }
+  if (message == NULL && (command->path == NULL || command->id == NULL))
+    message = g_strdup_printf ("%s: FILE ID", command->name);
+  if (message == NULL && command->summary != NULL && *command->summary == '\0')
+    message = g_strdup_printf ("%s: --summary needs a text", command->name);
+  if (message != NULL)
+    {
+      *status = fail_usage (message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 cmd_navigate (int    argc,
               char **argv)
@@ -625,47 +707,20 @@ cmd_navigate (int    argc,
   const char *path = NULL;
   const char *target = NULL;
   const char *summary = NULL;
-  const char *usage_error = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
 
-  for (int i = 0; i < argc; i++)
-    {
-      if (strcmp (argv[i], "--json") == 0)
-        json = TRUE;
-      else if (strcmp (argv[i], "--summarize") == 0)
-        options->summarize = TRUE;
-      else if (strcmp (argv[i], "--replace-instructions") == 0)
-        options->replace_instructions = TRUE;
-      else if (strcmp (argv[i], "--instructions") == 0 && i + 1 < argc)
-        {
-          g_free (options->custom_instructions);
-          options->custom_instructions = g_strdup (argv[++i]);
-        }
-      else if (strcmp (argv[i], "--label") == 0 && i + 1 < argc)
-        {
-          g_free (options->label);
-          options->label = g_strdup (argv[++i]);
-        }
-      else if (strcmp (argv[i], "--summary") == 0 && i + 1 < argc)
-        summary = argv[++i];
-      else if (parse_model_option (argc, argv, &i, config, &usage_error))
-        continue;
-      else if (usage_error)
-        return fail_usage (usage_error);
-      else if (argv[i][0] == '-' && argv[i][1] != '\0')
-        return fail_usage ("navigate: unknown option");
-      else if (path == NULL)
-        path = argv[i];
-      else if (target == NULL)
-        target = argv[i];
-      else
-        return fail_usage ("navigate: too many arguments");
-    }
-  if (path == NULL || target == NULL)
-    return fail_usage ("navigate: FILE ID");
-  if (summary != NULL && *summary == '\0')
-    return fail_usage ("navigate: --summary needs a text");
+  {
+    SummaryCommand command = { "navigate", &options->custom_instructions, &options->label,
+                               &options->summarize, &options->replace_instructions };
+
+    if (!parse_summary_command (&command, argc, argv, config, &status))
+      return status;
+    path = command.path;
+    target = command.id;
+    summary = command.summary;
+    json = command.json;
+  }
 
   manager = open_session (path, &status);
   if (manager == NULL)
@@ -729,38 +784,19 @@ cmd_compact (int    argc,
   const char *path = NULL;
   const char *kept = NULL;
   const char *summary = NULL;
-  const char *usage_error = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
 
-  for (int i = 0; i < argc; i++)
-    {
-      if (strcmp (argv[i], "--json") == 0)
-        json = TRUE;
-      else if (strcmp (argv[i], "--instructions") == 0 && i + 1 < argc)
-        {
-          g_free (options->custom_instructions);
-          options->custom_instructions = g_strdup (argv[++i]);
-        }
-      else if (strcmp (argv[i], "--summary") == 0 && i + 1 < argc)
-        summary = argv[++i];
-      else if (parse_model_option (argc, argv, &i, config, &usage_error))
-        continue;
-      else if (usage_error)
-        return fail_usage (usage_error);
-      else if (argv[i][0] == '-' && argv[i][1] != '\0')
-        return fail_usage ("compact: unknown option");
-      else if (path == NULL)
-        path = argv[i];
-      else if (kept == NULL)
-        kept = argv[i];
-      else
-        return fail_usage ("compact: too many arguments");
-    }
-  if (path == NULL || kept == NULL)
-    return fail_usage ("compact: FILE ID");
-  if (summary != NULL && *summary == '\0')
-    return fail_usage ("compact: --summary needs a text");
+  {
+    SummaryCommand command = { "compact", &options->custom_instructions, NULL, NULL, NULL };
+
+    if (!parse_summary_command (&command, argc, argv, config, &status))
+      return status;
+    path = command.path;
+    kept = command.id;
+    summary = command.summary;
+    json = command.json;
+  }
 
   manager = open_session (path, &status);
   if (manager == NULL)
