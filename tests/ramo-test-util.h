@@ -115,3 +115,21 @@ ramo_test_copy_fixture (const char *name)
   contents = ramo_test_read_file (src, &len);
   return ramo_test_write_file (name, contents, len);
 }
+
+static inline gboolean
+ramo_test_spin_done_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the default main context for @ms milliseconds (windows lay out and draw meanwhile). */
+static inline void
+ramo_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, ramo_test_spin_done_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}

@@ -41,23 +41,6 @@ static char *ramo_binary;
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 typedef gboolean (*Condition) (gpointer data);
 
 /* Spins until @condition holds, at most @ms milliseconds. */
@@ -193,7 +176,7 @@ destroy_all_windows (void)
   for (GList *l = windows; l; l = l->next)
     gtk_window_destroy (l->data);
   g_list_free (windows);
-  spin (20);
+  ramo_test_spin (20);
 }
 
 static JsonObject *
@@ -251,7 +234,7 @@ test_settings_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "default-filter");
   g_settings_reset (settings, "double-escape-action");
-  spin (10);
+  ramo_test_spin (10);
 }
 
 static void
@@ -378,7 +361,7 @@ test_preferences (void)
   g_assert_cmpstr (folders[0], ==, "/srv/a");
 
   gtk_window_destroy (GTK_WINDOW (preferences));
-  spin (10);
+  ramo_test_spin (10);
   g_settings_reset (settings, "default-filter");
   g_settings_reset (settings, "double-escape-action");
   g_settings_reset (settings, "remembered-summary-choice");
@@ -463,16 +446,16 @@ test_browser (void)
 
   /* search names and first messages */
   gtk_editable_set_text (ramo_session_browser_get_search_entry (browser), "CACHE api");
-  spin (300);
+  ramo_test_spin (300);
   g_assert_cmpuint (g_list_model_get_n_items (ramo_session_browser_get_items (browser)), ==, 2);
   gtk_editable_set_text (ramo_session_browser_get_search_entry (browser), "dates");
-  spin (300);
+  ramo_test_spin (300);
   g_assert_cmpuint (g_list_model_get_n_items (ramo_session_browser_get_items (browser)), ==, 2);
   gtk_editable_set_text (ramo_session_browser_get_search_entry (browser), "nothing like this");
-  spin (300);
+  ramo_test_spin (300);
   g_assert_cmpstr (ramo_session_browser_get_page (browser), ==, "no-results");
   gtk_editable_set_text (ramo_session_browser_get_search_entry (browser), "");
-  spin (300);
+  ramo_test_spin (300);
   g_assert_cmpuint (g_list_model_get_n_items (ramo_session_browser_get_items (browser)), ==, 5);
 
   /* a session written while the browser is open shows up (file monitor), in a new project */
@@ -547,7 +530,7 @@ test_browser_empty (void)
     g_autofree char *path = NULL;
     Count count = { browser, 1 };
 
-    spin (1000);   /* let the reload for the new folders watch them */
+    ramo_test_spin (1000);   /* let the reload for the new folders watch them */
     path = write_session (dir, "s.jsonl", "/p", NULL, NULL, "first", 1, FALSE, 0);
     g_assert_true (spin_until (browser_has, &count, 10000));
     g_assert_cmpstr (ramo_session_browser_get_page (browser), ==, "list");

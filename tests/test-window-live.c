@@ -36,23 +36,6 @@ typedef struct
 } Fixture;
 
 static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
 settled_cb (gpointer data)
 {
   *(gboolean *) data = TRUE;
@@ -73,7 +56,7 @@ settle (void)
       g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
       g_main_context_iteration (NULL, TRUE);
     }
-  spin (50);
+  ramo_test_spin (50);
 }
 
 static char *
@@ -160,7 +143,7 @@ wait_for_rows (Fixture *f,
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  spin (100);
+  ramo_test_spin (100);
   return g_get_monotonic_time () - start;
 }
 
@@ -179,7 +162,7 @@ fixture_set_up (Fixture       *f,
   g_assert_true (ramo_window_open_file (f->window, file, &error));
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (f->window));
-  spin (300);
+  ramo_test_spin (300);
   settle ();
 }
 
@@ -189,7 +172,7 @@ fixture_tear_down (Fixture       *f,
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->window);
-  spin (20);
+  ramo_test_spin (20);
   g_clear_pointer (&f->path, g_free);
 }
 
@@ -237,7 +220,7 @@ test_append (Fixture       *f,
     g_autofree char *first = g_strndup (line2, 40);
 
     append_line (f->path, first);
-    spin (300);
+    ramo_test_spin (300);
     g_assert_cmpuint (n_rows (f), ==, rows + 1);
     append_line (f->path, line2 + 40);
   }
@@ -260,12 +243,12 @@ test_state_kept (Fixture       *f,
   /* the leaf moved away from the end: new lines do not take it along */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate-to",
                                   g_variant_new ("(sss)", "e00100", "none", ""));
-  spin (200);
+  ramo_test_spin (200);
   g_assert_cmpstr (leaf_id (f), ==, "e00100");
 
   /* a search, a selection, and the main chain folded */
   gtk_editable_set_text (ramo_window_get_search_entry (f->window), "question");
-  spin (400);
+  ramo_test_spin (400);
   rows = n_rows (f);
   g_assert_cmpuint (rows, ==, N_TURNS + 1);
   g_assert_true (ramo_session_tree_select_entry (tree, "e00001"));
@@ -284,7 +267,7 @@ test_state_kept (Fixture       *f,
     g_assert_nonnull (row);
     g_assert_true (gtk_tree_list_row_is_expandable (row));
     gtk_tree_list_row_set_expanded (row, FALSE);
-    spin (50);
+    ramo_test_spin (50);
   }
   rows = n_rows (f);
   g_assert_cmpuint (rows, ==, 3);   /* e1, e3 (folded), the side question */
@@ -346,7 +329,7 @@ test_truncated (Fixture       *f,
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  spin (100);
+  ramo_test_spin (100);
   g_assert_false (ramo_window_get_changed_on_disk (f->window));
   g_assert_cmpuint (n_rows (f), <, 2 * N_TURNS + 1);
   g_assert_cmpstr (ramo_window_get_last_toast (f->window), ==, "Session reloaded");
@@ -366,7 +349,7 @@ test_focus_refresh (Fixture       *f,
   if (f->window->monitor)
     g_signal_handlers_disconnect_by_data (f->window->monitor, f->window);
   append_line (f->path, line);
-  spin (200);
+  ramo_test_spin (200);
   g_assert_cmpuint (n_rows (f), ==, rows);
   g_object_notify (G_OBJECT (f->window), "is-active");
   if (!gtk_window_is_active (GTK_WINDOW (f->window)))
@@ -409,7 +392,7 @@ wait_loaded (RamoWindow *window,
         *saw_loading_page = TRUE;
       g_usleep (500);
     }
-  spin (100);
+  ramo_test_spin (100);
   return TRUE;
 }
 
@@ -442,7 +425,7 @@ test_load_async (void)
   window = g_object_ref (ramo_window_new (NULL));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
   gtk_window_present (GTK_WINDOW (window));
-  spin (200);
+  ramo_test_spin (200);
 
   file = g_file_new_for_path (path);
   start = g_get_monotonic_time ();
@@ -470,7 +453,7 @@ test_load_async (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
-  spin (20);
+  ramo_test_spin (20);
 }
 
 static void
@@ -488,7 +471,7 @@ test_load_error (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (window);
-  spin (20);
+  ramo_test_spin (20);
 }
 
 static void

@@ -50,23 +50,6 @@ typedef struct
   RamoWindow *window;
 } Fixture;
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
 /* Spins until the window's navigation (and its summary) is over, at most @seconds. */
 static void
 wait_idle (Fixture *f,
@@ -80,7 +63,7 @@ wait_idle (Fixture *f,
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
-  spin (50);
+  ramo_test_spin (50);
 }
 
 static guint
@@ -147,7 +130,7 @@ fixture_set_up (Fixture       *f,
   /* ask every time, whatever another test remembered */
   ramo_window_set_remembered_summary_choice (f->window, NULL);
   gtk_window_present (GTK_WINDOW (f->window));
-  spin (200);
+  ramo_test_spin (200);
   g_assert_cmpstr (leaf_id (f), ==, "e0000004");
 }
 
@@ -161,7 +144,7 @@ fixture_tear_down (Fixture       *f,
     gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->window);
-  spin (20);
+  ramo_test_spin (20);
   llm_server_free (f->ls);
   g_clear_pointer (&f->path, g_free);
 }
@@ -174,7 +157,7 @@ activate_and_ask (Fixture    *f,
   AdwMessageDialog *dialog;
 
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string (id));
-  spin (50);
+  ramo_test_spin (50);
   dialog = ramo_window_get_summary_dialog (f->window);
   g_assert_nonnull (dialog);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
@@ -217,7 +200,7 @@ test_summarize (Fixture       *f,
   g_assert_true (strstr (adw_message_dialog_get_body (dialog), "leaves 2 entries") != NULL);
 
   adw_message_dialog_response (dialog, "summarize");
-  spin (100);
+  ramo_test_spin (100);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
 
   /* while the server thinks: the progress bar, and nothing written yet */
@@ -279,7 +262,7 @@ test_cancel_dialog (Fixture       *f,
 
   /* closing the dialog (Escape) is "cancel": nothing happens */
   gtk_window_close (GTK_WINDOW (dialog));
-  spin (100);
+  ramo_test_spin (100);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
   g_assert_false (ramo_window_is_busy (f->window));
   g_assert_cmpstr (leaf_id (f), ==, "e0000004");
@@ -324,7 +307,7 @@ test_cancel_summary (Fixture       *f,
   f->ls->delay_ms = 20000;
   dialog = activate_and_ask (f, "e0000006");
   adw_message_dialog_response (dialog, "summarize");
-  spin (300);
+  ramo_test_spin (300);
   g_assert_true (ramo_window_is_busy (f->window));
   g_assert_cmpuint (f->ls->n_requests, ==, 1);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "cancel-operation"));
@@ -349,7 +332,7 @@ test_custom_instructions (Fixture       *f,
   g_autoptr(JsonObject) line = NULL;
 
   adw_message_dialog_response (dialog, "custom");
-  spin (50);
+  ramo_test_spin (50);
   dialog = ramo_window_get_summary_dialog (f->window);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Custom Instructions");
@@ -382,7 +365,7 @@ test_remember (Fixture       *f,
 
   /* no dialog any more */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string ("e0000004"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
   wait_idle (f, 5);
   g_assert_cmpstr (leaf_id (f), ==, "e0000004");
@@ -390,7 +373,7 @@ test_remember (Fixture       *f,
   /* "summarize" remembered: straight to the summary */
   ramo_window_set_remembered_summary_choice (f->window, "summarize");
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string ("e0000006"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
   wait_idle (f, 10);
   g_assert_cmpuint (f->ls->n_requests, ==, 1);
@@ -411,14 +394,14 @@ test_nothing_left_behind (Fixture       *f,
 
   /* the leaf is on the way to e6: nothing to summarize, no question */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string ("e0000006"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
   wait_idle (f, 5);
   g_assert_cmpstr (leaf_id (f), ==, "e0000006");
 
   /* the leaf itself: nothing */
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string ("e0000006"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_null (ramo_window_get_summary_dialog (f->window));
   g_assert_cmpstr (ramo_window_get_last_toast (f->window), ==, "Already at this entry");
 }

@@ -19,6 +19,7 @@
 #include "ramo-branch-picker.h"
 #include "ramo-session-row.h"
 #include "ramo-window.h"
+#include "ramo-test-util.h"
 
 /*
  * The window on a small branching session written here (so that the test depends on no other
@@ -80,23 +81,6 @@ typedef struct
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-spin (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
 
 static char *
 read_file (const char *path)
@@ -213,7 +197,7 @@ wait_for_row (Fixture    *f,
     {
       row = ramo_session_tree_find_row (tree_of (f), id);
       if (row == NULL)
-        spin (20);
+        ramo_test_spin (20);
     }
   g_assert_nonnull (row);
   return row;
@@ -225,7 +209,7 @@ set_search (Fixture    *f,
 {
   gtk_editable_set_text (ramo_window_get_search_entry (f->window), text);
   /* GtkSearchEntry reports changes after a short delay */
-  spin (400);
+  ramo_test_spin (400);
 }
 
 static void
@@ -233,7 +217,7 @@ set_filter (Fixture       *f,
             RamoFilterMode mode)
 {
   gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (f->window), mode);
-  spin (50);
+  ramo_test_spin (50);
 }
 
 static void
@@ -242,7 +226,7 @@ activate (Fixture    *f,
           GVariant   *param)
 {
   g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
-  spin (150);
+  ramo_test_spin (150);
   /* on a busy machine the idle work the action queued (a layout after the leaf moved) may not
    * have had its turn yet */
   for (guint i = 0; i < 1000 && g_main_context_pending (NULL); i++)
@@ -269,7 +253,7 @@ open_window (Fixture    *f,
   g_assert_no_error (error);
 
   gtk_window_present (GTK_WINDOW (f->window));
-  spin (300);
+  ramo_test_spin (300);
 }
 
 static void
@@ -288,7 +272,7 @@ fixture_tear_down (Fixture       *f,
 
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->window);
-  spin (20);
+  ramo_test_spin (20);
 
   dir = g_dir_open (f->dir, 0, NULL);
   while (dir && (name = g_dir_read_name (dir)))
@@ -495,7 +479,7 @@ test_edit_label (Fixture       *f,
 
   /* Shift+L on the selected row: the same call */
   g_assert_true (ramo_session_tree_edit_label (tree_of (f), "e0000009"));
-  spin (50);
+  ramo_test_spin (50);
   row = wait_for_row (f, "e0000009");
   g_assert_true (ramo_session_row_get_editing (row));
   g_assert_cmpstr (gtk_editable_get_text (ramo_session_row_get_label_entry (row)), ==, "");
@@ -503,7 +487,7 @@ test_edit_label (Fixture       *f,
   /* Enter saves the trimmed text */
   gtk_editable_set_text (ramo_session_row_get_label_entry (row), "  check <point>  ");
   g_signal_emit_by_name (ramo_session_row_get_label_entry (row), "activate");
-  spin (150);
+  ramo_test_spin (150);
 
   g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 1);
   {
@@ -537,7 +521,7 @@ test_edit_label (Fixture       *f,
   g_assert_cmpstr (gtk_editable_get_text (ramo_session_row_get_label_entry (row)), ==, "check <point>");
   gtk_editable_set_text (ramo_session_row_get_label_entry (row), "other");
   ramo_session_row_stop_editing (row, FALSE);
-  spin (50);
+  ramo_test_spin (50);
   g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 1);
 
   /* an empty text clears the label */
@@ -545,7 +529,7 @@ test_edit_label (Fixture       *f,
   row = wait_for_row (f, "e0000009");
   gtk_editable_set_text (ramo_session_row_get_label_entry (row), "   ");
   g_signal_emit_by_name (ramo_session_row_get_label_entry (row), "activate");
-  spin (150);
+  ramo_test_spin (150);
   g_assert_cmpuint (count_lines (f->path), ==, 1 + N_ENTRIES + 2);
   g_clear_pointer (&object, json_object_unref);
   object = last_line (f->path);
@@ -646,7 +630,7 @@ test_navigate (Fixture       *f,
   position = position_of (f, "e0000017");
   gtk_single_selection_set_selected (ramo_session_tree_get_selection (tree_of (f)), position);
   g_signal_emit_by_name (ramo_session_tree_get_list_view (tree_of (f)), "activate", position);
-  spin (150);
+  ramo_test_spin (150);
   g_assert_cmpstr (leaf_id (f), ==, "e0000002");
   g_clear_pointer (&text, g_free);
   text = composer_text (f);
@@ -680,7 +664,7 @@ test_context (Fixture       *f,
 
   /* the context is built after the tree's first frame */
   for (guint i = 0; i < 500 && ramo_context_view_get_n_messages (context) == 0; i++)
-    spin (10);
+    ramo_test_spin (10);
 
   /* compaction summary, the kept messages e8 e9 e10, then e13 e14 */
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
@@ -690,12 +674,12 @@ test_context (Fixture       *f,
 
   ramo_window_set_remembered_summary_choice (f->window, "none");
   activate (f, "navigate", g_variant_new_string ("e0000006"));
-  spin (200);
+  ramo_test_spin (200);
   /* e1 e2 e3 e4 e5 e6 */
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
 
   activate (f, "navigate", g_variant_new_string ("e0000003"));
-  spin (200);
+  ramo_test_spin (200);
   /* e1 e2 */
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 2);
   g_assert_cmpstr (ramo_context_view_get_summary (context), ==,
@@ -710,14 +694,14 @@ test_entry_view (Fixture       *f,
   g_autofree char *text = NULL;
 
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000005"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_cmpstr (ramo_entry_view_get_entry_id (view), ==, "e0000005");
   g_assert_cmpstr (ramo_entry_view_get_title (view), ==, "Tool Result");
   text = ramo_entry_view_dup_text (view);
   g_assert_cmpstr (text, ==, "127.0.0.1 localhost");
 
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
-  spin (50);
+  ramo_test_spin (50);
   g_clear_pointer (&text, g_free);
   text = ramo_entry_view_dup_text (view);
   g_assert_cmpstr (text, ==, "Thinking:\nLet me think.\n\nB done");
@@ -738,7 +722,7 @@ test_folds (Fixture       *f,
   row = gtk_tree_list_model_get_row (model, position_of (f, "e0000007"));
   g_assert_true (gtk_tree_list_row_is_expandable (row));
   gtk_tree_list_row_set_expanded (row, FALSE);
-  spin (20);
+  ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 7);
 
   /* a rebuild (the label appended moves the leaf) keeps it folded */
@@ -757,19 +741,19 @@ test_folds (Fixture       *f,
   row = gtk_tree_list_model_get_row (model, 1);
   g_assert_true (gtk_tree_list_row_is_expandable (row));
   gtk_tree_list_row_set_expanded (row, FALSE);
-  spin (20);
+  ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 2);
   gtk_tree_list_row_set_expanded (row, TRUE);
-  spin (20);
+  ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 13);
 
   /* selecting an entry inside a folded branch unfolds the way to it, and the rest of that
    * branch comes back as it was (Approach A's rows too) */
   gtk_tree_list_row_set_expanded (row, FALSE);
-  spin (20);
+  ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 2);
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000013"));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_cmpuint (n_rows (f), ==, 13);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
 }
@@ -845,7 +829,7 @@ test_branch_command (Fixture       *f,
   /* double-escape-action "tree": Branch uses the tree */
   g_assert_cmpstr (ramo_window_get_double_escape_action (f->window), ==, "tree");
   gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
-  spin (20);
+  ramo_test_spin (20);
   g_assert_false (tree_has_focus (f));
   activate (f, "branch-command", NULL);
   g_assert_null (find_picker ());
@@ -853,12 +837,12 @@ test_branch_command (Fixture       *f,
 
   /* Escape twice in the editor runs the same */
   gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
-  spin (20);
+  ramo_test_spin (20);
   ramo_window_composer_escape (f->window);
-  spin (20);
+  ramo_test_spin (20);
   g_assert_false (tree_has_focus (f));
   ramo_window_composer_escape (f->window);
-  spin (150);
+  ramo_test_spin (150);
   g_assert_true (tree_has_focus (f));
 
   /* "branch": the picker of user messages, newest first */
@@ -883,7 +867,7 @@ test_branch_command (Fixture       *f,
   ramo_branch_picker_set_search (picker, "APPROACH");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
   ramo_branch_picker_choose (picker, 0);   /* "Approach C", child of e2 */
-  spin (150);
+  ramo_test_spin (150);
   g_assert_null (find_picker ());
   g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (f->window)), ==, 2);
   text = composer_text (f);
@@ -924,25 +908,25 @@ test_row_menu (Fixture       *f,
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000008"));
   wait_for_row (f, "e0000008");
   g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
-  spin (50);
+  ramo_test_spin (50);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
   model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
   g_assert_true (menu_has_action (model, "win.navigate", "e0000008"));
   g_assert_true (menu_has_action (model, "win.branch", "e0000008"));
   g_assert_true (menu_has_action (model, "win.edit-label", "e0000008"));
   gtk_popover_popdown (popover);
-  spin (50);
+  ramo_test_spin (50);
 
   /* not a user message: no branching */
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
   wait_for_row (f, "e0000009");
   g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
-  spin (50);
+  ramo_test_spin (50);
   model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
   g_assert_true (menu_has_action (model, "win.navigate", "e0000009"));
   g_assert_false (menu_has_action (model, "win.branch", "e0000009"));
   gtk_popover_popdown (popover);
-  spin (50);
+  ramo_test_spin (50);
 
   /* "Edit Label…" opens the inline editor on that row */
   activate (f, "edit-label", g_variant_new_string ("e0000017"));
