@@ -45,6 +45,8 @@ struct _RamoSessionTree
 
   RamoProjection     *projection;
   GtkTreeListModel   *tree_model;
+  GListStore         *tree_models;     /* (element-type GListModel) under the view */
+  GListStore         *spacer;          /* rows between new and old rows in swap_models() */
   GtkSingleSelection *selection;
   GSignalGroup       *projection_signals;
   GSignalGroup       *manager_signals;
@@ -69,6 +71,7 @@ struct _RamoSessionTree
   guint               rebuild_live : 1;
   guint               focus_if_visible : 1;
   guint               unfolding : 1;
+  guint               models_fresh : 1;
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
 
@@ -100,7 +103,7 @@ create_child_model_cb (gpointer item,
 {
   RamoProjectionNode *node = item;
 
-  if (ramo_projection_node_has_children (node))
+  if (RAMO_IS_PROJECTION_NODE (node) && ramo_projection_node_has_children (node))
     return g_object_ref (G_LIST_MODEL (node));
   return NULL;
 }
@@ -115,8 +118,8 @@ get_row (RamoSessionTree *self,
 static RamoProjectionNode *
 row_get_node (GtkTreeListRow *row)
 {
-  /* transfer full */
-  return row ? gtk_tree_list_row_get_item (row) : NULL;
+  /* transfer full; a spacer row of swap_models() has no node */
+  return GTK_IS_TREE_LIST_ROW (row) ? gtk_tree_list_row_get_item (row) : NULL;
 }
 
 static void
@@ -238,23 +241,32 @@ focus_is_inside (GtkWidget *widget)
 /* GtkTreeListModel (GTK 4.8) handles its root list being replaced in one items-changed by
  * removing and inserting row after row: seconds for 70,000 top-level rows (pi's long chains
  * are flat). New models over the new layout cost far less, so a rebuild the user asked for gets
- * new models (see projection_items_changed_cb). A live update keeps the models: only through
+ * a new tree list model (see swap_models()). A live update keeps the models: only through
  * them does GtkListView keep its scroll position. */
+static void
+forget_tree_model (RamoSessionTree *self)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* rows waiting to be unfolded belong to this model */
+  g_clear_handle_id (&self->unfold_id, g_source_remove);
+  g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
+  if (self->tree_model)
+    g_signal_handlers_disconnect_by_data (self->tree_model, self);
+  g_clear_object (&self->tree_model);
+}
+
 static void
 drop_models (RamoSessionTree *self)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  /* rows waiting to be unfolded belong to these models */
-  g_clear_handle_id (&self->unfold_id, g_source_remove);
-  g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
+  forget_tree_model (self);
   gtk_list_view_set_model (self->list_view, NULL);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
-  if (self->tree_model)
-    g_signal_handlers_disconnect_by_data (self->tree_model, self);
   g_clear_object (&self->selection);
-  g_clear_object (&self->tree_model);
+  g_clear_object (&self->tree_models);
 }
 
 /* Unfolds every row that has rows nested under it, except those the user folded, down the
@@ -342,13 +354,18 @@ unfold_below (RamoSessionTree *self,
     self->unfold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, unfold_below_cb, self, NULL);
 }
 
-/* Makes the tree list model and the selection over the projection; the list view gets them
- * once the rows are unfolded (one change instead of one per unfolded row). */
+static guint find_wanted_row   (RamoSessionTree *self);
+static void  select_wanted_row (RamoSessionTree *self,
+                                guint            position);
+
+/* Makes a tree list model over the projection's current layout, every row unfolded but those
+ * the user folded (before any view sees it: one change instead of one per unfolded row). */
 static void
-build_models (RamoSessionTree *self)
+make_tree_model (RamoSessionTree *self)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
   g_assert (self->projection != NULL);
+  g_assert (self->tree_model == NULL);
 
   self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->projection)),
                                               FALSE, FALSE,
@@ -356,8 +373,21 @@ build_models (RamoSessionTree *self)
   unfold_rows (self);
   g_signal_connect_object (self->tree_model, "items-changed",
                            G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
+}
 
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree_model)));
+/* Makes the models the list view shows: the tree list model inside a flattening list (which
+ * lets swap_models() put a new one in place), and the selection over it. */
+static void
+build_models (RamoSessionTree *self)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+  g_assert (self->selection == NULL);
+
+  make_tree_model (self);
+  self->tree_models = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (self->tree_models, self->tree_model);
+
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->tree_models)))));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   g_signal_connect_object (self->selection, "notify::selected",
@@ -366,6 +396,63 @@ build_models (RamoSessionTree *self)
                            G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
 
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+}
+
+/* GTK 4.8's list view keeps row widgets for up to 200 rows around its scroll position. */
+#define LIST_VIEW_MAX_ROW_WIDGETS 200
+
+/* Puts a tree list model over the projection's new layout in place of the old one, reusing
+ * the list view's row widgets. GTK 4.8's list view destroys every row widget when its model
+ * is replaced, or when the rows they show are removed, and makes new ones (~200, a third of a
+ * filter change); it rebinds them only when it scrolls. So the new rows are first put after
+ * the old ones, the view is scrolled to the row to select among them (the widgets are bound
+ * to new rows), and only then are the old rows, which have no widgets left, removed.
+ *
+ * The old rows must never be bound again: the old tree list model would ask the projection,
+ * which has its new layout already, for rows it has not made yet (and after a reload their
+ * entries are gone). So they get no widgets they had not: as many empty spacer rows as the
+ * view keeps widgets sit between them and the new rows, and the selection moves only once
+ * they are gone.
+ *
+ * Runs before the old tree list model hears of the new layout; once out of the list it is
+ * finalized and never does. */
+static void
+swap_models (RamoSessionTree *self)
+{
+  g_autoptr(GtkTreeListModel) old = NULL;
+  gpointer added[2];
+  guint offset;
+  guint position;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+  g_assert (self->selection != NULL);
+
+  if (self->spacer == NULL)
+    {
+      self->spacer = g_list_store_new (G_TYPE_OBJECT);
+      for (guint i = 0; i < LIST_VIEW_MAX_ROW_WIDGETS; i++)
+        {
+          g_autoptr(GObject) item = g_object_new (G_TYPE_OBJECT, NULL);
+
+          /* distinct items: GTK 4.8 keys the widgets of removed rows by item */
+          g_list_store_append (self->spacer, item);
+        }
+    }
+
+  old = g_object_ref (self->tree_model);
+  forget_tree_model (self);
+  make_tree_model (self);
+  position = find_wanted_row (self);
+
+  offset = g_list_model_get_n_items (G_LIST_MODEL (self->selection)) + LIST_VIEW_MAX_ROW_WIDGETS;
+  added[0] = self->spacer;
+  added[1] = self->tree_model;
+  g_list_store_splice (self->tree_models, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), 0, added, 2);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                              offset + (position == GTK_INVALID_LIST_POSITION ? 0 : position));
+  g_list_store_splice (self->tree_models, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)) - 1, NULL, 0);
+  select_wanted_row (self, position);
+  self->models_fresh = TRUE;
 }
 
 static void
@@ -383,22 +470,26 @@ projection_items_changed_cb (RamoSessionTree *self,
   self->in_rebuild = TRUE;
   self->had_focus = focus_is_inside (GTK_WIDGET (self->list_view));
 
-  /* New models are built on RamoProjection::rebuilt; the old ones must not see the change. */
-  if (!(self->keep_scroll || self->rebuild_live))
-    drop_models (self);
+  /* The old tree list model must not see the change: a new one takes its place now. */
+  if (!(self->keep_scroll || self->rebuild_live) && self->selection != NULL)
+    {
+      if (self->clear_folds)
+        g_hash_table_remove_all (self->folded);
+      self->clear_folds = FALSE;
+      swap_models (self);
+    }
 }
 
-/* Selects the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
- * Returns the position selected, or GTK_INVALID_LIST_POSITION. */
+/* Finds the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
+ * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. */
 static guint
-select_entry_row (RamoSessionTree *self,
-                  RamoEntry       *entry)
+find_entry_row (RamoSessionTree *self,
+                RamoEntry       *entry)
 {
   g_autoptr(GPtrArray) path = NULL;
   g_autoptr(GtkTreeListRow) row = NULL;
   RamoEntry *target;
   guint n_items;
-  guint position;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
@@ -410,10 +501,7 @@ select_entry_row (RamoSessionTree *self,
   if (target == NULL)
     {
       /* pi: nothing of the chosen entry's ancestry is shown → the last row */
-      if (n_items == 0)
-        return GTK_INVALID_LIST_POSITION;
-      gtk_single_selection_set_selected (self->selection, n_items - 1);
-      return n_items - 1;
+      return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
     }
 
   path = ramo_projection_get_node_path (self->projection, target);
@@ -448,17 +536,17 @@ select_entry_row (RamoSessionTree *self,
   if (row == NULL)
     return GTK_INVALID_LIST_POSITION;
 
-  position = gtk_tree_list_row_get_position (row);
-  gtk_single_selection_set_selected (self->selection, position);
-  return position;
+  return gtk_tree_list_row_get_position (row);
 }
 
-static void
-restore_selection (RamoSessionTree *self)
+/* The row to select after a rebuild: that of the entry the user chose, or of its nearest
+ * visible ancestor; at first, the leaf's. Returns its position in the tree list model, or
+ * GTK_INVALID_LIST_POSITION. */
+static guint
+find_wanted_row (RamoSessionTree *self)
 {
   RamoSessionManager *manager;
   RamoEntry *entry = NULL;
-  guint position;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
@@ -467,8 +555,18 @@ restore_selection (RamoSessionTree *self)
     entry = ramo_session_manager_get_entry (manager, self->wanted_id);
   if (entry == NULL)
     entry = ramo_session_manager_get_leaf (manager);
+  return find_entry_row (self, entry);
+}
 
-  position = select_entry_row (self, entry);
+/* Selects the row at @position (from find_wanted_row()). */
+static void
+select_wanted_row (RamoSessionTree *self,
+                   guint            position)
+{
+  g_autoptr(RamoProjectionNode) node = NULL;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
   if (position == GTK_INVALID_LIST_POSITION)
     {
       /* Keep the wanted entry: it comes back when the rows do. */
@@ -476,13 +574,17 @@ restore_selection (RamoSessionTree *self)
       return;
     }
 
-  {
-    g_autoptr(RamoProjectionNode) node = row_get_node (gtk_single_selection_get_selected_item (self->selection));
+  gtk_single_selection_set_selected (self->selection, position);
+  node = row_get_node (gtk_single_selection_get_selected_item (self->selection));
+  if (self->wanted_id == NULL && node)
+    self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
+  set_selected_id (self, node ? ramo_projection_node_get_id (node) : NULL);
+}
 
-    if (self->wanted_id == NULL && node)
-      self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
-    set_selected_id (self, node ? ramo_projection_node_get_id (node) : NULL);
-  }
+static void
+restore_selection (RamoSessionTree *self)
+{
+  select_wanted_row (self, find_wanted_row (self));
 }
 
 static void
@@ -497,21 +599,27 @@ projection_rebuilt_cb (RamoSessionTree *self,
   if (self->clear_folds)
     g_hash_table_remove_all (self->folded);
   self->clear_folds = FALSE;
-  if (self->tree_model == NULL)
+  if (self->selection == NULL)
     {
       /* new models: every row unfolded but those the user folded */
       build_models (self);
-      /* the old rows held the keyboard focus: keep it in the list until the selected row
-       * takes it (after_layout_cb) */
-      if (self->had_focus)
-        gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+      restore_selection (self);
+    }
+  else if (self->models_fresh)
+    {
+      /* swap_models() made them over this layout and selected the row */
+      self->models_fresh = FALSE;
     }
   else
     {
       /* the models were kept (lines appended): unfold the rows that came with them */
       unfold_rows (self);
+      restore_selection (self);
     }
-  restore_selection (self);
+  /* the old rows held the keyboard focus: keep it in the list until the selected row takes
+   * it (after_layout_cb) */
+  if (self->had_focus && !focus_is_inside (GTK_WIDGET (self->list_view)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
   self->in_rebuild = FALSE;
 
   update_empty_state (self);
@@ -961,7 +1069,9 @@ ramo_session_tree_get_menu (RamoSessionTree *self)
 static GtkTreeListRow *
 selected_row (RamoSessionTree *self)
 {
-  return gtk_single_selection_get_selected_item (self->selection);
+  gpointer item = self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
+
+  return GTK_IS_TREE_LIST_ROW (item) ? item : NULL;
 }
 
 static void
@@ -1118,6 +1228,8 @@ ramo_session_tree_dispose (GObject *object)
 
   g_clear_object (&self->selection);
   g_clear_object (&self->tree_model);
+  g_clear_object (&self->tree_models);
+  g_clear_object (&self->spacer);
   g_clear_object (&self->projection);
   g_clear_object (&self->projection_signals);
   g_clear_object (&self->manager_signals);
@@ -1246,7 +1358,9 @@ factory_bind_cb (GtkSignalListItemFactory *factory,
                  gpointer                  user_data)
 {
   RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_list_item_get_child (list_item));
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  gpointer item = gtk_list_item_get_item (list_item);
+  /* a spacer row of swap_models() has no tree row */
+  GtkTreeListRow *row = GTK_IS_TREE_LIST_ROW (item) ? item : NULL;
   g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
 
   ramo_tree_expander_set_list_row (expander, row);
@@ -1433,7 +1547,9 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
   self->wanted_id = g_strdup (id);
 
   self->in_rebuild = TRUE;
-  position = select_entry_row (self, entry);
+  position = find_entry_row (self, entry);
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_single_selection_set_selected (self->selection, position);
   self->in_rebuild = FALSE;
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
