@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <pango/pangocairo.h>
 
 #include "ramo-app-util.h"
 #include "ramo-session-row.h"
@@ -482,6 +483,176 @@ pill_pressed_cb (RamoSessionRow  *self,
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Size and layout                                                                             */
+
+/* GTK 4.8's list view keeps up to 200 rows and measures them all whenever their content
+ * changes (every filter change rebinds them). The text's GtkInscription measures itself from
+ * Pango's font metrics, which Pango computes anew on every call, shaping a sample text: about
+ * a tenth of a millisecond per row, half of a row's measuring. Its size depends only on its
+ * font, so the row sizes it from metrics kept per font (the inscription is told to ask for
+ * nothing but its CSS box) and lays its children out itself. */
+#define SPACING   6
+#define NAT_CHARS 40
+
+typedef struct
+{
+  int    line_height;     /* pixels */
+  int    char_width;      /* Pango units */
+  double resolution;
+  gulong options_hash;
+} TextMetrics;
+
+static const TextMetrics *
+text_metrics (RamoSessionRow *self)
+{
+  static GHashTable *cache;   /* PangoFontDescription → TextMetrics */
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->text_label));
+  const PangoFontDescription *font = pango_context_get_font_description (context);
+  const cairo_font_options_t *options = pango_cairo_context_get_font_options (context);
+  double resolution = pango_cairo_context_get_resolution (context);
+  gulong options_hash = options ? cairo_font_options_hash (options) : 0;
+  TextMetrics *metrics;
+
+  if (cache == NULL)
+    cache = g_hash_table_new_full ((GHashFunc) pango_font_description_hash,
+                                   (GEqualFunc) pango_font_description_equal,
+                                   (GDestroyNotify) pango_font_description_free, g_free);
+
+  metrics = g_hash_table_lookup (cache, font);
+  if (metrics == NULL || metrics->resolution != resolution || metrics->options_hash != options_hash)
+    {
+      PangoFontMetrics *pango_metrics = pango_context_get_metrics (context, font, NULL);
+
+      metrics = g_new0 (TextMetrics, 1);
+      metrics->line_height = PANGO_PIXELS_CEIL (pango_font_metrics_get_ascent (pango_metrics) +
+                                                pango_font_metrics_get_descent (pango_metrics));
+      metrics->char_width = pango_font_metrics_get_approximate_char_width (pango_metrics);
+      metrics->resolution = resolution;
+      metrics->options_hash = options_hash;
+      pango_font_metrics_unref (pango_metrics);
+      g_hash_table_replace (cache, pango_font_description_copy (font), metrics);
+    }
+  return metrics;
+}
+
+/* The width of the inscription's CSS box: GtkInscription measures its width from font metrics
+ * even when asked for no characters. */
+static int
+text_box_width (RamoSessionRow *self)
+{
+  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (self->text_label));
+  GtkBorder margin, border, padding;
+
+  gtk_style_context_get_margin (style, &margin);
+  gtk_style_context_get_border (style, &border);
+  gtk_style_context_get_padding (style, &padding);
+  return margin.left + margin.right + border.left + border.right + padding.left + padding.right;
+}
+
+static gboolean
+child_shown (GtkWidget *child)
+{
+  return child != NULL && gtk_widget_get_visible (child);
+}
+
+static void
+ramo_session_row_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  RamoSessionRow *self = RAMO_SESSION_ROW (widget);
+  const TextMetrics *metrics = text_metrics (self);
+  GtkWidget *children[] = {
+    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
+  };
+  int text_min, text_nat;
+
+  /* the inscription asks only for its CSS box: its text comes on top */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = text_box_width (self);
+      *natural = *minimum + PANGO_PIXELS_CEIL (NAT_CHARS * metrics->char_width);
+      for (guint i = 0; i < G_N_ELEMENTS (children); i++)
+        if (child_shown (children[i]))
+          {
+            int child_min, child_nat;
+
+            gtk_widget_measure (children[i], orientation, -1, &child_min, &child_nat, NULL, NULL);
+            *minimum += child_min + SPACING;
+            *natural += child_nat + SPACING;
+          }
+    }
+  else
+    {
+      gtk_widget_measure (GTK_WIDGET (self->text_label), orientation, -1, &text_min, &text_nat, NULL, NULL);
+      *minimum = text_min + metrics->line_height;
+      *natural = text_nat + metrics->line_height;
+      for (guint i = 0; i < G_N_ELEMENTS (children); i++)
+        if (child_shown (children[i]))
+          {
+            int child_min, child_nat;
+
+            gtk_widget_measure (children[i], orientation, -1, &child_min, &child_nat, NULL, NULL);
+            *minimum = MAX (*minimum, child_min);
+            *natural = MAX (*natural, child_nat);
+          }
+    }
+}
+
+/* Places @child at @x, centred vertically at its natural height (at most @height). */
+static int
+allocate_child (GtkWidget *child,
+                int        x,
+                int        width,
+                int        height,
+                int        row_width,
+                gboolean   rtl)
+{
+  int child_min, child_nat;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, &child_min, &child_nat, NULL, NULL);
+  child_nat = MIN (child_nat, height);
+  gtk_widget_size_allocate (child,
+                            &(GtkAllocation) { rtl ? row_width - x - width : x, (height - child_nat) / 2,
+                                               width, child_nat },
+                            -1);
+  return x + width + SPACING;
+}
+
+static void
+ramo_session_row_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  RamoSessionRow *self = RAMO_SESSION_ROW (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  GtkWidget *children[] = {
+    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
+  };
+  int x = 0;
+  int text_min = text_box_width (self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (children); i++)
+    if (child_shown (children[i]))
+      {
+        int child_min, child_nat;
+
+        gtk_widget_measure (children[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_min, &child_nat, NULL, NULL);
+        /* what the text must keep, and what the children still to come need */
+        child_nat = MIN (child_nat, width - x - text_min);
+        x = allocate_child (children[i], x, MAX (child_min, child_nat), height, width, rtl);
+      }
+  gtk_widget_size_allocate (GTK_WIDGET (self->text_label),
+                            &(GtkAllocation) { rtl ? 0 : x, 0, MAX (width - x, text_min), height },
+                            -1);
+}
+
 static void
 disconnect_node (RamoSessionRow *self)
 {
@@ -579,20 +750,19 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  widget_class->measure = ramo_session_row_measure;
+  widget_class->size_allocate = ramo_session_row_size_allocate;
+
   gtk_widget_class_set_css_name (widget_class, "sessionrow");
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 
 static void
 ramo_session_row_init (RamoSessionRow *self)
 {
   GtkGesture *gesture;
-  GtkLayoutManager *layout;
 
-  /* Made in code, not from a template: GTK 4.8's list view makes up to 200 rows each time the
-   * model is replaced, and building them from XML was a third of a filter change. */
-  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 6);
+  /* Made in code, not from a template: building rows from XML was a third of a filter change
+   * when GTK 4.8's list view still made up to 200 new rows for each. */
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
 
   self->marker_image = GTK_IMAGE (gtk_image_new ());
@@ -616,7 +786,11 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_inscription_set_xalign (self->text_label, 0);
   gtk_inscription_set_yalign (self->text_label, 0.5);
   gtk_inscription_set_text_overflow (self->text_label, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-  gtk_inscription_set_nat_chars (self->text_label, 40);
+  /* sized by the row from metrics kept per font (see ramo_session_row_measure()) */
+  gtk_inscription_set_min_chars (self->text_label, 0);
+  gtk_inscription_set_nat_chars (self->text_label, 0);
+  gtk_inscription_set_min_lines (self->text_label, 0);
+  gtk_inscription_set_nat_lines (self->text_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->text_label), "entry-text");
   gtk_widget_set_parent (GTK_WIDGET (self->text_label), GTK_WIDGET (self));
 
