@@ -37,7 +37,8 @@ struct _RamoSessionRow
 
   RamoProjectionNode *node;
   gulong              node_handlers[3];
-  guint               highlighted : 1;  /* the text or the pill has highlight attributes */
+  guint               highlighted : 1;  /* the text has highlight attributes */
+  guint               highlight_stale : 1;
   const char         *kind_class;     /* interned */
   guint               marker : 2;     /* Marker */
   guint               editing : 1;
@@ -257,37 +258,68 @@ update_all (RamoSessionRow *self)
   update_label (self);
 }
 
+static const char * const *
+search_terms (RamoSessionRow *self)
+{
+  RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
+
+  return tree && self->node ? ramo_session_tree_get_search_terms (tree) : NULL;
+}
+
+/* Marks the terms in the text. */
+static void
+apply_highlight (RamoSessionRow *self)
+{
+  const char * const *terms = search_terms (self);
+  g_autoptr(PangoAttrList) attrs = NULL;
+
+  self->highlight_stale = FALSE;
+  if (terms)
+    attrs = ramo_highlight_attributes (gtk_inscription_get_text (self->text_label), terms);
+  /* setting attributes makes GTK 4.8 redo the text's layout attributes, even to none again */
+  if (attrs == NULL && !self->highlighted)
+    return;
+  gtk_inscription_set_attributes (self->text_label, attrs);
+  self->highlighted = attrs != NULL;
+}
+
 /**
  * ramo_session_row_refresh_highlight:
  * @self: a row
  *
- * Marks the current search terms in the row's text and label.
+ * Marks the current search terms in the row's label now, and in its text the next time the
+ * row is drawn: setting attributes costs GTK 4.8 a tenth of a millisecond, and of the ~200
+ * rows a list view rebinds on each keystroke only those in view are drawn. (The label can
+ * change the row's size, so it cannot wait for the drawing; few rows have one.)
  */
 void
 ramo_session_row_refresh_highlight (RamoSessionRow *self)
 {
-  RamoSessionTree *tree;
-  const char * const *terms = NULL;
-  g_autoptr(PangoAttrList) text_attrs = NULL;
-  g_autoptr(PangoAttrList) pill_attrs = NULL;
+  const char * const *terms;
+  g_autoptr(PangoAttrList) attrs = NULL;
 
   g_return_if_fail (RAMO_IS_SESSION_ROW (self));
 
-  tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
-  if (tree && self->node)
-    terms = ramo_session_tree_get_search_terms (tree);
+  terms = search_terms (self);
+  if (terms && gtk_widget_get_visible (GTK_WIDGET (self->pill)))
+    attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
+  if (attrs != NULL || gtk_label_get_attributes (self->pill) != NULL)
+    gtk_label_set_attributes (self->pill, attrs);
 
-  if (terms)
-    {
-      text_attrs = ramo_highlight_attributes (gtk_inscription_get_text (self->text_label), terms);
-      pill_attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
-    }
-  /* setting attributes makes GTK 4.8 redo the text's layout attributes, even to none again */
-  if (text_attrs == NULL && pill_attrs == NULL && !self->highlighted)
-    return;
-  gtk_inscription_set_attributes (self->text_label, text_attrs);
-  gtk_label_set_attributes (self->pill, pill_attrs);
-  self->highlighted = text_attrs != NULL || pill_attrs != NULL;
+  self->highlight_stale = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ramo_session_row_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  RamoSessionRow *self = RAMO_SESSION_ROW (widget);
+
+  /* before the children are drawn: they draw the attributes set now */
+  if (self->highlight_stale)
+    apply_highlight (self);
+  GTK_WIDGET_CLASS (ramo_session_row_parent_class)->snapshot (widget, snapshot);
 }
 
 static void
@@ -752,6 +784,7 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 
   widget_class->measure = ramo_session_row_measure;
   widget_class->size_allocate = ramo_session_row_size_allocate;
+  widget_class->snapshot = ramo_session_row_snapshot;
 
   gtk_widget_class_set_css_name (widget_class, "sessionrow");
 }
@@ -861,12 +894,15 @@ ramo_session_row_set_node (RamoSessionRow     *self,
  * ramo_session_row_get_text_label:
  * @self: a row
  *
- * Returns: (transfer none): the inscription showing the entry's text (cut after 300 characters)
+ * Returns: (transfer none): the inscription showing the entry's text (cut after 300 characters),
+ *   with the current search terms marked
  */
 GtkInscription *
 ramo_session_row_get_text_label (RamoSessionRow *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  if (self->highlight_stale)
+    apply_highlight (self);
   return self->text_label;
 }
 
@@ -874,7 +910,8 @@ ramo_session_row_get_text_label (RamoSessionRow *self)
  * ramo_session_row_get_pill:
  * @self: a row
  *
- * Returns: (transfer none): the label showing the entry's label
+ * Returns: (transfer none): the label showing the entry's label, with the current search terms
+ *   marked
  */
 GtkLabel *
 ramo_session_row_get_pill (RamoSessionRow *self)
