@@ -328,6 +328,82 @@ test_rows (Fixture       *f,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (ramo_session_row_get_pill (row))));
 }
 
+/* The bounds of @child in @row's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *child,
+           GtkWidget *row)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (child, row, &bounds));
+  return bounds;
+}
+
+/* The row lays its children out itself: marker, pill, text, left to right (right to left in
+ * a right-to-left locale), inside the row, the text as tall as the row's content and as wide
+ * as what is left. */
+static void
+check_row_layout (RamoSessionRow *row,
+                  gboolean        rtl)
+{
+  GtkWidget *widget = GTK_WIDGET (row);
+  GtkWidget *marker = gtk_widget_get_first_child (widget);
+  GtkWidget *pill = GTK_WIDGET (ramo_session_row_get_pill (row));
+  GtkWidget *text = GTK_WIDGET (ramo_session_row_get_text_label (row));
+  graphene_rect_t m = bounds_in (marker, widget);
+  graphene_rect_t p = bounds_in (pill, widget);
+  graphene_rect_t t = bounds_in (text, widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  int pill_min, pill_nat;
+
+  g_assert_true (gtk_widget_get_visible (pill));
+  g_assert_cmpint (height, >=, 10);
+  gtk_widget_measure (pill, GTK_ORIENTATION_HORIZONTAL, -1, &pill_min, &pill_nat, NULL, NULL);
+  g_assert_cmpfloat (p.size.width, ==, pill_nat);   /* room enough: the pill's natural width */
+  for (guint i = 0; i < 3; i++)
+    {
+      const graphene_rect_t *r = i == 0 ? &m : i == 1 ? &p : &t;
+
+      g_assert_cmpfloat (r->origin.x, >=, 0);
+      g_assert_cmpfloat (r->origin.x + r->size.width, <=, width);
+      g_assert_cmpfloat (r->origin.y, >=, 0);
+      g_assert_cmpfloat (r->origin.y + r->size.height, <=, height);
+    }
+  /* centred vertically */
+  g_assert_cmpfloat (ABS ((p.origin.y + p.size.height / 2) - height / 2.0), <=, 1);
+  g_assert_cmpfloat (t.size.height, ==, height);
+  if (!rtl)
+    {
+      g_assert_cmpfloat (m.origin.x + m.size.width, <=, p.origin.x);
+      g_assert_cmpfloat (p.origin.x + p.size.width, <=, t.origin.x);
+      g_assert_cmpfloat (t.origin.x + t.size.width, ==, width);
+    }
+  else
+    {
+      g_assert_cmpfloat (m.origin.x, >=, p.origin.x + p.size.width);
+      g_assert_cmpfloat (p.origin.x, >=, t.origin.x + t.size.width);
+      g_assert_cmpfloat (t.origin.x, ==, 0);
+    }
+}
+
+static void
+test_row_layout (Fixture       *f,
+                 gconstpointer  data)
+{
+  RamoSessionRow *row = wait_for_row (f, "e0000003");
+
+  check_row_layout (row, FALSE);
+
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
+  gtk_widget_set_direction (GTK_WIDGET (row), GTK_TEXT_DIR_RTL);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (row)); child; child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_direction (child, GTK_TEXT_DIR_RTL);
+  ramo_test_spin (100);
+  check_row_layout (row, TRUE);
+  gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
+}
+
 static void
 test_text_is_not_markup (Fixture       *f,
                          gconstpointer  data)
@@ -985,6 +1061,7 @@ main (int   argc,
   g_test_add ("/ui/window/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
 
   ADD ("rows", test_rows, NULL);
+  ADD ("row-layout", test_row_layout, NULL);
   ADD ("text-is-not-markup", test_text_is_not_markup, NULL);
   ADD ("filters", test_filters, NULL);
   ADD ("search", test_search, NULL);
