@@ -19,6 +19,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "ramo-preload.h"
 #include "ramo-window-private.h"
 #include "ramo-test-util.h"
 
@@ -456,6 +457,87 @@ test_load_async (void)
   ramo_test_spin (20);
 }
 
+/* A file named on the command line is read from the start of the program; the window that
+ * shows it takes over that read instead of starting another. */
+static void
+test_preload (void)
+{
+  GString *s = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"9e10ad00-0000-4000-8000-000000000001\","
+                             "\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
+  g_autofree char *path = NULL;
+  g_autofree char *small = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) small_file = NULL;
+  g_autoptr(GFile) missing = NULL;
+  RamoWindow *window;
+
+  for (guint i = 1; i <= 20000; i++)
+    {
+      g_autofree char *parent = i > 1 ? g_strdup_printf ("e%05u", i - 1) : NULL;
+      g_autofree char *text = g_strdup_printf ("turn %u", i);
+      g_autofree char *line = message_line (i, parent, i % 2 ? "user" : "assistant", text);
+
+      g_string_append (s, line);
+    }
+  path = ramo_test_write_file ("preload.jsonl", s->str, s->len);
+  small = ramo_test_write_file ("preload-small.jsonl", s->str, strchr (strchr (s->str, '\n') + 1, '\n') + 1 - s->str);
+  g_string_free (s, TRUE);
+  file = g_file_new_for_path (path);
+  small_file = g_file_new_for_path (small);
+
+  /* not a regular file: nothing read ahead */
+  missing = g_file_new_for_path ("/nonexistent/session.jsonl");
+  ramo_preload_start (missing);
+  g_assert_false (ramo_preload_is_pending ("/nonexistent/session.jsonl"));
+
+  /* claimed while it is being read */
+  ramo_preload_start (file);
+  g_assert_true (ramo_preload_is_pending (path));
+  window = g_object_ref (ramo_window_new (NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  ramo_window_load_file (window, file);
+  g_assert_false (ramo_preload_is_pending (path));
+  g_assert_true (ramo_window_is_loading (window));
+  wait_loaded (window, NULL, NULL);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 20000);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (window)), ==, "e20000");
+
+  /* claimed once it was read: delivered from the main loop, not during the call */
+  ramo_preload_start (small_file);
+  for (guint i = 0; i < 100; i++)
+    ramo_test_spin (10);
+  g_assert_true (ramo_preload_is_pending (small));
+  ramo_window_load_file (window, small_file);
+  g_assert_true (ramo_window_is_loading (window));
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 20000);
+  wait_loaded (window, NULL, NULL);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 1);
+
+  /* a claimed read the window cancels leaves the session shown */
+  ramo_preload_start (file);
+  ramo_window_load_file (window, file);
+  g_cancellable_cancel (window->load_cancellable);
+  wait_loaded (window, NULL, NULL);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 1);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "session");
+
+  /* a read nobody claims is given up */
+  ramo_preload_start (file);
+  ramo_preload_start (small_file);
+  ramo_test_spin (50);
+  ramo_preload_clear ();
+  g_assert_false (ramo_preload_is_pending (path));
+  g_assert_false (ramo_preload_is_pending (small));
+  /* and the window reads the file itself */
+  ramo_window_load_file (window, file);
+  wait_loaded (window, NULL, NULL);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 20000);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  ramo_test_spin (200);
+}
+
 static void
 test_load_error (void)
 {
@@ -555,6 +637,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window-live/load-async", test_load_async);
   g_test_add_func ("/ui/window-live/load-error", test_load_error);
+  g_test_add_func ("/ui/window-live/preload", test_preload);
 
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 
 #include "ramo-application.h"
 #include "ramo-build-config.h"
+#include "ramo-preload.h"
 
 /* An uninstalled ramo (run from the build folder) reads the translations built beside it. */
 static const char *
@@ -37,12 +38,28 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(RamoApplication) app = NULL;
+  gboolean options = FALSE;
+  int status;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* Reading a big session takes about as long as starting GTK and building the window: start
+   * reading the files named now, in a worker thread (plain file names only: with options, let
+   * GApplication tell what is a file). */
+  for (int i = 1; i < argc; i++)
+    options |= argv[i][0] == '-';
+  for (int i = 1; i < argc && !options; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[i]);
+
+      ramo_preload_start (file);
+    }
+
   app = ramo_application_new ();
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  ramo_preload_clear ();
+  return status;
 }

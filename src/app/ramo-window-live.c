@@ -20,6 +20,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ramo-preload.h"
 #include "ramo-window-private.h"
 
 /*
@@ -405,7 +406,9 @@ start_load (RamoWindow *self,
   self->load_page_id = g_timeout_add (LOADING_PAGE_DELAY_MS, loading_page_cb, self);
 
   bench_begin (self);
-  ramo_session_manager_open_async (path, progress_cb, op, self->load_cancellable, open_cb, op);
+  /* a file named on the command line is being read since the program started */
+  if (reload || !ramo_preload_claim (path, &op->permille, self->load_cancellable, open_cb, op))
+    ramo_session_manager_open_async (path, progress_cb, op, self->load_cancellable, open_cb, op);
 }
 
 /**
