@@ -81,6 +81,11 @@ struct _RamoProjection
 
   RowInfo            *rows;        /* by entry index */
   guint               n_rows;
+
+  /* What the layouts remember between them, by entry index (see sync_caches()) */
+  guint8             *kinds;       /* KIND_* */
+  guint               n_known;     /* entries looked at so far */
+  guint               n_cache_alloc;
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
   ProjectionLink     *link;
@@ -610,52 +615,136 @@ free_rows (RamoProjection *self)
   g_clear_pointer (&self->top, g_ptr_array_unref);
 }
 
-static gboolean
-entry_passes_filter (RamoProjection *self,
-                     RamoEntry      *entry,
-                     RamoEntry      *leaf)
+/* What the filter modes need to know of an entry, one bit each: the modes that let it through
+ * (1 << RamoFilterMode), and whether it is an assistant turn with no text of its own, which pi
+ * hides in every mode unless it ended abnormally or is the leaf. KIND_LABELED follows the
+ * labels (see sync_caches()). */
+enum
 {
-  /* pi hides an assistant turn with no text of its own (only tool calls) in every mode,
-   * unless it ended abnormally or is the leaf */
+  KIND_DEFAULT   = 1 << RAMO_FILTER_DEFAULT,
+  KIND_NO_TOOLS  = 1 << RAMO_FILTER_NO_TOOLS,
+  KIND_USER_ONLY = 1 << RAMO_FILTER_USER_ONLY,
+  KIND_LABELED   = 1 << RAMO_FILTER_LABELED_ONLY,
+  KIND_ALL       = 1 << RAMO_FILTER_ALL,
+  KIND_TEXTLESS  = 1 << 5,
+};
+
+static guint8
+entry_kinds (RamoProjection *self,
+             RamoEntry      *entry)
+{
+  guint8 kinds = KIND_ALL;
+
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)) &&
-      entry != leaf)
-    return FALSE;
+      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)))
+    kinds |= KIND_TEXTLESS;
 
-  switch (self->filter)
+  if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER)
+    kinds |= KIND_USER_ONLY;
+
+  if (ramo_session_manager_get_label (self->manager, entry->id) != NULL)
+    kinds |= KIND_LABELED;
+
+  /* the default filter hides labels, custom entries and settings; "no tools" tool results too */
+  switch ((RamoEntryType) entry->type)
     {
-    case RAMO_FILTER_ALL:
-      return TRUE;
-
-    case RAMO_FILTER_USER_ONLY:
-      return entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER;
-
-    case RAMO_FILTER_LABELED_ONLY:
-      return ramo_session_manager_get_label (self->manager, entry->id) != NULL;
-
-    case RAMO_FILTER_NO_TOOLS:
-      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
-        return FALSE;
-      G_GNUC_FALLTHROUGH;
-
-    case RAMO_FILTER_DEFAULT:
+    case RAMO_ENTRY_TYPE_LABEL:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      break;
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      kinds |= KIND_DEFAULT;
+      if (entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        kinds |= KIND_NO_TOOLS;
+      break;
+    case RAMO_ENTRY_TYPE_COMPACTION:
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
     default:
-      switch ((RamoEntryType) entry->type)
+      kinds |= KIND_DEFAULT | KIND_NO_TOOLS;
+      break;
+    }
+  return kinds;
+}
+
+static inline gboolean
+kinds_pass_filter (guint8         kinds,
+                   RamoFilterMode filter,
+                   gboolean       is_leaf)
+{
+  return (kinds & (1u << filter)) != 0 && (!(kinds & KIND_TEXTLESS) || is_leaf);
+}
+
+static void
+forget_caches (RamoProjection *self)
+{
+  g_clear_pointer (&self->kinds, g_free);
+  self->n_known = 0;
+  self->n_cache_alloc = 0;
+}
+
+/* Brings the caches up to the session's @n entries. Entries keep what they are (type, role,
+ * flags, display text) once indexed; only their labels change, through label lines, which
+ * are entries too: the entries a new label line names are looked at again, by id, as labels
+ * go (an entry that a later line with the same id shadows shares its label). */
+static void
+sync_caches (RamoProjection *self,
+             GPtrArray      *entries,
+             guint           n)
+{
+  g_autoptr(GHashTable) relabeled = NULL;
+  guint n_old = self->n_known;
+
+  if (n < n_old)
+    {
+      /* entries never go away but through a reload */
+      forget_caches (self);
+      n_old = 0;
+    }
+  if (n > self->n_cache_alloc)
+    {
+      guint alloc = MAX (n, self->n_cache_alloc + self->n_cache_alloc / 4);
+
+      self->kinds = g_realloc_n (self->kinds, alloc, sizeof *self->kinds);
+      self->n_cache_alloc = alloc;
+    }
+
+  for (guint i = n_old; i < n; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+
+      if (n_old > 0 && entry->type == RAMO_ENTRY_TYPE_LABEL && entry->target_id != NULL)
         {
-        case RAMO_ENTRY_TYPE_LABEL:
-        case RAMO_ENTRY_TYPE_CUSTOM:
-        case RAMO_ENTRY_TYPE_MODEL_CHANGE:
-        case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-        case RAMO_ENTRY_TYPE_SESSION_INFO:
-        case RAMO_ENTRY_TYPE_UNKNOWN:
-          return FALSE;
-        case RAMO_ENTRY_TYPE_MESSAGE:
-          return TRUE;
-        case RAMO_ENTRY_TYPE_COMPACTION:
-        case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-        case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-        default:
-          return TRUE;
+          if (relabeled == NULL)
+            relabeled = g_hash_table_new (g_str_hash, g_str_equal);
+          g_hash_table_add (relabeled, (char *) entry->target_id);
+        }
+      self->kinds[i] = entry_kinds (self, entry);
+    }
+  self->n_known = n;
+
+  if (relabeled != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, relabeled);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
+
+          if (entry != NULL && entry->index < n_old)
+            self->kinds[entry->index] = entry_kinds (self, entry);
+        }
+      for (guint i = 0; i < n_old; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (entries, i);
+
+          if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && g_hash_table_contains (relabeled, entry->id))
+            self->kinds[i] = entry_kinds (self, entry);
         }
     }
 }
@@ -744,7 +833,8 @@ _ramo_projection_contains_ascii_nocase (const char *text,
  * exceptions this accepts), which spares a casefolded copy of every entry. */
 static gboolean
 entry_matches_search (RamoProjection *self,
-                      RamoEntry      *entry)
+                      RamoEntry      *entry,
+                      guint8          kinds)
 {
   g_autofree char *folded = NULL;
   gsize display_len = G_MAXSIZE;
@@ -753,7 +843,7 @@ entry_matches_search (RamoProjection *self,
   if (self->terms == NULL || self->terms[0] == NULL)
     return TRUE;
 
-  label = ramo_session_manager_get_label (self->manager, entry->id);
+  label = kinds & KIND_LABELED ? ramo_session_manager_get_label (self->manager, entry->id) : NULL;
 
   for (guint i = 0; self->terms[i]; i++)
     {
@@ -919,7 +1009,9 @@ rebuild_layout (RamoProjection *self,
                 gboolean        incremental)
 {
   GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
-  guint n = ramo_session_manager_get_n_entries (self->manager);
+  GPtrArray *entries = _ramo_session_manager_get_entries (self->manager);
+  guint n = entries->len;
+  gboolean searching = self->terms != NULL && self->terms[0] != NULL;
   guint old_n = self->top ? self->top->len : 0;
   /* the visible tree as linked lists by entry index (index + 1; 0 ends a list) */
   g_autofree guint32 *vfirst = NULL;
@@ -936,7 +1028,7 @@ rebuild_layout (RamoProjection *self,
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
 
-#define ENTRY_AT(k) ((RamoEntry *) ramo_session_manager_get_entry_at (self->manager, (k) - 1))
+#define ENTRY_AT(k) ((RamoEntry *) g_ptr_array_index (entries, (k) - 1))
 
   leaf = ramo_session_manager_get_leaf (self->manager);
   if (incremental && self->rows != NULL)
@@ -963,12 +1055,15 @@ rebuild_layout (RamoProjection *self,
   vnext = g_new0 (guint32, n);
   vcount = g_new0 (guint32, n);
 
+  sync_caches (self, entries, n);
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = ramo_session_manager_get_entry_at (self->manager, i);
+      gboolean visible = kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
 
-      self->rows[i].visible = entry_passes_filter (self, entry, leaf) && entry_matches_search (self, entry);
-      self->n_visible += self->rows[i].visible;
+      if (visible && searching)
+        visible = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]);
+      self->rows[i].visible = visible;
+      self->n_visible += visible;
     }
 
   /* Pre-order walk, active branch first; the stack holds pairs (nearest visible ancestor, entry). */
@@ -1220,6 +1315,7 @@ static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
 {
+  forget_caches (self);
   ramo_projection_rebuild (self);
 }
 
@@ -1255,6 +1351,7 @@ ramo_projection_finalize (GObject *object)
   RamoProjection *self = (RamoProjection *)object;
 
   free_rows (self);
+  forget_caches (self);
   g_clear_pointer (&self->nodes, g_hash_table_unref);
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->terms, g_strfreev);

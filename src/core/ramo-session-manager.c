@@ -3116,6 +3116,14 @@ ramo_session_manager_get_n_entries (RamoSessionManager *self)
   return self->entries->len;
 }
 
+/* The entries in file order, for the projection's loops over all of them (owned by @self;
+ * replaced by a reload). */
+GPtrArray *
+_ramo_session_manager_get_entries (RamoSessionManager *self)
+{
+  return self->entries;
+}
+
 /**
  * ramo_session_manager_get_entry_at:
  * @self: a session manager
