@@ -336,7 +336,7 @@ new_search_session (void)
   static const char * const texts[] = {
     "aaab", "xAAB", "", "a", "needle at the very end: READ", "read", "Re", "caf\xc3\xa9 Stra\xc3\x9f" "e",
     "CAF\xc3\x89", "KELVIN \xe2\x84\xaa", "x\xc3\xa1\xc3\x81y", "@`[{", "read something longer than thirty-two bytes",
-    "something longer than thirty-two bytes, then: rEaD S",
+    "something longer than thirty-two bytes, then: rEaD S", "Stra\xc3\x9f\xc3\xa9",
   };
   RamoSessionManager *manager = ramo_session_manager_new_in_memory ("/w");
   g_autoptr(GError) error = NULL;
@@ -381,6 +381,163 @@ test_search_reference (void)
   ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
   ramo_projection_set_search (projection, "zebra");
   g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
+}
+
+/* Typing and deleting, one keystroke at a time: the projection keeps what the previous search
+ * found where it still holds, and must show what a fresh one would. */
+static void
+test_search_narrowing (void)
+{
+  static const char * const sequences[][12] = {
+    { "r", "re", "rea", "read", "read s", "read ", "read", "rea", "re", "r", "", NULL },
+    { "re", "rea", "r", NULL },
+    /* "Straße" casefolds to "strasse" but has no ASCII "ss": "ssé" is no narrower than "ss",
+     * nor "ss" wider than "ssé" */
+    { "ss", "ss\xc3\xa9", "ss", "s", "ss\xc3\xa9", "s\xc3\xa9", "\xc3\xa9", NULL },
+    { "a", "aa", "aab", "aab x", "aab", "x aab", "AAB", NULL },
+    { "read s", "s read", "s", "s zebra", "zebra", "zebra s", NULL },
+    { "caf\xc3\xa9", "caf\xc3\xa9 c", "caf", "caf\xc3\xa9", NULL },
+  };
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      ramo_projection_set_filter (projection, mode);
+      for (guint s = 0; s < G_N_ELEMENTS (sequences); s++)
+        for (guint k = 0; sequences[s][k]; k++)
+          {
+            ramo_projection_set_search (projection, sequences[s][k]);
+            assert_search_is_reference (projection);
+          }
+    }
+
+  /* a filter change between keystrokes: the search is known only where the filter let it look */
+  ramo_projection_set_filter (projection, RAMO_FILTER_USER_ONLY);
+  ramo_projection_set_search (projection, "r");
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  ramo_projection_set_search (projection, "r");
+  assert_search_is_reference (projection);
+}
+
+/* A label set or cleared between keystrokes changes what the entry matches. */
+static void
+test_search_narrowing_labels (void)
+{
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  RamoEntry *target = ramo_session_manager_get_entry_at (manager, 1);     /* "xAAB" */
+  g_autoptr(GError) error = NULL;
+  char *id;
+
+  ramo_projection_set_search (projection, "zeb");
+  assert_search_is_reference (projection);
+  g_assert_false (ramo_projection_is_visible (projection, target));
+
+  id = ramo_session_manager_append_label_change (manager, target->id, "zebu", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  ramo_projection_set_search (projection, "zebu");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  /* cleared, then a narrower keystroke */
+  id = ramo_session_manager_append_label_change (manager, target->id, NULL, &error);
+  g_assert_no_error (error);
+  g_free (id);
+  ramo_projection_set_search (projection, "zebu ");
+  assert_search_is_reference (projection);
+  g_assert_false (ramo_projection_is_visible (projection, target));
+
+  /* a wider keystroke after a new label: the entry that did not match may now */
+  ramo_projection_set_search (projection, "xaab zebu");
+  assert_search_is_reference (projection);
+  id = ramo_session_manager_append_label_change (manager, target->id, "Zebu", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  ramo_projection_set_search (projection, "zebu");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  /* and the labeled-only filter follows */
+  ramo_projection_set_filter (projection, RAMO_FILTER_LABELED_ONLY);
+  ramo_projection_set_search (projection, "");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+}
+
+/* Labels go by id: an entry that a later line with the same id shadows has the label too. */
+static void
+test_search_labels_shadowed (void)
+{
+  static const char text[] =
+    "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+    "{\"type\":\"message\",\"id\":\"m1\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"one\"}}\n"
+    "{\"type\":\"message\",\"id\":\"m2\",\"parentId\":\"m1\",\"timestamp\":\"2026-01-01T00:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"two\"}}\n"
+    "{\"type\":\"message\",\"id\":\"m1\",\"parentId\":\"m2\",\"timestamp\":\"2026-01-01T00:00:03.000Z\",\"message\":{\"role\":\"user\",\"content\":\"three\"}}\n";
+  g_autofree char *path = ramo_test_write_file ("shadowed.jsonl", text, -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(RamoProjection) labeled = NULL;
+  char *id;
+
+  g_assert_no_error (error);
+  projection = ramo_projection_new (manager);
+  labeled = ramo_projection_new (manager);
+  ramo_projection_set_filter (labeled, RAMO_FILTER_LABELED_ONLY);
+  ramo_projection_set_search (projection, "star");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 0);
+  g_assert_cmpuint (ramo_projection_get_n_visible (labeled), ==, 0);
+
+  id = ramo_session_manager_append_label_change (manager, "m1", "starred", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 2);
+  g_assert_cmpuint (ramo_projection_get_n_visible (labeled), ==, 2);
+  ramo_projection_set_search (projection, "starr");
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 2);
+}
+
+/* Entries appended between keystrokes are tested when they appear. */
+static void
+test_search_narrowing_appends (void)
+{
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  char *id;
+
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "a new READ");
+  g_free (id);
+  id = append_user (manager, "unrelated");
+  g_free (id);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "rea");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "REAL");
+  g_free (id);
+  id = append_user (manager, "ready");
+  g_free (id);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "read");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "re");
+  g_free (id);
+  ramo_projection_set_search (projection, "r");
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
 }
 
 static void
@@ -662,6 +819,10 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/search", test_search);
   g_test_add_func ("/Core/Projection/search-matcher", test_search_matcher);
   g_test_add_func ("/Core/Projection/search-reference", test_search_reference);
+  g_test_add_func ("/Core/Projection/search-narrowing", test_search_narrowing);
+  g_test_add_func ("/Core/Projection/search-narrowing-labels", test_search_narrowing_labels);
+  g_test_add_func ("/Core/Projection/search-labels-shadowed", test_search_labels_shadowed);
+  g_test_add_func ("/Core/Projection/search-narrowing-appends", test_search_narrowing_appends);
   g_test_add_func ("/Core/Projection/nearest-visible", test_nearest_visible);
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);

@@ -84,6 +84,7 @@ struct _RamoProjection
 
   /* What the layouts remember between them, by entry index (see sync_caches()) */
   guint8             *kinds;       /* KIND_* */
+  guint8             *matches;     /* MATCH_*: whether the entry matches `terms` */
   guint               n_known;     /* entries looked at so far */
   guint               n_cache_alloc;
   GPtrArray          *top;         /* (element-type RamoEntry) */
@@ -678,10 +679,21 @@ kinds_pass_filter (guint8         kinds,
   return (kinds & (1u << filter)) != 0 && (!(kinds & KIND_TEXTLESS) || is_leaf);
 }
 
+/* Whether an entry matches the search terms, as far as known: the layouts test the entries
+ * the filter lets through when they find MATCH_UNKNOWN, and a change of the search keeps what
+ * it can (see update_matches()). */
+enum
+{
+  MATCH_NO,
+  MATCH_YES,
+  MATCH_UNKNOWN,
+};
+
 static void
 forget_caches (RamoProjection *self)
 {
   g_clear_pointer (&self->kinds, g_free);
+  g_clear_pointer (&self->matches, g_free);
   self->n_known = 0;
   self->n_cache_alloc = 0;
 }
@@ -709,6 +721,7 @@ sync_caches (RamoProjection *self,
       guint alloc = MAX (n, self->n_cache_alloc + self->n_cache_alloc / 4);
 
       self->kinds = g_realloc_n (self->kinds, alloc, sizeof *self->kinds);
+      self->matches = g_realloc_n (self->matches, alloc, sizeof *self->matches);
       self->n_cache_alloc = alloc;
     }
 
@@ -723,6 +736,7 @@ sync_caches (RamoProjection *self,
           g_hash_table_add (relabeled, (char *) entry->target_id);
         }
       self->kinds[i] = entry_kinds (self, entry);
+      self->matches[i] = MATCH_UNKNOWN;
     }
   self->n_known = n;
 
@@ -737,14 +751,20 @@ sync_caches (RamoProjection *self,
           RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
 
           if (entry != NULL && entry->index < n_old)
-            self->kinds[entry->index] = entry_kinds (self, entry);
+            {
+              self->kinds[entry->index] = entry_kinds (self, entry);
+              self->matches[entry->index] = MATCH_UNKNOWN;
+            }
         }
       for (guint i = 0; i < n_old; i++)
         {
           RamoEntry *entry = g_ptr_array_index (entries, i);
 
           if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && g_hash_table_contains (relabeled, entry->id))
-            self->kinds[i] = entry_kinds (self, entry);
+            {
+              self->kinds[i] = entry_kinds (self, entry);
+              self->matches[i] = MATCH_UNKNOWN;
+            }
         }
     }
 }
@@ -1061,7 +1081,11 @@ rebuild_layout (RamoProjection *self,
       gboolean visible = kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
 
       if (visible && searching)
-        visible = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]);
+        {
+          if (self->matches[i] == MATCH_UNKNOWN)
+            self->matches[i] = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]) ? MATCH_YES : MATCH_NO;
+          visible = self->matches[i] == MATCH_YES;
+        }
       self->rows[i].visible = visible;
       self->n_visible += visible;
     }
@@ -1560,6 +1584,64 @@ ramo_projection_get_filter (RamoProjection *self)
   return self->filter;
 }
 
+/* TRUE when an entry that matches every term of @strong surely matches every term of @weak:
+ * each term of @weak is part of a term of @strong. Not across ASCII and other terms: they are
+ * matched differently (ASCII terms without case, others in the casefolded text, where "ß" is
+ * "ss"), so an entry can match "straßé" and not "ss". */
+static gboolean
+terms_imply (char * const   *strong,
+             const gboolean *strong_ascii,
+             char * const   *weak,
+             const gboolean *weak_ascii)
+{
+  for (guint w = 0; weak[w]; w++)
+    {
+      gboolean implied = FALSE;
+
+      for (guint s = 0; strong[s] && !implied; s++)
+        implied = strong_ascii[s] == weak_ascii[w] && strstr (strong[s], weak[w]) != NULL;
+      if (!implied)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Keeps what the search that had @old_terms found that still holds for the new terms: when
+ * they narrow it (a keystroke at the end of a term), the entries that did not match still do
+ * not; when they widen it (a backspace), the entries that matched still do. */
+static void
+update_matches (RamoProjection *self,
+                char * const   *old_terms,
+                const gboolean *old_ascii)
+{
+  gboolean narrower, wider;
+
+  if (self->matches == NULL || self->terms == NULL || self->terms[0] == NULL)
+    return;     /* no search: the next one starts from what it finds then */
+
+  if (old_terms == NULL || old_terms[0] == NULL)
+    {
+      memset (self->matches, MATCH_UNKNOWN, self->n_known);
+      return;
+    }
+
+  narrower = terms_imply (self->terms, self->term_is_ascii, old_terms, old_ascii);
+  wider = terms_imply (old_terms, old_ascii, self->terms, self->term_is_ascii);
+  if (narrower && wider)
+    return;
+  for (guint i = 0; i < self->n_known; i++)
+    {
+      guint8 m = self->matches[i];
+
+      if (narrower)
+        self->matches[i] = m == MATCH_NO ? MATCH_NO : MATCH_UNKNOWN;
+      else if (wider)
+        self->matches[i] = m == MATCH_YES ? MATCH_YES : MATCH_UNKNOWN;
+      else
+        self->matches[i] = MATCH_UNKNOWN;
+    }
+}
+
 /**
  * ramo_projection_set_search:
  * @self: a projection
@@ -1572,6 +1654,8 @@ ramo_projection_set_search (RamoProjection *self,
                             const char     *search)
 {
   g_autofree char *folded = NULL;
+  g_auto(GStrv) old_terms = NULL;
+  g_autofree gboolean *old_ascii = NULL;
 
   g_return_if_fail (RAMO_IS_PROJECTION (self));
 
@@ -1580,7 +1664,8 @@ ramo_projection_set_search (RamoProjection *self,
 
   g_free (self->search);
   self->search = g_strdup (search);
-  g_clear_pointer (&self->terms, g_strfreev);
+  old_terms = g_steal_pointer (&self->terms);
+  old_ascii = g_steal_pointer (&self->term_is_ascii);
   if (search)
     {
       g_autoptr(GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
@@ -1593,7 +1678,6 @@ ramo_projection_set_search (RamoProjection *self,
           g_ptr_array_add (terms, g_strdup (parts[i]));
       g_ptr_array_add (terms, NULL);
       self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
-      g_free (self->term_is_ascii);
       self->term_is_ascii = g_new0 (gboolean, g_strv_length (self->terms) + 1);
       for (guint i = 0; self->terms[i]; i++)
         {
@@ -1604,6 +1688,7 @@ ramo_projection_set_search (RamoProjection *self,
           self->term_is_ascii[i] = ascii;
         }
     }
+  update_matches (self, old_terms, old_ascii);
 
   ramo_projection_rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
