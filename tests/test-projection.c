@@ -540,6 +540,57 @@ test_search_narrowing_appends (void)
   assert_search_is_reference (projection);
 }
 
+/* The layouts follow the tree's walk, which changes with the tree and the active path: lines
+ * appended where the leaf is not (it stays), then a leaf moved back and forth. */
+static void
+test_walk_follows_changes (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoSessionManager) writer = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(JsonNode) user = json_from_string ("{\"role\":\"user\",\"content\":\"elsewhere\"}", NULL);
+  RamoEntry *leaf = ramo_session_manager_get_leaf (manager);
+  RamoEntry *first = ramo_session_manager_get_entry_at (manager, 0);
+  RamoEntry *moved;
+  char *id;
+
+  g_assert_no_error (error);
+  /* the leaf moves back: the writer's leaf stays at the end of the file */
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  g_assert_no_error (error);
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
+  moved = ramo_session_manager_get_leaf (manager);
+  g_assert_true (moved == first);
+
+  /* lines written after the writer's leaf: Ramo's leaf was not on the last entry, so it stays */
+  id = ramo_session_manager_append_message (writer, user, &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (ramo_session_manager_get_leaf (manager) == moved);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "elsewhere");
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
+
+  /* back and forth between layouts */
+  ramo_projection_set_search (projection, NULL);
+  g_assert_true (ramo_session_manager_branch (manager, leaf->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  g_assert_true (ramo_session_manager_branch (manager, leaf->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_NO_TOOLS);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
+}
+
 static void
 test_nearest_visible (void)
 {
@@ -823,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/search-narrowing-labels", test_search_narrowing_labels);
   g_test_add_func ("/Core/Projection/search-labels-shadowed", test_search_labels_shadowed);
   g_test_add_func ("/Core/Projection/search-narrowing-appends", test_search_narrowing_appends);
+  g_test_add_func ("/Core/Projection/walk-follows-changes", test_walk_follows_changes);
   g_test_add_func ("/Core/Projection/nearest-visible", test_nearest_visible);
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);

@@ -87,6 +87,15 @@ struct _RamoProjection
   guint8             *matches;     /* MATCH_*: whether the entry matches `terms` */
   guint               n_known;     /* entries looked at so far */
   guint               n_cache_alloc;
+  guint32            *order;       /* the tree's entries (by index) in pre-order, active branch first */
+  guint32            *order_parent;/* the position + 1 in `order` of each one's parent, 0 for a root */
+  guint               n_order;
+  guint               n_order_alloc;
+  gboolean            order_valid; /* for order_n entries and order_leaf */
+  guint               order_n;
+  RamoEntry          *order_leaf;
+  guint32            *scratch;     /* the layout's work arrays, kept to spare page faults */
+  gsize               n_scratch;
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
   ProjectionLink     *link;
@@ -696,6 +705,14 @@ forget_caches (RamoProjection *self)
   g_clear_pointer (&self->matches, g_free);
   self->n_known = 0;
   self->n_cache_alloc = 0;
+  g_clear_pointer (&self->order, g_free);
+  g_clear_pointer (&self->order_parent, g_free);
+  self->n_order = 0;
+  self->n_order_alloc = 0;
+  self->order_valid = FALSE;
+  self->order_leaf = NULL;
+  g_clear_pointer (&self->scratch, g_free);
+  self->n_scratch = 0;
 }
 
 /* Brings the caches up to the session's @n entries. Entries keep what they are (type, role,
@@ -892,11 +909,18 @@ entry_matches_search (RamoProjection *self,
   return TRUE;
 }
 
-/* The children of @entry in display order: the one on the active path first. */
+typedef struct
+{
+  RamoEntry *entry;
+  guint32    parent_pos;       /* position + 1 of its parent in the order, 0 for a root */
+} WalkItem;
+
+/* The children of an entry in display order, the one on the active path first, pushed in
+ * reverse so that they come off the stack in that order. */
 static void
-push_children_reversed (GPtrArray *stack,
+push_children_reversed (GArray    *stack,
                         GPtrArray *children,
-                        RamoEntry *parent_visible)
+                        guint32    parent_pos)
 {
   RamoEntry *active = NULL;
 
@@ -913,33 +937,73 @@ push_children_reversed (GPtrArray *stack,
 
   for (guint i = children->len; i > 0; i--)
     {
-      RamoEntry *child = g_ptr_array_index (children, i - 1);
+      WalkItem item = { g_ptr_array_index (children, i - 1), parent_pos };
 
-      if (child == active)
-        continue;
-      g_ptr_array_add (stack, parent_visible);
-      g_ptr_array_add (stack, child);
+      if (item.entry != active)
+        g_array_append_val (stack, item);
     }
   if (active)
     {
-      g_ptr_array_add (stack, parent_visible);
-      g_ptr_array_add (stack, active);
+      WalkItem item = { active, parent_pos };
+
+      g_array_append_val (stack, item);
     }
 }
 
+/* The pre-order walk of the tree, active branch first, which every layout follows: it depends
+ * on the tree and the active path only, not on the filter or the search, and is made again
+ * after entries were added or the leaf moved. */
 static void
+ensure_order (RamoProjection *self,
+              GPtrArray      *roots,
+              guint           n,
+              RamoEntry      *leaf)
+{
+  g_autoptr(GArray) stack = NULL;
+
+  if (self->order_valid && self->order_n == n && self->order_leaf == leaf)
+    return;
+
+  stack = g_array_new (FALSE, FALSE, sizeof (WalkItem));
+  self->n_order = 0;
+  push_children_reversed (stack, roots, 0);
+  while (stack->len > 0)
+    {
+      WalkItem item = g_array_index (stack, WalkItem, stack->len - 1);
+      guint32 pos = self->n_order;
+
+      g_array_set_size (stack, stack->len - 1);
+      if (pos == self->n_order_alloc)
+        {
+          self->n_order_alloc = MAX (MAX (n, 16u), self->n_order_alloc + self->n_order_alloc / 4);
+          self->order = g_renew (guint32, self->order, self->n_order_alloc);
+          self->order_parent = g_renew (guint32, self->order_parent, self->n_order_alloc);
+        }
+      self->order[pos] = item.entry->index;
+      self->order_parent[pos] = item.parent_pos;
+      self->n_order++;
+      if (item.entry->children)
+        push_children_reversed (stack, item.entry->children, pos + 1);
+    }
+  self->order_valid = TRUE;
+  self->order_n = n;
+  self->order_leaf = leaf;
+}
+
+static inline void
 append_row (RamoProjection *self,
             GPtrArray      *list,
-            RamoEntry      *entry,
+            GPtrArray      *entries,
+            guint32         index,
             RamoEntry      *owner,
             gboolean        branch_start)
 {
-  RowInfo *info = &self->rows[entry->index];
+  RowInfo *info = &self->rows[index];
 
   info->owner = owner;
   info->position = list->len;
   info->branch_start = branch_start;
-  g_ptr_array_add (list, entry);
+  g_ptr_array_add (list, g_ptr_array_index (entries, index));
 }
 
 /**
@@ -1033,22 +1097,19 @@ rebuild_layout (RamoProjection *self,
   guint n = entries->len;
   gboolean searching = self->terms != NULL && self->terms[0] != NULL;
   guint old_n = self->top ? self->top->len : 0;
-  /* the visible tree as linked lists by entry index (index + 1; 0 ends a list) */
-  g_autofree guint32 *vfirst = NULL;
-  g_autofree guint32 *vlast = NULL;
-  g_autofree guint32 *vnext = NULL;
-  g_autofree guint32 *vcount = NULL;
-  g_autoptr(GPtrArray) vis_roots = g_ptr_array_new ();
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-  g_autoptr(GPtrArray) work = g_ptr_array_new ();
+  /* the visible tree as linked lists by entry index (index + 1; 0 ends a list), set for the
+   * visible entries only; and by position in the walk, the nearest visible entry at or above */
+  guint32 *vfirst, *vlast, *vnext, *vcount, *nearest;
+  guint32 *tests;              /* entries the search is to look at */
+  guint n_tests = 0;
+  g_autoptr(GArray) vis_roots = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) work = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint old_visible = self->n_visible;
   RamoEntry *leaf;
   RowInfo *old_rows = NULL;
   guint n_old_rows = 0;
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
-
-#define ENTRY_AT(k) ((RamoEntry *) g_ptr_array_index (entries, (k) - 1))
 
   leaf = ramo_session_manager_get_leaf (self->manager);
   if (incremental && self->rows != NULL)
@@ -1070,12 +1131,21 @@ rebuild_layout (RamoProjection *self,
   self->n_rows = n;
   self->top = g_ptr_array_new ();
   self->n_visible = 0;
-  vfirst = g_new0 (guint32, n);
-  vlast = g_new0 (guint32, n);
-  vnext = g_new0 (guint32, n);
-  vcount = g_new0 (guint32, n);
 
   sync_caches (self, entries, n);
+  ensure_order (self, roots, n, leaf);
+  if (self->n_scratch < 5 * (gsize) n + self->n_order)
+    {
+      g_free (self->scratch);
+      self->n_scratch = 5 * (gsize) n + self->n_order;
+      self->scratch = g_new (guint32, self->n_scratch);
+    }
+  tests = self->scratch + 4 * (gsize) n;
+
+  /* Which entries the filter and the search let through. The entries the search has yet to
+   * look at are tested after the others, each fetched from memory a few tests ahead: spread
+   * over a long session, they would otherwise cost two trips to memory each (the entry, then
+   * its text) that the processor cannot foresee. */
   for (guint i = 0; i < n; i++)
     {
       gboolean visible = kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
@@ -1083,60 +1153,82 @@ rebuild_layout (RamoProjection *self,
       if (visible && searching)
         {
           if (self->matches[i] == MATCH_UNKNOWN)
-            self->matches[i] = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]) ? MATCH_YES : MATCH_NO;
+            {
+              tests[n_tests++] = i;
+              continue;
+            }
           visible = self->matches[i] == MATCH_YES;
         }
       self->rows[i].visible = visible;
       self->n_visible += visible;
     }
-
-  /* Pre-order walk, active branch first; the stack holds pairs (nearest visible ancestor, entry). */
-  push_children_reversed (stack, roots, NULL);
-
-  while (stack->len > 0)
+  for (guint k = 0; k < n_tests; k++)
     {
-      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
-      RamoEntry *ancestor = g_ptr_array_steal_index (stack, stack->len - 1);
-      RamoEntry *next_ancestor = ancestor;
+      guint32 i = tests[k];
+      gboolean visible;
 
-      if (self->rows[entry->index].visible)
-        {
-          if (ancestor == NULL)
-            g_ptr_array_add (vis_roots, entry);
-          else
-            {
-              guint a = ancestor->index;
-
-              if (vlast[a])
-                vnext[vlast[a] - 1] = entry->index + 1;
-              else
-                vfirst[a] = entry->index + 1;
-              vlast[a] = entry->index + 1;
-              vcount[a]++;
-            }
-          next_ancestor = entry;
-        }
-
-      if (entry->children)
-        push_children_reversed (stack, entry->children, next_ancestor);
+      if (k + 16 < n_tests)
+        __builtin_prefetch (&((RamoEntry *) g_ptr_array_index (entries, tests[k + 16]))->display);
+      if (k + 8 < n_tests)
+        __builtin_prefetch (((RamoEntry *) g_ptr_array_index (entries, tests[k + 8]))->display);
+      visible = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]);
+      self->matches[i] = visible ? MATCH_YES : MATCH_NO;
+      self->rows[i].visible = visible;
+      self->n_visible += visible;
     }
 
-  /* Layout. The work list holds entries whose nested list is still to be made: a row with
-   * several visible children nests them as branch starts; a branch start nests the chain that
-   * continues it. A chain follows single children and stops at a branch point or an end. */
+  /* The walk, with each entry's nearest visible ancestor (its parent's nearest visible entry) */
+  vfirst = self->scratch;
+  vlast = vfirst + n;
+  vnext = vlast + n;
+  vcount = vnext + n;
+  nearest = tests + n;
+
+  for (guint j = 0; j < self->n_order; j++)
+    {
+      guint32 e = self->order[j];
+      guint32 parent_pos = self->order_parent[j];
+      guint32 ancestor = parent_pos ? nearest[parent_pos - 1] : 0;
+
+      if (self->rows[e].visible)
+        {
+          vfirst[e] = vlast[e] = vnext[e] = vcount[e] = 0;
+          if (ancestor == 0)
+            g_array_append_val (vis_roots, e);
+          else
+            {
+              guint32 a = ancestor - 1;
+
+              if (vlast[a])
+                vnext[vlast[a] - 1] = e + 1;
+              else
+                vfirst[a] = e + 1;
+              vlast[a] = e + 1;
+              vcount[a]++;
+            }
+          nearest[j] = e + 1;
+        }
+      else
+        nearest[j] = ancestor;
+    }
+
+  /* Layout, by entry index (the entries themselves are not read). The work list holds entries
+   * whose nested list is still to be made: a row with several visible children nests them as
+   * branch starts; a branch start nests the chain that continues it. A chain follows single
+   * children and stops at a branch point or an end. */
   if (vis_roots->len == 1)
     {
-      RamoEntry *cur = g_ptr_array_index (vis_roots, 0);
+      guint32 cur = g_array_index (vis_roots, guint32, 0);
 
       for (;;)
         {
-          append_row (self, self->top, cur, NULL, FALSE);
-          if (vcount[cur->index] == 1)
-            cur = ENTRY_AT (vfirst[cur->index]);
+          append_row (self, self->top, entries, cur, NULL, FALSE);
+          if (vcount[cur] == 1)
+            cur = vfirst[cur] - 1;
           else
             {
-              if (vcount[cur->index] > 1)
-                g_ptr_array_add (work, cur);
+              if (vcount[cur] > 1)
+                g_array_append_val (work, cur);
               break;
             }
         }
@@ -1145,57 +1237,58 @@ rebuild_layout (RamoProjection *self,
     {
       for (guint i = 0; i < vis_roots->len; i++)
         {
-          RamoEntry *root = g_ptr_array_index (vis_roots, i);
+          guint32 root = g_array_index (vis_roots, guint32, i);
 
-          append_row (self, self->top, root, NULL, TRUE);
-          if (vcount[root->index])
-            g_ptr_array_add (work, root);
+          append_row (self, self->top, entries, root, NULL, TRUE);
+          if (vcount[root])
+            g_array_append_val (work, root);
         }
     }
 
   while (work->len > 0)
     {
-      RamoEntry *owner = g_ptr_array_steal_index (work, work->len - 1);
-      RowInfo *info = &self->rows[owner->index];
+      guint32 o = g_array_index (work, guint32, work->len - 1);
+      RamoEntry *owner = g_ptr_array_index (entries, o);
+      RowInfo *info = &self->rows[o];
       GPtrArray *list = g_ptr_array_new ();
 
+      g_array_set_size (work, work->len - 1);
       info->nested = list;
 
-      if (vcount[owner->index] > 1 || !info->branch_start)
+      if (vcount[o] > 1 || !info->branch_start)
         {
-          for (guint32 k = vfirst[owner->index]; k; k = vnext[k - 1])
+          for (guint32 k = vfirst[o]; k; k = vnext[k - 1])
             {
-              RamoEntry *start = ENTRY_AT (k);
+              guint32 start = k - 1;
 
-              append_row (self, list, start, owner, TRUE);
-              if (vcount[start->index])
-                g_ptr_array_add (work, start);
+              append_row (self, list, entries, start, owner, TRUE);
+              if (vcount[start])
+                g_array_append_val (work, start);
             }
         }
       else
         {
-          RamoEntry *cur = ENTRY_AT (vfirst[owner->index]);
+          guint32 cur = vfirst[o] - 1;
 
           for (;;)
             {
-              append_row (self, list, cur, owner, FALSE);
-              if (vcount[cur->index] == 1)
-                cur = ENTRY_AT (vfirst[cur->index]);
+              append_row (self, list, entries, cur, owner, FALSE);
+              if (vcount[cur] == 1)
+                cur = vfirst[cur] - 1;
               else
                 {
-                  if (vcount[cur->index] > 1)
-                    g_ptr_array_add (work, cur);
+                  if (vcount[cur] > 1)
+                    g_array_append_val (work, cur);
                   break;
                 }
             }
         }
     }
 
-#undef ENTRY_AT
-
   if (incremental)
     {
       g_autoptr(GPtrArray) alive = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) stack = g_ptr_array_new ();
       g_autofree guint32 *depths = NULL;
       GHashTableIter iter;
       gpointer key, value;
@@ -1323,6 +1416,8 @@ on_leaf_changed_cb (RamoProjection     *self,
                     const char         *old_leaf_id,
                     RamoSessionManager *manager)
 {
+  /* the active path changed: the next layout walks the tree again */
+  self->order_valid = FALSE;
   notify_path (self, ramo_session_manager_get_entry (manager, old_leaf_id));
   notify_path (self, ramo_session_manager_get_leaf (manager));
 }
