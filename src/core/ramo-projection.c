@@ -78,6 +78,7 @@ struct _RamoProjection
   char               *search;
   GStrv               terms;       /* casefolded */
   gboolean           *term_is_ascii;
+  gsize              *term_lens;
 
   RowInfo            *rows;        /* by entry index */
   guint               n_rows;
@@ -85,6 +86,8 @@ struct _RamoProjection
   /* What the layouts remember between them, by entry index (see sync_caches()) */
   guint8             *kinds;       /* KIND_* */
   guint8             *matches;     /* MATCH_*: whether the entry matches `terms` */
+  const char        **texts;       /* the entry's display text, and its length: the search */
+  guint32            *text_lens;   /* reads these, not the entries */
   guint               n_known;     /* entries looked at so far */
   guint               n_cache_alloc;
   guint32            *order;       /* the tree's entries (by index) in pre-order, active branch first */
@@ -703,6 +706,8 @@ forget_caches (RamoProjection *self)
 {
   g_clear_pointer (&self->kinds, g_free);
   g_clear_pointer (&self->matches, g_free);
+  g_clear_pointer (&self->texts, g_free);
+  g_clear_pointer (&self->text_lens, g_free);
   self->n_known = 0;
   self->n_cache_alloc = 0;
   g_clear_pointer (&self->order, g_free);
@@ -739,6 +744,8 @@ sync_caches (RamoProjection *self,
 
       self->kinds = g_realloc_n (self->kinds, alloc, sizeof *self->kinds);
       self->matches = g_realloc_n (self->matches, alloc, sizeof *self->matches);
+      self->texts = g_realloc_n (self->texts, alloc, sizeof *self->texts);
+      self->text_lens = g_realloc_n (self->text_lens, alloc, sizeof *self->text_lens);
       self->n_cache_alloc = alloc;
     }
 
@@ -754,6 +761,8 @@ sync_caches (RamoProjection *self,
         }
       self->kinds[i] = entry_kinds (self, entry);
       self->matches[i] = MATCH_UNKNOWN;
+      self->texts[i] = entry->display;
+      self->text_lens[i] = strlen (entry->display);
     }
   self->n_known = n;
 
@@ -833,17 +842,28 @@ contains_ascii_nocase (const char *text,
     const __m128i want_first = _mm_set1_epi8 ((char) first);
     const __m128i want_last = _mm_set1_epi8 ((char) last_byte);
 
-    /* positions i … i + 15, reading up to i + 15 + last */
-    for (; i + last + 16 <= text_len; i += 16)
+    /* positions i … i + 15, reading up to i + 15 + last; the last block ends at the last
+     * position (text_len - needle_len) */
+    if (last + 16 <= text_len)
       {
-        __m128i a = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i)), case_bit);
-        __m128i b = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i + last)), case_bit);
-        unsigned mask = (unsigned) _mm_movemask_epi8 (_mm_and_si128 (_mm_cmpeq_epi8 (a, want_first),
-                                                                     _mm_cmpeq_epi8 (b, want_last)));
+        gsize final = text_len - last - 16;
 
-        for (; mask != 0; mask &= mask - 1)
-          if (matches_ascii_nocase_at (t + i + (gsize) __builtin_ctz (mask), nd, needle_len))
-            return TRUE;
+        for (;;)
+          {
+            __m128i a = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i)), case_bit);
+            __m128i b = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i + last)), case_bit);
+            unsigned mask = (unsigned) _mm_movemask_epi8 (_mm_and_si128 (_mm_cmpeq_epi8 (a, want_first),
+                                                                         _mm_cmpeq_epi8 (b, want_last)));
+
+            for (; mask != 0; mask &= mask - 1)
+              if (matches_ascii_nocase_at (t + i + (gsize) __builtin_ctz (mask), nd, needle_len))
+                return TRUE;
+
+            if (i == final)
+              return FALSE;
+            /* the last block may go over positions that failed already: they fail again */
+            i = MIN (i + 16, final);
+          }
       }
   }
 #endif
@@ -870,17 +890,18 @@ _ramo_projection_contains_ascii_nocase (const char *text,
  * exceptions this accepts), which spares a casefolded copy of every entry. */
 static gboolean
 entry_matches_search (RamoProjection *self,
-                      RamoEntry      *entry,
-                      guint8          kinds)
+                      GPtrArray      *entries,
+                      guint32         index)
 {
   g_autofree char *folded = NULL;
-  gsize display_len = G_MAXSIZE;
-  const char *label;
+  const char *display = self->texts[index];
+  const char *label = NULL;
 
   if (self->terms == NULL || self->terms[0] == NULL)
     return TRUE;
 
-  label = kinds & KIND_LABELED ? ramo_session_manager_get_label (self->manager, entry->id) : NULL;
+  if (self->kinds[index] & KIND_LABELED)
+    label = ramo_session_manager_get_label (self->manager, ((RamoEntry *) g_ptr_array_index (entries, index))->id);
 
   for (guint i = 0; self->terms[i]; i++)
     {
@@ -888,11 +909,9 @@ entry_matches_search (RamoProjection *self,
 
       if (self->term_is_ascii[i])
         {
-          gsize len = strlen (term);
+          gsize len = self->term_lens[i];
 
-          if (display_len == G_MAXSIZE)
-            display_len = strlen (entry->display);
-          if (contains_ascii_nocase (entry->display, display_len, term, len) ||
+          if (contains_ascii_nocase (display, self->text_lens[index], term, len) ||
               (label && contains_ascii_nocase (label, strlen (label), term, len)))
             continue;
           return FALSE;
@@ -900,7 +919,7 @@ entry_matches_search (RamoProjection *self,
 
       if (folded == NULL)
         {
-          g_autofree char *text = label ? g_strconcat (entry->display, " ", label, NULL) : g_strdup (entry->display);
+          g_autofree char *text = label ? g_strconcat (display, " ", label, NULL) : g_strdup (display);
           folded = g_utf8_casefold (text, -1);
         }
       if (strstr (folded, term) == NULL)
@@ -1167,11 +1186,14 @@ rebuild_layout (RamoProjection *self,
       guint32 i = tests[k];
       gboolean visible;
 
-      if (k + 16 < n_tests)
-        __builtin_prefetch (&((RamoEntry *) g_ptr_array_index (entries, tests[k + 16]))->display);
       if (k + 8 < n_tests)
-        __builtin_prefetch (((RamoEntry *) g_ptr_array_index (entries, tests[k + 8]))->display);
-      visible = entry_matches_search (self, g_ptr_array_index (entries, i), self->kinds[i]);
+        {
+          const char *ahead = self->texts[tests[k + 8]];
+
+          __builtin_prefetch (ahead);
+          __builtin_prefetch (ahead + 64);
+        }
+      visible = entry_matches_search (self, entries, i);
       self->matches[i] = visible ? MATCH_YES : MATCH_NO;
       self->rows[i].visible = visible;
       self->n_visible += visible;
@@ -1475,6 +1497,7 @@ ramo_projection_finalize (GObject *object)
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->terms, g_strfreev);
   g_clear_pointer (&self->term_is_ascii, g_free);
+  g_clear_pointer (&self->term_lens, g_free);
   g_clear_object (&self->manager);
 
   G_OBJECT_CLASS (ramo_projection_parent_class)->finalize (object);
@@ -1761,6 +1784,7 @@ ramo_projection_set_search (RamoProjection *self,
   self->search = g_strdup (search);
   old_terms = g_steal_pointer (&self->terms);
   old_ascii = g_steal_pointer (&self->term_is_ascii);
+  g_clear_pointer (&self->term_lens, g_free);
   if (search)
     {
       g_autoptr(GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
@@ -1774,9 +1798,12 @@ ramo_projection_set_search (RamoProjection *self,
       g_ptr_array_add (terms, NULL);
       self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
       self->term_is_ascii = g_new0 (gboolean, g_strv_length (self->terms) + 1);
+      self->term_lens = g_new0 (gsize, g_strv_length (self->terms) + 1);
       for (guint i = 0; self->terms[i]; i++)
         {
           gboolean ascii = TRUE;
+
+          self->term_lens[i] = strlen (self->terms[i]);
 
           for (const char *c = self->terms[i]; *c; c++)
             ascii &= ((guchar) *c) < 0x80;
