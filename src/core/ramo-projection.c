@@ -786,7 +786,8 @@ sync_caches (RamoProjection *self,
         {
           RamoEntry *entry = g_ptr_array_index (entries, i);
 
-          if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && g_hash_table_contains (relabeled, entry->id))
+          if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && entry->id != NULL &&
+              g_hash_table_contains (relabeled, entry->id))
             {
               self->kinds[i] = entry_kinds (self, entry);
               self->matches[i] = MATCH_UNKNOWN;
