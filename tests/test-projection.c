@@ -506,6 +506,17 @@ test_search_labels_shadowed (void)
   ramo_projection_set_search (projection, "starr");
   assert_search_is_reference (projection);
   g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 2);
+
+  /* a projection made now finds the labels as it first looks at the entries */
+  {
+    g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+
+    ramo_projection_set_filter (fresh, RAMO_FILTER_LABELED_ONLY);
+    g_assert_cmpuint (ramo_projection_get_n_visible (fresh), ==, 2);
+    ramo_projection_set_filter (fresh, RAMO_FILTER_DEFAULT);
+    ramo_projection_set_search (fresh, "starred");
+    g_assert_cmpuint (ramo_projection_get_n_visible (fresh), ==, 2);
+  }
 }
 
 /* Entries appended between keystrokes are tested when they appear. */

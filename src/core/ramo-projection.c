@@ -643,8 +643,7 @@ enum
 };
 
 static guint8
-entry_kinds (RamoProjection *self,
-             RamoEntry      *entry)
+entry_kinds_unlabeled (RamoEntry *entry)
 {
   guint8 kinds = KIND_ALL;
 
@@ -654,9 +653,6 @@ entry_kinds (RamoProjection *self,
 
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER)
     kinds |= KIND_USER_ONLY;
-
-  if (ramo_session_manager_get_label (self->manager, entry->id) != NULL)
-    kinds |= KIND_LABELED;
 
   /* the default filter hides labels, custom entries and settings; "no tools" tool results too */
   switch ((RamoEntryType) entry->type)
@@ -680,6 +676,17 @@ entry_kinds (RamoProjection *self,
       kinds |= KIND_DEFAULT | KIND_NO_TOOLS;
       break;
     }
+  return kinds;
+}
+
+static guint8
+entry_kinds (RamoProjection *self,
+             RamoEntry      *entry)
+{
+  guint8 kinds = entry_kinds_unlabeled (entry);
+
+  if (ramo_session_manager_get_label (self->manager, entry->id) != NULL)
+    kinds |= KIND_LABELED;
   return kinds;
 }
 
@@ -730,6 +737,8 @@ sync_caches (RamoProjection *self,
              guint           n)
 {
   g_autoptr(GHashTable) relabeled = NULL;
+  GHashTable *labels;
+  gboolean by_labels;
   guint n_old = self->n_known;
 
   if (n < n_old)
@@ -749,6 +758,10 @@ sync_caches (RamoProjection *self,
       self->n_cache_alloc = alloc;
     }
 
+  /* Many new entries (a load) take their labels from the labels, by id: the entry an id
+   * names, and those it shadows (looked up one by one); a few look theirs up. */
+  labels = _ramo_session_manager_get_labels (self->manager);
+  by_labels = n - n_old > g_hash_table_size (labels);
   for (guint i = n_old; i < n; i++)
     {
       RamoEntry *entry = g_ptr_array_index (entries, i);
@@ -759,10 +772,27 @@ sync_caches (RamoProjection *self,
             relabeled = g_hash_table_new (g_str_hash, g_str_equal);
           g_hash_table_add (relabeled, (char *) entry->target_id);
         }
-      self->kinds[i] = entry_kinds (self, entry);
+      if (by_labels && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
+        self->kinds[i] = entry_kinds_unlabeled (entry);
+      else
+        self->kinds[i] = entry_kinds (self, entry);
       self->matches[i] = MATCH_UNKNOWN;
       self->texts[i] = entry->display;
       self->text_lens[i] = strlen (entry->display);
+    }
+  if (by_labels)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, labels);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
+
+          if (entry != NULL && entry->index >= n_old && entry->index < n)
+            self->kinds[entry->index] |= KIND_LABELED;
+        }
     }
   self->n_known = n;
 
@@ -935,14 +965,14 @@ typedef struct
   guint32    parent_pos;       /* position + 1 of its parent in the order, 0 for a root */
 } WalkItem;
 
-/* The children of an entry in display order, the one on the active path first, pushed in
- * reverse so that they come off the stack in that order. */
-static void
+/* Of @children (not empty), the one to walk first, the one on the active path if any; the
+ * others are pushed on @stack in reverse, so that they come off it in their order. */
+static RamoEntry *
 push_children_reversed (GArray    *stack,
                         GPtrArray *children,
                         guint32    parent_pos)
 {
-  RamoEntry *active = NULL;
+  RamoEntry *first = g_ptr_array_index (children, 0);
 
   for (guint i = 0; i < children->len; i++)
     {
@@ -950,7 +980,7 @@ push_children_reversed (GArray    *stack,
 
       if (child->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
         {
-          active = child;
+          first = child;
           break;
         }
     }
@@ -959,20 +989,16 @@ push_children_reversed (GArray    *stack,
     {
       WalkItem item = { g_ptr_array_index (children, i - 1), parent_pos };
 
-      if (item.entry != active)
+      if (item.entry != first)
         g_array_append_val (stack, item);
     }
-  if (active)
-    {
-      WalkItem item = { active, parent_pos };
-
-      g_array_append_val (stack, item);
-    }
+  return first;
 }
 
 /* The pre-order walk of the tree, active branch first, which every layout follows: it depends
  * on the tree and the active path only, not on the filter or the search, and is made again
- * after entries were added or the leaf moved. */
+ * after entries were added or the leaf moved. A chain of single children goes without the
+ * stack. */
 static void
 ensure_order (RamoProjection *self,
               GPtrArray      *roots,
@@ -984,30 +1010,50 @@ ensure_order (RamoProjection *self,
   if (self->order_valid && self->order_n == n && self->order_leaf == leaf)
     return;
 
-  stack = g_array_new (FALSE, FALSE, sizeof (WalkItem));
   self->n_order = 0;
-  push_children_reversed (stack, roots, 0);
-  while (stack->len > 0)
-    {
-      WalkItem item = g_array_index (stack, WalkItem, stack->len - 1);
-      guint32 pos = self->n_order;
-
-      g_array_set_size (stack, stack->len - 1);
-      if (pos == self->n_order_alloc)
-        {
-          self->n_order_alloc = MAX (MAX (n, 16u), self->n_order_alloc + self->n_order_alloc / 4);
-          self->order = g_renew (guint32, self->order, self->n_order_alloc);
-          self->order_parent = g_renew (guint32, self->order_parent, self->n_order_alloc);
-        }
-      self->order[pos] = item.entry->index;
-      self->order_parent[pos] = item.parent_pos;
-      self->n_order++;
-      if (item.entry->children)
-        push_children_reversed (stack, item.entry->children, pos + 1);
-    }
   self->order_valid = TRUE;
   self->order_n = n;
   self->order_leaf = leaf;
+  if (roots->len == 0)
+    return;
+
+  stack = g_array_new (FALSE, FALSE, sizeof (WalkItem));
+  {
+    WalkItem item = { push_children_reversed (stack, roots, 0), 0 };
+
+    g_array_append_val (stack, item);
+  }
+  while (stack->len > 0)
+    {
+      WalkItem item = g_array_index (stack, WalkItem, stack->len - 1);
+      RamoEntry *entry = item.entry;
+      guint32 parent_pos = item.parent_pos;
+
+      g_array_set_size (stack, stack->len - 1);
+      for (;;)
+        {
+          guint32 pos = self->n_order;
+          GPtrArray *children = entry->children;
+
+          if (pos == self->n_order_alloc)
+            {
+              self->n_order_alloc = MAX (MAX (n, 16u), self->n_order_alloc + self->n_order_alloc / 4);
+              self->order = g_renew (guint32, self->order, self->n_order_alloc);
+              self->order_parent = g_renew (guint32, self->order_parent, self->n_order_alloc);
+            }
+          self->order[pos] = entry->index;
+          self->order_parent[pos] = parent_pos;
+          self->n_order++;
+
+          if (children == NULL || children->len == 0)
+            break;
+          parent_pos = pos + 1;
+          if (children->len == 1)
+            entry = g_ptr_array_index (children, 0);
+          else
+            entry = push_children_reversed (stack, children, parent_pos);
+        }
+    }
 }
 
 static inline void

@@ -3128,6 +3128,13 @@ _ramo_session_manager_get_entries (RamoSessionManager *self)
   return self->entries;
 }
 
+/* The labels: target id → label (owned by @self). */
+GHashTable *
+_ramo_session_manager_get_labels (RamoSessionManager *self)
+{
+  return self->labels;
+}
+
 /**
  * ramo_session_manager_get_entry_at:
  * @self: a session manager
