@@ -1209,9 +1209,9 @@ rebuild_layout (RamoProjection *self,
   tests = self->scratch + 4 * (gsize) n;
 
   /* Which entries the filter and the search let through. The entries the search has yet to
-   * look at are tested after the others, each fetched from memory a few tests ahead: spread
-   * over a long session, they would otherwise cost two trips to memory each (the entry, then
-   * its text) that the processor cannot foresee. */
+   * look at are tested after the others, each text fetched from memory a few tests ahead (the
+   * processor does not foresee which texts are next: tool results show their call's text,
+   * lines appended live lie elsewhere). */
   for (guint i = 0; i < n; i++)
     {
       gboolean visible = kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
