@@ -6,6 +6,7 @@
  */
 
 #include "ramo-projection.h"
+#include "ramo-projection-private.h"
 #include "ramo-session-manager.h"
 #include "ramo-test-mirror.h"
 #include "ramo-test-util.h"
@@ -124,6 +125,481 @@ test_search (void)
   g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
   ramo_projection_set_search (projection, "");
   g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 26);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The search's matching, against plain reference implementations of its documented rules */
+
+/* ASCII case-insensitive substring search, one position at a time */
+static gboolean
+naive_contains_ascii_nocase (const char *text,
+                             gsize       text_len,
+                             const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= text_len; i++)
+    {
+      gsize k;
+
+      for (k = 0; k < n && g_ascii_tolower (text[i + k]) == needle[k]; k++)
+        ;
+      if (k == n)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+assert_contains (const char *text,
+                 gssize      text_len,
+                 const char *needle,
+                 gboolean    expected)
+{
+  gsize len = text_len < 0 ? strlen (text) : (gsize) text_len;
+
+  if (naive_contains_ascii_nocase (text, len, needle) != expected)
+    g_error ("reference: \"%s\" (%zu bytes) in \"%s\"", needle, len, text);
+  if (_ramo_projection_contains_ascii_nocase (text, len, needle, strlen (needle)) != expected)
+    g_error ("matcher: \"%s\" in \"%.*s\" (%zu bytes) should be %s", needle, (int) len, text, len,
+             expected ? "found" : "not found");
+}
+
+static void
+test_search_matcher (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* overlapping prefixes: the search goes on after a partial match */
+  assert_contains ("aaab", -1, "aab", TRUE);
+  assert_contains ("aab", -1, "aab", TRUE);
+  assert_contains ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", -1, "aaab", TRUE);
+  assert_contains ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", -1, "aaab", FALSE);
+  assert_contains ("abababababababababababababababababac", -1, "ababac", TRUE);
+  /* empty and short texts */
+  assert_contains ("", -1, "a", FALSE);
+  assert_contains ("a", 0, "a", FALSE);
+  assert_contains ("a", -1, "a", TRUE);
+  assert_contains ("aa", -1, "aab", FALSE);
+  /* case */
+  assert_contains ("ReAd", -1, "read", TRUE);
+  assert_contains ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxREAD S", -1, "read s", TRUE);
+  assert_contains ("Z", -1, "z", TRUE);
+  assert_contains ("@", -1, "`", FALSE);    /* 0x40 | 0x20 == 0x60, but '@' is no letter */
+  assert_contains ("[{", -1, "{[", FALSE);
+  assert_contains ("x\x0e" "y", -1, ".y", FALSE);
+  assert_contains ("x.Y", -1, ".y", TRUE);
+  /* bytes >= 0x80 never match an ASCII byte, with or without the case bit */
+  assert_contains ("\xc3\x81\xc3\xa1\xe1\xc1\x81\xa1", -1, "a", FALSE);
+  assert_contains ("caf\xc3\xa9 \xe2\x84\xaa" "elvin", -1, "kelvin", FALSE);
+  assert_contains ("caf\xc3\xa9 \xe2\x84\xaa" "elvin Kelvin", -1, "kelvin", TRUE);
+  assert_contains ("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9tail", -1, "tail", TRUE);
+  /* the text's length is the limit, not its NUL */
+  assert_contains ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxread", 33, "read", FALSE);
+  assert_contains ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxread", 34, "read", TRUE);
+
+  /* the needle at every position of texts of every length around the 16-byte blocks, as the
+   * last bytes too */
+  for (guint len = 1; len <= 70; len++)
+    for (guint n = 1; n <= MIN (len, 7u); n++)
+      for (guint at = 0; at + n <= len; at++)
+        {
+          char needle[8] = { 0 };
+
+          memcpy (needle, "abcdefg", n);
+          g_string_truncate (text, 0);
+          for (guint i = 0; i < len; i++)
+            g_string_append_c (text, i >= at && i < at + n ? "AbCdEfG"[i - at] : 'x');
+          assert_contains (text->str, -1, needle, TRUE);
+          /* and cut one byte short of its end */
+          if (at + n == len)
+            assert_contains (text->str, len - 1, needle, FALSE);
+        }
+
+  /* random texts over a small alphabet, so that partial matches abound */
+  for (guint round = 0; round < 20000; round++)
+    {
+      static const char * const alphabet[] = { "a", "A", "b", "B", "r", "R", ".", "\x0e", "@", "`",
+                                               "[", "{", " ", "\xc3\xa1", "\xc3\x81", "\xe1" };
+      static const char needle_bytes[] = "abr.@`[{ ";
+      char needle[8];
+      guint len = g_test_rand_int_range (0, 80);
+      guint n = g_test_rand_int_range (1, 7);
+
+      g_string_truncate (text, 0);
+      for (guint i = 0; i < len; i++)
+        g_string_append (text, alphabet[g_test_rand_int_range (0, G_N_ELEMENTS (alphabet))]);
+      for (guint i = 0; i < n; i++)
+        needle[i] = needle_bytes[g_test_rand_int_range (0, sizeof needle_bytes - 1)];
+      needle[n] = '\0';
+      assert_contains (text->str, -1, needle,
+                       naive_contains_ascii_nocase (text->str, text->len, needle));
+    }
+}
+
+/* The search's rules written out plainly: every whitespace-separated term of the casefolded
+ * search occurs in the entry's display text or its label — ASCII case-insensitively for an
+ * ASCII term, in the casefolded text and label for any other. */
+static gboolean
+naive_entry_matches (RamoSessionManager *manager,
+                     RamoEntry          *entry,
+                     const char         *search)
+{
+  g_autofree char *folded_search = g_utf8_casefold (search ? search : "", -1);
+  g_auto(GStrv) terms = g_strsplit_set (folded_search, " \t\n\r", -1);
+  const char *label = ramo_session_manager_get_label (manager, entry->id);
+
+  for (guint i = 0; terms[i]; i++)
+    {
+      const char *term = terms[i];
+      gboolean ascii = TRUE;
+
+      if (term[0] == '\0')
+        continue;
+      for (const char *c = term; *c; c++)
+        ascii &= (guchar) *c < 0x80;
+      if (ascii)
+        {
+          if (!naive_contains_ascii_nocase (entry->display, strlen (entry->display), term) &&
+              !(label && naive_contains_ascii_nocase (label, strlen (label), term)))
+            return FALSE;
+        }
+      else
+        {
+          g_autofree char *text = g_strconcat (entry->display, label ? " " : NULL, label, NULL);
+          g_autofree char *folded = g_utf8_casefold (text, -1);
+
+          if (strstr (folded, term) == NULL)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* @projection shows what the filter shows and the reference search lets through, laid out as
+ * a fresh projection with the same filter and search lays it out. */
+static void
+assert_search_is_reference (RamoProjection *projection)
+{
+  RamoSessionManager *manager = ramo_projection_get_manager (projection);
+  RamoFilterMode filter = ramo_projection_get_filter (projection);
+  const char *search = ramo_projection_get_search (projection);
+  g_autoptr(RamoProjection) unsearched = ramo_projection_new (manager);
+  g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+  g_autofree char *text = layout (projection);
+  g_autofree char *expected = NULL;
+  guint n_expected = 0;
+
+  ramo_projection_set_filter (unsearched, filter);
+  ramo_projection_set_filter (fresh, filter);
+  ramo_projection_set_search (fresh, search);
+  for (guint i = 0; i < ramo_session_manager_get_n_entries (manager); i++)
+    {
+      RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
+      gboolean visible = ramo_projection_is_visible (unsearched, entry) &&
+                         naive_entry_matches (manager, entry, search);
+
+      if (ramo_projection_is_visible (projection, entry) != visible)
+        g_error ("search \"%s\", filter %s: \"%s\" should be %s", search, ramo_filter_mode_to_string (filter),
+                 entry->display, visible ? "shown" : "hidden");
+      n_expected += visible;
+    }
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, n_expected);
+  expected = layout (fresh);
+  g_assert_cmpstr (text, ==, expected);
+}
+
+static char *
+append_user (RamoSessionManager *manager,
+             const char         *text)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) message = NULL;
+  g_autoptr(GError) error = NULL;
+  char *id;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "role");
+  json_builder_add_string_value (builder, "user");
+  json_builder_set_member_name (builder, "content");
+  json_builder_add_string_value (builder, text);
+  json_builder_end_object (builder);
+  message = json_builder_get_root (builder);
+  id = ramo_session_manager_append_message (manager, message, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+static RamoSessionManager *
+new_search_session (void)
+{
+  static const char * const texts[] = {
+    "aaab", "xAAB", "", "a", "needle at the very end: READ", "read", "Re", "caf\xc3\xa9 Stra\xc3\x9f" "e",
+    "CAF\xc3\x89", "KELVIN \xe2\x84\xaa", "x\xc3\xa1\xc3\x81y", "@`[{", "read something longer than thirty-two bytes",
+    "something longer than thirty-two bytes, then: rEaD S", "Stra\xc3\x9f\xc3\xa9",
+  };
+  RamoSessionManager *manager = ramo_session_manager_new_in_memory ("/w");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *labeled = NULL;
+  g_autofree char *label_id = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      char *id = append_user (manager, texts[i]);
+
+      if (i == 3)
+        labeled = id;
+      else
+        g_free (id);
+    }
+  label_id = ramo_session_manager_append_label_change (manager, labeled, "Zebra Crossing \xc3\x89t\xc3\xa9", &error);
+  g_assert_no_error (error);
+  return manager;
+}
+
+static void
+test_search_reference (void)
+{
+  static const char * const searches[] = {
+    "aab", "AAB", "a", "read", "READ", "read s", "s read", "\xc3\xa9", "caf\xc3\xa9", "CAF\xc3\x89", "strasse",
+    "stra\xc3\x9f" "e", "ss", "k", "\xe2\x84\xaa", "zebra", "ZEBRA cross", "\xc3\xa9t\xc3\xa9", "user", "@",
+    "`", "{", "[", "zzz", " ", "",
+  };
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      ramo_projection_set_filter (projection, mode);
+      for (guint i = 0; i < G_N_ELEMENTS (searches); i++)
+        {
+          ramo_projection_set_search (projection, searches[i]);
+          assert_search_is_reference (projection);
+        }
+    }
+  /* the label is searched: only the labeled entry has "zebra" */
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  ramo_projection_set_search (projection, "zebra");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
+}
+
+/* Typing and deleting, one keystroke at a time: the projection keeps what the previous search
+ * found where it still holds, and must show what a fresh one would. */
+static void
+test_search_narrowing (void)
+{
+  static const char * const sequences[][12] = {
+    { "r", "re", "rea", "read", "read s", "read ", "read", "rea", "re", "r", "", NULL },
+    { "re", "rea", "r", NULL },
+    /* "Straße" casefolds to "strasse" but has no ASCII "ss": "ssé" is no narrower than "ss",
+     * nor "ss" wider than "ssé" */
+    { "ss", "ss\xc3\xa9", "ss", "s", "ss\xc3\xa9", "s\xc3\xa9", "\xc3\xa9", NULL },
+    { "a", "aa", "aab", "aab x", "aab", "x aab", "AAB", NULL },
+    { "read s", "s read", "s", "s zebra", "zebra", "zebra s", NULL },
+    { "caf\xc3\xa9", "caf\xc3\xa9 c", "caf", "caf\xc3\xa9", NULL },
+  };
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      ramo_projection_set_filter (projection, mode);
+      for (guint s = 0; s < G_N_ELEMENTS (sequences); s++)
+        for (guint k = 0; sequences[s][k]; k++)
+          {
+            ramo_projection_set_search (projection, sequences[s][k]);
+            assert_search_is_reference (projection);
+          }
+    }
+
+  /* a filter change between keystrokes: the search is known only where the filter let it look */
+  ramo_projection_set_filter (projection, RAMO_FILTER_USER_ONLY);
+  ramo_projection_set_search (projection, "r");
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  ramo_projection_set_search (projection, "r");
+  assert_search_is_reference (projection);
+}
+
+/* A label set or cleared between keystrokes changes what the entry matches. */
+static void
+test_search_narrowing_labels (void)
+{
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  RamoEntry *target = ramo_session_manager_get_entry_at (manager, 1);     /* "xAAB" */
+  g_autoptr(GError) error = NULL;
+  char *id;
+
+  ramo_projection_set_search (projection, "zeb");
+  assert_search_is_reference (projection);
+  g_assert_false (ramo_projection_is_visible (projection, target));
+
+  id = ramo_session_manager_append_label_change (manager, target->id, "zebu", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  ramo_projection_set_search (projection, "zebu");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  /* cleared, then a narrower keystroke */
+  id = ramo_session_manager_append_label_change (manager, target->id, NULL, &error);
+  g_assert_no_error (error);
+  g_free (id);
+  ramo_projection_set_search (projection, "zebu ");
+  assert_search_is_reference (projection);
+  g_assert_false (ramo_projection_is_visible (projection, target));
+
+  /* a wider keystroke after a new label: the entry that did not match may now */
+  ramo_projection_set_search (projection, "xaab zebu");
+  assert_search_is_reference (projection);
+  id = ramo_session_manager_append_label_change (manager, target->id, "Zebu", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  ramo_projection_set_search (projection, "zebu");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+
+  /* and the labeled-only filter follows */
+  ramo_projection_set_filter (projection, RAMO_FILTER_LABELED_ONLY);
+  ramo_projection_set_search (projection, "");
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_projection_is_visible (projection, target));
+}
+
+/* Labels go by id: an entry that a later line with the same id shadows has the label too. */
+static void
+test_search_labels_shadowed (void)
+{
+  static const char text[] =
+    "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+    "{\"type\":\"message\",\"id\":\"m1\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"one\"}}\n"
+    "{\"type\":\"message\",\"id\":\"m2\",\"parentId\":\"m1\",\"timestamp\":\"2026-01-01T00:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"two\"}}\n"
+    "{\"type\":\"message\",\"id\":\"m1\",\"parentId\":\"m2\",\"timestamp\":\"2026-01-01T00:00:03.000Z\",\"message\":{\"role\":\"user\",\"content\":\"three\"}}\n";
+  g_autofree char *path = ramo_test_write_file ("shadowed.jsonl", text, -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(RamoProjection) labeled = NULL;
+  char *id;
+
+  g_assert_no_error (error);
+  projection = ramo_projection_new (manager);
+  labeled = ramo_projection_new (manager);
+  ramo_projection_set_filter (labeled, RAMO_FILTER_LABELED_ONLY);
+  ramo_projection_set_search (projection, "star");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 0);
+  g_assert_cmpuint (ramo_projection_get_n_visible (labeled), ==, 0);
+
+  id = ramo_session_manager_append_label_change (manager, "m1", "starred", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 2);
+  g_assert_cmpuint (ramo_projection_get_n_visible (labeled), ==, 2);
+  ramo_projection_set_search (projection, "starr");
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 2);
+
+  /* a projection made now finds the labels as it first looks at the entries */
+  {
+    g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+
+    ramo_projection_set_filter (fresh, RAMO_FILTER_LABELED_ONLY);
+    g_assert_cmpuint (ramo_projection_get_n_visible (fresh), ==, 2);
+    ramo_projection_set_filter (fresh, RAMO_FILTER_DEFAULT);
+    ramo_projection_set_search (fresh, "starred");
+    g_assert_cmpuint (ramo_projection_get_n_visible (fresh), ==, 2);
+  }
+}
+
+/* Entries appended between keystrokes are tested when they appear. */
+static void
+test_search_narrowing_appends (void)
+{
+  g_autoptr(RamoSessionManager) manager = new_search_session ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  char *id;
+
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "a new READ");
+  g_free (id);
+  id = append_user (manager, "unrelated");
+  g_free (id);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "rea");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "REAL");
+  g_free (id);
+  id = append_user (manager, "ready");
+  g_free (id);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "read");
+  assert_search_is_reference (projection);
+  id = append_user (manager, "re");
+  g_free (id);
+  ramo_projection_set_search (projection, "r");
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "re");
+  assert_search_is_reference (projection);
+}
+
+/* The layouts follow the tree's walk, which changes with the tree and the active path: lines
+ * appended where the leaf is not (it stays), then a leaf moved back and forth. */
+static void
+test_walk_follows_changes (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoSessionManager) writer = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(JsonNode) user = json_from_string ("{\"role\":\"user\",\"content\":\"elsewhere\"}", NULL);
+  RamoEntry *leaf = ramo_session_manager_get_leaf (manager);
+  RamoEntry *first = ramo_session_manager_get_entry_at (manager, 0);
+  RamoEntry *moved;
+  char *id;
+
+  g_assert_no_error (error);
+  /* the leaf moves back: the writer's leaf stays at the end of the file */
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  g_assert_no_error (error);
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
+  moved = ramo_session_manager_get_leaf (manager);
+  g_assert_true (moved == first);
+
+  /* lines written after the writer's leaf: Ramo's leaf was not on the last entry, so it stays */
+  id = ramo_session_manager_append_message (writer, user, &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (ramo_session_manager_get_leaf (manager) == moved);
+  assert_search_is_reference (projection);
+  ramo_projection_set_search (projection, "elsewhere");
+  assert_search_is_reference (projection);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
+
+  /* back and forth between layouts */
+  ramo_projection_set_search (projection, NULL);
+  g_assert_true (ramo_session_manager_branch (manager, leaf->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  g_assert_true (ramo_session_manager_branch (manager, leaf->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_NO_TOOLS);
+  assert_search_is_reference (projection);
+  g_assert_true (ramo_session_manager_branch (manager, first->id, &error));
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  assert_search_is_reference (projection);
 }
 
 static void
@@ -403,6 +879,13 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/user-only", test_user_only);
   g_test_add_func ("/Core/Projection/other-filters", test_other_filters);
   g_test_add_func ("/Core/Projection/search", test_search);
+  g_test_add_func ("/Core/Projection/search-matcher", test_search_matcher);
+  g_test_add_func ("/Core/Projection/search-reference", test_search_reference);
+  g_test_add_func ("/Core/Projection/search-narrowing", test_search_narrowing);
+  g_test_add_func ("/Core/Projection/search-narrowing-labels", test_search_narrowing_labels);
+  g_test_add_func ("/Core/Projection/search-labels-shadowed", test_search_labels_shadowed);
+  g_test_add_func ("/Core/Projection/search-narrowing-appends", test_search_narrowing_appends);
+  g_test_add_func ("/Core/Projection/walk-follows-changes", test_walk_follows_changes);
   g_test_add_func ("/Core/Projection/nearest-visible", test_nearest_visible);
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);

@@ -14,8 +14,12 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "ramo-projection.h"
+#include "ramo-projection-private.h"
 #include "ramo-session-manager-private.h"
 
 /**
@@ -74,9 +78,27 @@ struct _RamoProjection
   char               *search;
   GStrv               terms;       /* casefolded */
   gboolean           *term_is_ascii;
+  gsize              *term_lens;
 
   RowInfo            *rows;        /* by entry index */
   guint               n_rows;
+
+  /* What the layouts remember between them, by entry index (see sync_caches()) */
+  guint8             *kinds;       /* KIND_* */
+  guint8             *matches;     /* MATCH_*: whether the entry matches `terms` */
+  const char        **texts;       /* the entry's display text, and its length: the search */
+  guint32            *text_lens;   /* reads these, not the entries */
+  guint               n_known;     /* entries looked at so far */
+  guint               n_cache_alloc;
+  guint32            *order;       /* the tree's entries (by index) in pre-order, active branch first */
+  guint32            *order_parent;/* the position + 1 in `order` of each one's parent, 0 for a root */
+  guint               n_order;
+  guint               n_order_alloc;
+  gboolean            order_valid; /* for order_n entries and order_leaf */
+  guint               order_n;
+  RamoEntry          *order_leaf;
+  guint32            *scratch;     /* the layout's work arrays, kept to spare page faults */
+  gsize               n_scratch;
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
   ProjectionLink     *link;
@@ -606,76 +628,291 @@ free_rows (RamoProjection *self)
   g_clear_pointer (&self->top, g_ptr_array_unref);
 }
 
-static gboolean
-entry_passes_filter (RamoProjection *self,
-                     RamoEntry      *entry,
-                     RamoEntry      *leaf)
+/* What the filter modes need to know of an entry, one bit each: the modes that let it through
+ * (1 << RamoFilterMode), and whether it is an assistant turn with no text of its own, which pi
+ * hides in every mode unless it ended abnormally or is the leaf. KIND_LABELED follows the
+ * labels (see sync_caches()). */
+enum
 {
-  /* pi hides an assistant turn with no text of its own (only tool calls) in every mode,
-   * unless it ended abnormally or is the leaf */
+  KIND_DEFAULT   = 1 << RAMO_FILTER_DEFAULT,
+  KIND_NO_TOOLS  = 1 << RAMO_FILTER_NO_TOOLS,
+  KIND_USER_ONLY = 1 << RAMO_FILTER_USER_ONLY,
+  KIND_LABELED   = 1 << RAMO_FILTER_LABELED_ONLY,
+  KIND_ALL       = 1 << RAMO_FILTER_ALL,
+  KIND_TEXTLESS  = 1 << 5,
+};
+
+static guint8
+entry_kinds_unlabeled (RamoEntry *entry)
+{
+  guint8 kinds = KIND_ALL;
+
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)) &&
-      entry != leaf)
-    return FALSE;
+      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)))
+    kinds |= KIND_TEXTLESS;
 
-  switch (self->filter)
+  if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER)
+    kinds |= KIND_USER_ONLY;
+
+  /* the default filter hides labels, custom entries and settings; "no tools" tool results too */
+  switch ((RamoEntryType) entry->type)
     {
-    case RAMO_FILTER_ALL:
-      return TRUE;
-
-    case RAMO_FILTER_USER_ONLY:
-      return entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER;
-
-    case RAMO_FILTER_LABELED_ONLY:
-      return ramo_session_manager_get_label (self->manager, entry->id) != NULL;
-
-    case RAMO_FILTER_NO_TOOLS:
-      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
-        return FALSE;
-      G_GNUC_FALLTHROUGH;
-
-    case RAMO_FILTER_DEFAULT:
+    case RAMO_ENTRY_TYPE_LABEL:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      break;
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      kinds |= KIND_DEFAULT;
+      if (entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        kinds |= KIND_NO_TOOLS;
+      break;
+    case RAMO_ENTRY_TYPE_COMPACTION:
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
     default:
-      switch ((RamoEntryType) entry->type)
+      kinds |= KIND_DEFAULT | KIND_NO_TOOLS;
+      break;
+    }
+  return kinds;
+}
+
+static guint8
+entry_kinds (RamoProjection *self,
+             RamoEntry      *entry)
+{
+  guint8 kinds = entry_kinds_unlabeled (entry);
+
+  if (ramo_session_manager_get_label (self->manager, entry->id) != NULL)
+    kinds |= KIND_LABELED;
+  return kinds;
+}
+
+static inline gboolean
+kinds_pass_filter (guint8         kinds,
+                   RamoFilterMode filter,
+                   gboolean       is_leaf)
+{
+  return (kinds & (1u << filter)) != 0 && (!(kinds & KIND_TEXTLESS) || is_leaf);
+}
+
+/* Whether an entry matches the search terms, as far as known: the layouts test the entries
+ * the filter lets through when they find MATCH_UNKNOWN, and a change of the search keeps what
+ * it can (see update_matches()). */
+enum
+{
+  MATCH_NO,
+  MATCH_YES,
+  MATCH_UNKNOWN,
+};
+
+static void
+forget_caches (RamoProjection *self)
+{
+  g_clear_pointer (&self->kinds, g_free);
+  g_clear_pointer (&self->matches, g_free);
+  g_clear_pointer (&self->texts, g_free);
+  g_clear_pointer (&self->text_lens, g_free);
+  self->n_known = 0;
+  self->n_cache_alloc = 0;
+  g_clear_pointer (&self->order, g_free);
+  g_clear_pointer (&self->order_parent, g_free);
+  self->n_order = 0;
+  self->n_order_alloc = 0;
+  self->order_valid = FALSE;
+  self->order_leaf = NULL;
+  g_clear_pointer (&self->scratch, g_free);
+  self->n_scratch = 0;
+}
+
+/* Brings the caches up to the session's @n entries. Entries keep what they are (type, role,
+ * flags, display text) once indexed; only their labels change, through label lines, which
+ * are entries too: the entries a new label line names are looked at again, by id, as labels
+ * go (an entry that a later line with the same id shadows shares its label). */
+static void
+sync_caches (RamoProjection *self,
+             GPtrArray      *entries,
+             guint           n)
+{
+  g_autoptr(GHashTable) relabeled = NULL;
+  GHashTable *labels;
+  gboolean by_labels;
+  guint n_old = self->n_known;
+
+  if (n < n_old)
+    {
+      /* entries never go away but through a reload */
+      forget_caches (self);
+      n_old = 0;
+    }
+  if (n > self->n_cache_alloc)
+    {
+      guint alloc = MAX (n, self->n_cache_alloc + self->n_cache_alloc / 4);
+
+      self->kinds = g_realloc_n (self->kinds, alloc, sizeof *self->kinds);
+      self->matches = g_realloc_n (self->matches, alloc, sizeof *self->matches);
+      self->texts = g_realloc_n (self->texts, alloc, sizeof *self->texts);
+      self->text_lens = g_realloc_n (self->text_lens, alloc, sizeof *self->text_lens);
+      self->n_cache_alloc = alloc;
+    }
+
+  /* Many new entries (a load) take their labels from the labels, by id: the entry an id
+   * names, and those it shadows (looked up one by one); a few look theirs up. */
+  labels = _ramo_session_manager_get_labels (self->manager);
+  by_labels = n - n_old > g_hash_table_size (labels);
+  for (guint i = n_old; i < n; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+
+      if (n_old > 0 && entry->type == RAMO_ENTRY_TYPE_LABEL && entry->target_id != NULL)
         {
-        case RAMO_ENTRY_TYPE_LABEL:
-        case RAMO_ENTRY_TYPE_CUSTOM:
-        case RAMO_ENTRY_TYPE_MODEL_CHANGE:
-        case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-        case RAMO_ENTRY_TYPE_SESSION_INFO:
-        case RAMO_ENTRY_TYPE_UNKNOWN:
-          return FALSE;
-        case RAMO_ENTRY_TYPE_MESSAGE:
-          return TRUE;
-        case RAMO_ENTRY_TYPE_COMPACTION:
-        case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-        case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-        default:
-          return TRUE;
+          if (relabeled == NULL)
+            relabeled = g_hash_table_new (g_str_hash, g_str_equal);
+          g_hash_table_add (relabeled, (char *) entry->target_id);
+        }
+      if (by_labels && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
+        self->kinds[i] = entry_kinds_unlabeled (entry);
+      else
+        self->kinds[i] = entry_kinds (self, entry);
+      self->matches[i] = MATCH_UNKNOWN;
+      self->texts[i] = entry->display;
+      self->text_lens[i] = strlen (entry->display);
+    }
+  if (by_labels)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, labels);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
+
+          if (entry != NULL && entry->index >= n_old && entry->index < n)
+            self->kinds[entry->index] |= KIND_LABELED;
+        }
+    }
+  self->n_known = n;
+
+  if (relabeled != NULL)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, relabeled);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        {
+          RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
+
+          if (entry != NULL && entry->index < n_old)
+            {
+              self->kinds[entry->index] = entry_kinds (self, entry);
+              self->matches[entry->index] = MATCH_UNKNOWN;
+            }
+        }
+      for (guint i = 0; i < n_old; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (entries, i);
+
+          if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && entry->id != NULL &&
+              g_hash_table_contains (relabeled, entry->id))
+            {
+              self->kinds[i] = entry_kinds (self, entry);
+              self->matches[i] = MATCH_UNKNOWN;
+            }
         }
     }
 }
 
-/* ASCII case-insensitive substring search; non-ASCII bytes compare exactly. */
+static inline guchar
+ascii_lower (guchar c)
+{
+  return (guchar) (c - 'A') < 26 ? c | 0x20 : c;
+}
+
+static inline gboolean
+matches_ascii_nocase_at (const guchar *text,
+                         const guchar *needle,
+                         gsize         needle_len)
+{
+  for (gsize k = 0; k < needle_len; k++)
+    if (ascii_lower (text[k]) != needle[k])
+      return FALSE;
+  return TRUE;
+}
+
+/* ASCII case-insensitive substring search of @needle (lower-case ASCII, not empty) in the
+ * @text_len bytes of @text; bytes >= 0x80 compare exactly, so never match.
+ *
+ * Candidates are the positions where the needle's first and last bytes both occur, up to
+ * case: b | 0x20 folds the case of letters (and lets a few other bytes through, e.g. 0x0e
+ * for '.', which the byte-by-byte check then turns down). With SSE2 that tests 16 positions
+ * at a time. */
 static gboolean
-contains_ascii_nocase (const char *haystack,
+contains_ascii_nocase (const char *text,
+                       gsize       text_len,
                        const char *needle,
                        gsize       needle_len)
 {
-  guchar first = g_ascii_tolower (needle[0]);
+  const guchar *t = (const guchar *) text;
+  const guchar *nd = (const guchar *) needle;
+  guchar first, last_byte;
+  gsize last, i = 0;
 
-  for (const char *h = haystack; *h; h++)
-    {
-      gsize k;
+  if (needle_len > text_len)
+    return FALSE;
+  last = needle_len - 1;
+  first = nd[0] | 0x20;
+  last_byte = nd[last] | 0x20;
 
-      if (g_ascii_tolower (*h) != first)
-        continue;
-      for (k = 1; k < needle_len && h[k] && g_ascii_tolower (h[k]) == (guchar) needle[k]; k++)
-        ;
-      if (k == needle_len)
-        return TRUE;
-    }
+#ifdef __SSE2__
+  {
+    const __m128i case_bit = _mm_set1_epi8 (0x20);
+    const __m128i want_first = _mm_set1_epi8 ((char) first);
+    const __m128i want_last = _mm_set1_epi8 ((char) last_byte);
+
+    /* positions i … i + 15, reading up to i + 15 + last; the last block ends at the last
+     * position (text_len - needle_len) */
+    if (last + 16 <= text_len)
+      {
+        gsize final = text_len - last - 16;
+
+        for (;;)
+          {
+            __m128i a = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i)), case_bit);
+            __m128i b = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (t + i + last)), case_bit);
+            unsigned mask = (unsigned) _mm_movemask_epi8 (_mm_and_si128 (_mm_cmpeq_epi8 (a, want_first),
+                                                                         _mm_cmpeq_epi8 (b, want_last)));
+
+            for (; mask != 0; mask &= mask - 1)
+              if (matches_ascii_nocase_at (t + i + (gsize) __builtin_ctz (mask), nd, needle_len))
+                return TRUE;
+
+            if (i == final)
+              return FALSE;
+            /* the last block may go over positions that failed already: they fail again */
+            i = MIN (i + 16, final);
+          }
+      }
+  }
+#endif
+
+  for (; i + last < text_len; i++)
+    if ((t[i] | 0x20) == first && (t[i + last] | 0x20) == last_byte &&
+        matches_ascii_nocase_at (t + i, nd, needle_len))
+      return TRUE;
   return FALSE;
+}
+
+gboolean
+_ramo_projection_contains_ascii_nocase (const char *text,
+                                        gsize       text_len,
+                                        const char *needle,
+                                        gsize       needle_len)
+{
+  return contains_ascii_nocase (text, text_len, needle, needle_len);
 }
 
 /* Every term must occur in the entry's display text or its label. Terms are casefolded; for
@@ -684,15 +921,18 @@ contains_ascii_nocase (const char *haystack,
  * exceptions this accepts), which spares a casefolded copy of every entry. */
 static gboolean
 entry_matches_search (RamoProjection *self,
-                      RamoEntry      *entry)
+                      GPtrArray      *entries,
+                      guint32         index)
 {
   g_autofree char *folded = NULL;
-  const char *label;
+  const char *display = self->texts[index];
+  const char *label = NULL;
 
   if (self->terms == NULL || self->terms[0] == NULL)
     return TRUE;
 
-  label = ramo_session_manager_get_label (self->manager, entry->id);
+  if (self->kinds[index] & KIND_LABELED)
+    label = ramo_session_manager_get_label (self->manager, ((RamoEntry *) g_ptr_array_index (entries, index))->id);
 
   for (guint i = 0; self->terms[i]; i++)
     {
@@ -700,17 +940,17 @@ entry_matches_search (RamoProjection *self,
 
       if (self->term_is_ascii[i])
         {
-          gsize len = strlen (term);
+          gsize len = self->term_lens[i];
 
-          if (contains_ascii_nocase (entry->display, term, len) ||
-              (label && contains_ascii_nocase (label, term, len)))
+          if (contains_ascii_nocase (display, self->text_lens[index], term, len) ||
+              (label && contains_ascii_nocase (label, strlen (label), term, len)))
             continue;
           return FALSE;
         }
 
       if (folded == NULL)
         {
-          g_autofree char *text = label ? g_strconcat (entry->display, " ", label, NULL) : g_strdup (entry->display);
+          g_autofree char *text = label ? g_strconcat (display, " ", label, NULL) : g_strdup (display);
           folded = g_utf8_casefold (text, -1);
         }
       if (strstr (folded, term) == NULL)
@@ -719,13 +959,20 @@ entry_matches_search (RamoProjection *self,
   return TRUE;
 }
 
-/* The children of @entry in display order: the one on the active path first. */
-static void
-push_children_reversed (GPtrArray *stack,
-                        GPtrArray *children,
-                        RamoEntry *parent_visible)
+typedef struct
 {
-  RamoEntry *active = NULL;
+  RamoEntry *entry;
+  guint32    parent_pos;       /* position + 1 of its parent in the order, 0 for a root */
+} WalkItem;
+
+/* Of @children (not empty), the one to walk first, the one on the active path if any; the
+ * others are pushed on @stack in reverse, so that they come off it in their order. */
+static RamoEntry *
+push_children_reversed (GArray    *stack,
+                        GPtrArray *children,
+                        guint32    parent_pos)
+{
+  RamoEntry *first = g_ptr_array_index (children, 0);
 
   for (guint i = 0; i < children->len; i++)
     {
@@ -733,40 +980,96 @@ push_children_reversed (GPtrArray *stack,
 
       if (child->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
         {
-          active = child;
+          first = child;
           break;
         }
     }
 
   for (guint i = children->len; i > 0; i--)
     {
-      RamoEntry *child = g_ptr_array_index (children, i - 1);
+      WalkItem item = { g_ptr_array_index (children, i - 1), parent_pos };
 
-      if (child == active)
-        continue;
-      g_ptr_array_add (stack, parent_visible);
-      g_ptr_array_add (stack, child);
+      if (item.entry != first)
+        g_array_append_val (stack, item);
     }
-  if (active)
+  return first;
+}
+
+/* The pre-order walk of the tree, active branch first, which every layout follows: it depends
+ * on the tree and the active path only, not on the filter or the search, and is made again
+ * after entries were added or the leaf moved. A chain of single children goes without the
+ * stack. */
+static void
+ensure_order (RamoProjection *self,
+              GPtrArray      *roots,
+              guint           n,
+              RamoEntry      *leaf)
+{
+  g_autoptr(GArray) stack = NULL;
+
+  if (self->order_valid && self->order_n == n && self->order_leaf == leaf)
+    return;
+
+  self->n_order = 0;
+  self->order_valid = TRUE;
+  self->order_n = n;
+  self->order_leaf = leaf;
+  if (roots->len == 0)
+    return;
+
+  stack = g_array_new (FALSE, FALSE, sizeof (WalkItem));
+  {
+    WalkItem item = { push_children_reversed (stack, roots, 0), 0 };
+
+    g_array_append_val (stack, item);
+  }
+  while (stack->len > 0)
     {
-      g_ptr_array_add (stack, parent_visible);
-      g_ptr_array_add (stack, active);
+      WalkItem item = g_array_index (stack, WalkItem, stack->len - 1);
+      RamoEntry *entry = item.entry;
+      guint32 parent_pos = item.parent_pos;
+
+      g_array_set_size (stack, stack->len - 1);
+      for (;;)
+        {
+          guint32 pos = self->n_order;
+          GPtrArray *children = entry->children;
+
+          if (pos == self->n_order_alloc)
+            {
+              self->n_order_alloc = MAX (MAX (n, 16u), self->n_order_alloc + self->n_order_alloc / 4);
+              self->order = g_renew (guint32, self->order, self->n_order_alloc);
+              self->order_parent = g_renew (guint32, self->order_parent, self->n_order_alloc);
+            }
+          self->order[pos] = entry->index;
+          self->order_parent[pos] = parent_pos;
+          self->n_order++;
+
+          if (children == NULL || children->len == 0)
+            break;
+          parent_pos = pos + 1;
+          if (children->len == 1)
+            entry = g_ptr_array_index (children, 0);
+          else
+            entry = push_children_reversed (stack, children, parent_pos);
+        }
     }
 }
 
-static void
+static inline void
 append_row (RamoProjection *self,
             GPtrArray      *list,
-            RamoEntry      *entry,
+            GPtrArray      *entries,
+            guint32         index,
             RamoEntry      *owner,
             gboolean        branch_start)
 {
-  RowInfo *info = &self->rows[entry->index];
+  RowInfo *info = &self->rows[index];
 
   info->owner = owner;
   info->position = list->len;
   info->branch_start = branch_start;
-  g_ptr_array_add (list, entry);
+  g_ptr_array_add (list, g_ptr_array_index (entries, index));
 }
 
 /**
@@ -856,24 +1159,23 @@ rebuild_layout (RamoProjection *self,
                 gboolean        incremental)
 {
   GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
-  guint n = ramo_session_manager_get_n_entries (self->manager);
+  GPtrArray *entries = _ramo_session_manager_get_entries (self->manager);
+  guint n = entries->len;
+  gboolean searching = self->terms != NULL && self->terms[0] != NULL;
   guint old_n = self->top ? self->top->len : 0;
-  /* the visible tree as linked lists by entry index (index + 1; 0 ends a list) */
-  g_autofree guint32 *vfirst = NULL;
-  g_autofree guint32 *vlast = NULL;
-  g_autofree guint32 *vnext = NULL;
-  g_autofree guint32 *vcount = NULL;
-  g_autoptr(GPtrArray) vis_roots = g_ptr_array_new ();
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-  g_autoptr(GPtrArray) work = g_ptr_array_new ();
+  /* the visible tree as linked lists by entry index (index + 1; 0 ends a list), set for the
+   * visible entries only; and by position in the walk, the nearest visible entry at or above */
+  guint32 *vfirst, *vlast, *vnext, *vcount, *nearest;
+  guint32 *tests;              /* entries the search is to look at */
+  guint n_tests = 0;
+  g_autoptr(GArray) vis_roots = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) work = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint old_visible = self->n_visible;
   RamoEntry *leaf;
   RowInfo *old_rows = NULL;
   guint n_old_rows = 0;
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
-
-#define ENTRY_AT(k) ((RamoEntry *) ramo_session_manager_get_entry_at (self->manager, (k) - 1))
 
   leaf = ramo_session_manager_get_leaf (self->manager);
   if (incremental && self->rows != NULL)
@@ -895,66 +1197,107 @@ rebuild_layout (RamoProjection *self,
   self->n_rows = n;
   self->top = g_ptr_array_new ();
   self->n_visible = 0;
-  vfirst = g_new0 (guint32, n);
-  vlast = g_new0 (guint32, n);
-  vnext = g_new0 (guint32, n);
-  vcount = g_new0 (guint32, n);
 
+  sync_caches (self, entries, n);
+  ensure_order (self, roots, n, leaf);
+  if (self->n_scratch < 5 * (gsize) n + self->n_order)
+    {
+      g_free (self->scratch);
+      self->n_scratch = 5 * (gsize) n + self->n_order;
+      self->scratch = g_new (guint32, self->n_scratch);
+    }
+  tests = self->scratch + 4 * (gsize) n;
+
+  /* Which entries the filter and the search let through. The entries the search has yet to
+   * look at are tested after the others, each text fetched from memory a few tests ahead (the
+   * processor does not foresee which texts are next: tool results show their call's text,
+   * lines appended live lie elsewhere). */
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = ramo_session_manager_get_entry_at (self->manager, i);
+      gboolean visible = kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
 
-      self->rows[i].visible = entry_passes_filter (self, entry, leaf) && entry_matches_search (self, entry);
-      self->n_visible += self->rows[i].visible;
+      if (visible && searching)
+        {
+          if (self->matches[i] == MATCH_UNKNOWN)
+            {
+              tests[n_tests++] = i;
+              continue;
+            }
+          visible = self->matches[i] == MATCH_YES;
+        }
+      self->rows[i].visible = visible;
+      self->n_visible += visible;
+    }
+  for (guint k = 0; k < n_tests; k++)
+    {
+      guint32 i = tests[k];
+      gboolean visible;
+
+      if (k + 8 < n_tests)
+        {
+          const char *ahead = self->texts[tests[k + 8]];
+
+          __builtin_prefetch (ahead);
+          __builtin_prefetch (ahead + 64);
+        }
+      visible = entry_matches_search (self, entries, i);
+      self->matches[i] = visible ? MATCH_YES : MATCH_NO;
+      self->rows[i].visible = visible;
+      self->n_visible += visible;
     }
 
-  /* Pre-order walk, active branch first; the stack holds pairs (nearest visible ancestor, entry). */
-  push_children_reversed (stack, roots, NULL);
+  /* The walk, with each entry's nearest visible ancestor (its parent's nearest visible entry) */
+  vfirst = self->scratch;
+  vlast = vfirst + n;
+  vnext = vlast + n;
+  vcount = vnext + n;
+  nearest = tests + n;
 
-  while (stack->len > 0)
+  for (guint j = 0; j < self->n_order; j++)
     {
-      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
-      RamoEntry *ancestor = g_ptr_array_steal_index (stack, stack->len - 1);
-      RamoEntry *next_ancestor = ancestor;
+      guint32 e = self->order[j];
+      guint32 parent_pos = self->order_parent[j];
+      guint32 ancestor = parent_pos ? nearest[parent_pos - 1] : 0;
 
-      if (self->rows[entry->index].visible)
+      if (self->rows[e].visible)
         {
-          if (ancestor == NULL)
-            g_ptr_array_add (vis_roots, entry);
+          vfirst[e] = vlast[e] = vnext[e] = vcount[e] = 0;
+          if (ancestor == 0)
+            g_array_append_val (vis_roots, e);
           else
             {
-              guint a = ancestor->index;
+              guint32 a = ancestor - 1;
 
               if (vlast[a])
-                vnext[vlast[a] - 1] = entry->index + 1;
+                vnext[vlast[a] - 1] = e + 1;
               else
-                vfirst[a] = entry->index + 1;
-              vlast[a] = entry->index + 1;
+                vfirst[a] = e + 1;
+              vlast[a] = e + 1;
               vcount[a]++;
             }
-          next_ancestor = entry;
+          nearest[j] = e + 1;
         }
-
-      if (entry->children)
-        push_children_reversed (stack, entry->children, next_ancestor);
+      else
+        nearest[j] = ancestor;
     }
 
-  /* Layout. The work list holds entries whose nested list is still to be made: a row with
-   * several visible children nests them as branch starts; a branch start nests the chain that
-   * continues it. A chain follows single children and stops at a branch point or an end. */
+  /* Layout, by entry index (the entries themselves are not read). The work list holds entries
+   * whose nested list is still to be made: a row with several visible children nests them as
+   * branch starts; a branch start nests the chain that continues it. A chain follows single
+   * children and stops at a branch point or an end. */
   if (vis_roots->len == 1)
     {
-      RamoEntry *cur = g_ptr_array_index (vis_roots, 0);
+      guint32 cur = g_array_index (vis_roots, guint32, 0);
 
       for (;;)
         {
-          append_row (self, self->top, cur, NULL, FALSE);
-          if (vcount[cur->index] == 1)
-            cur = ENTRY_AT (vfirst[cur->index]);
+          append_row (self, self->top, entries, cur, NULL, FALSE);
+          if (vcount[cur] == 1)
+            cur = vfirst[cur] - 1;
           else
             {
-              if (vcount[cur->index] > 1)
-                g_ptr_array_add (work, cur);
+              if (vcount[cur] > 1)
+                g_array_append_val (work, cur);
               break;
             }
         }
@@ -963,57 +1306,58 @@ rebuild_layout (RamoProjection *self,
     {
       for (guint i = 0; i < vis_roots->len; i++)
         {
-          RamoEntry *root = g_ptr_array_index (vis_roots, i);
+          guint32 root = g_array_index (vis_roots, guint32, i);
 
-          append_row (self, self->top, root, NULL, TRUE);
-          if (vcount[root->index])
-            g_ptr_array_add (work, root);
+          append_row (self, self->top, entries, root, NULL, TRUE);
+          if (vcount[root])
+            g_array_append_val (work, root);
         }
     }
 
   while (work->len > 0)
     {
-      RamoEntry *owner = g_ptr_array_steal_index (work, work->len - 1);
-      RowInfo *info = &self->rows[owner->index];
+      guint32 o = g_array_index (work, guint32, work->len - 1);
+      RamoEntry *owner = g_ptr_array_index (entries, o);
+      RowInfo *info = &self->rows[o];
       GPtrArray *list = g_ptr_array_new ();
 
+      g_array_set_size (work, work->len - 1);
       info->nested = list;
 
-      if (vcount[owner->index] > 1 || !info->branch_start)
+      if (vcount[o] > 1 || !info->branch_start)
         {
-          for (guint32 k = vfirst[owner->index]; k; k = vnext[k - 1])
+          for (guint32 k = vfirst[o]; k; k = vnext[k - 1])
             {
-              RamoEntry *start = ENTRY_AT (k);
+              guint32 start = k - 1;
 
-              append_row (self, list, start, owner, TRUE);
-              if (vcount[start->index])
-                g_ptr_array_add (work, start);
+              append_row (self, list, entries, start, owner, TRUE);
+              if (vcount[start])
+                g_array_append_val (work, start);
             }
         }
       else
         {
-          RamoEntry *cur = ENTRY_AT (vfirst[owner->index]);
+          guint32 cur = vfirst[o] - 1;
 
           for (;;)
             {
-              append_row (self, list, cur, owner, FALSE);
-              if (vcount[cur->index] == 1)
-                cur = ENTRY_AT (vfirst[cur->index]);
+              append_row (self, list, entries, cur, owner, FALSE);
+              if (vcount[cur] == 1)
+                cur = vfirst[cur] - 1;
               else
                 {
-                  if (vcount[cur->index] > 1)
-                    g_ptr_array_add (work, cur);
+                  if (vcount[cur] > 1)
+                    g_array_append_val (work, cur);
                   break;
                 }
             }
         }
     }
 
-#undef ENTRY_AT
-
   if (incremental)
     {
       g_autoptr(GPtrArray) alive = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr(GPtrArray) stack = g_ptr_array_new ();
       g_autofree guint32 *depths = NULL;
       GHashTableIter iter;
       gpointer key, value;
@@ -1141,6 +1485,8 @@ on_leaf_changed_cb (RamoProjection     *self,
                     const char         *old_leaf_id,
                     RamoSessionManager *manager)
 {
+  /* the active path changed: the next layout walks the tree again */
+  self->order_valid = FALSE;
   notify_path (self, ramo_session_manager_get_entry (manager, old_leaf_id));
   notify_path (self, ramo_session_manager_get_leaf (manager));
 }
@@ -1157,6 +1503,7 @@ static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
 {
+  forget_caches (self);
   ramo_projection_rebuild (self);
 }
 
@@ -1192,10 +1539,12 @@ ramo_projection_finalize (GObject *object)
   RamoProjection *self = (RamoProjection *)object;
 
   free_rows (self);
+  forget_caches (self);
   g_clear_pointer (&self->nodes, g_hash_table_unref);
   g_clear_pointer (&self->search, g_free);
   g_clear_pointer (&self->terms, g_strfreev);
   g_clear_pointer (&self->term_is_ascii, g_free);
+  g_clear_pointer (&self->term_lens, g_free);
   g_clear_object (&self->manager);
 
   G_OBJECT_CLASS (ramo_projection_parent_class)->finalize (object);
@@ -1400,6 +1749,64 @@ ramo_projection_get_filter (RamoProjection *self)
   return self->filter;
 }
 
+/* TRUE when an entry that matches every term of @strong surely matches every term of @weak:
+ * each term of @weak is part of a term of @strong. Not across ASCII and other terms: they are
+ * matched differently (ASCII terms without case, others in the casefolded text, where "ß" is
+ * "ss"), so an entry can match "straßé" and not "ss". */
+static gboolean
+terms_imply (char * const   *strong,
+             const gboolean *strong_ascii,
+             char * const   *weak,
+             const gboolean *weak_ascii)
+{
+  for (guint w = 0; weak[w]; w++)
+    {
+      gboolean implied = FALSE;
+
+      for (guint s = 0; strong[s] && !implied; s++)
+        implied = strong_ascii[s] == weak_ascii[w] && strstr (strong[s], weak[w]) != NULL;
+      if (!implied)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Keeps what the search that had @old_terms found that still holds for the new terms: when
+ * they narrow it (a keystroke at the end of a term), the entries that did not match still do
+ * not; when they widen it (a backspace), the entries that matched still do. */
+static void
+update_matches (RamoProjection *self,
+                char * const   *old_terms,
+                const gboolean *old_ascii)
+{
+  gboolean narrower, wider;
+
+  if (self->matches == NULL || self->terms == NULL || self->terms[0] == NULL)
+    return;     /* no search: the next one starts from what it finds then */
+
+  if (old_terms == NULL || old_terms[0] == NULL)
+    {
+      memset (self->matches, MATCH_UNKNOWN, self->n_known);
+      return;
+    }
+
+  narrower = terms_imply (self->terms, self->term_is_ascii, old_terms, old_ascii);
+  wider = terms_imply (old_terms, old_ascii, self->terms, self->term_is_ascii);
+  if (narrower && wider)
+    return;
+  for (guint i = 0; i < self->n_known; i++)
+    {
+      guint8 m = self->matches[i];
+
+      if (narrower)
+        self->matches[i] = m == MATCH_NO ? MATCH_NO : MATCH_UNKNOWN;
+      else if (wider)
+        self->matches[i] = m == MATCH_YES ? MATCH_YES : MATCH_UNKNOWN;
+      else
+        self->matches[i] = MATCH_UNKNOWN;
+    }
+}
+
 /**
  * ramo_projection_set_search:
  * @self: a projection
@@ -1412,6 +1819,8 @@ ramo_projection_set_search (RamoProjection *self,
                             const char     *search)
 {
   g_autofree char *folded = NULL;
+  g_auto(GStrv) old_terms = NULL;
+  g_autofree gboolean *old_ascii = NULL;
 
   g_return_if_fail (RAMO_IS_PROJECTION (self));
 
@@ -1420,7 +1829,9 @@ ramo_projection_set_search (RamoProjection *self,
 
   g_free (self->search);
   self->search = g_strdup (search);
-  g_clear_pointer (&self->terms, g_strfreev);
+  old_terms = g_steal_pointer (&self->terms);
+  old_ascii = g_steal_pointer (&self->term_is_ascii);
+  g_clear_pointer (&self->term_lens, g_free);
   if (search)
     {
       g_autoptr(GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
@@ -1433,17 +1844,20 @@ ramo_projection_set_search (RamoProjection *self,
           g_ptr_array_add (terms, g_strdup (parts[i]));
       g_ptr_array_add (terms, NULL);
       self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
-      g_free (self->term_is_ascii);
       self->term_is_ascii = g_new0 (gboolean, g_strv_length (self->terms) + 1);
+      self->term_lens = g_new0 (gsize, g_strv_length (self->terms) + 1);
       for (guint i = 0; self->terms[i]; i++)
         {
           gboolean ascii = TRUE;
+
+          self->term_lens[i] = strlen (self->terms[i]);
 
           for (const char *c = self->terms[i]; *c; c++)
             ascii &= ((guchar) *c) < 0x80;
           self->term_is_ascii[i] = ascii;
         }
     }
+  update_matches (self, old_terms, old_ascii);
 
   ramo_projection_rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);

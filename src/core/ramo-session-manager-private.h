@@ -19,6 +19,9 @@ RamoSessionManager *_ramo_session_manager_new_from_data (const char *data,
                                                         gsize       len,
                                                         GError    **error);
 
+GPtrArray  *_ramo_session_manager_get_entries (RamoSessionManager *self);
+GHashTable *_ramo_session_manager_get_labels  (RamoSessionManager *self);
+
 char      *_ramo_session_manager_read_line   (RamoSessionManager *self,
                                               const RamoEntry    *entry,
                                               GError            **error);

@@ -950,6 +950,7 @@ fill_entry (GStringChunk       *strings,
 typedef struct
 {
   GStringChunk     *strings;
+  GStringChunk     *display_strings;   /* display texts and tool calls, kept together */
   RamoDisplayState *display;
   RamoScan          scan;
   guint             file_version;
@@ -997,6 +998,7 @@ extractor_init (Extractor *ex,
                 guint      file_version)
 {
   ex->strings = g_string_chunk_new (256 * 1024);
+  ex->display_strings = g_string_chunk_new (256 * 1024);
   ex->display = _ramo_display_state_new ();
   ex->file_version = file_version;
   ex->blocks = g_ptr_array_new_with_free_func (g_free);
@@ -1015,10 +1017,12 @@ extractor_finish (Extractor          *ex,
   if (self)
     {
       g_ptr_array_add (self->chunks, g_steal_pointer (&ex->strings));
+      g_ptr_array_add (self->chunks, g_steal_pointer (&ex->display_strings));
       while (ex->blocks->len > 0)
         g_ptr_array_add (self->entry_blocks, g_ptr_array_steal_index (ex->blocks, 0));
     }
   g_clear_pointer (&ex->strings, g_string_chunk_free);
+  g_clear_pointer (&ex->display_strings, g_string_chunk_free);
   g_clear_pointer (&ex->blocks, g_ptr_array_unref);
   g_clear_pointer (&ex->display, _ramo_display_state_free);
   ramo_scan_clear (&ex->scan);
@@ -1164,7 +1168,7 @@ extract_line (Extractor  *ex,
            ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
-  entry->display = _ramo_entry_compute_display (ex->display, ex->strings, entry, scan, top.message);
+  entry->display = _ramo_entry_compute_display (ex->display, ex->display_strings, entry, scan, top.message);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
@@ -3116,6 +3120,21 @@ ramo_session_manager_get_n_entries (RamoSessionManager *self)
   return self->entries->len;
 }
 
+/* The entries in file order, for the projection's loops over all of them (owned by @self;
+ * replaced by a reload). */
+GPtrArray *
+_ramo_session_manager_get_entries (RamoSessionManager *self)
+{
+  return self->entries;
+}
+
+/* The labels: target id → label (owned by @self). */
+GHashTable *
+_ramo_session_manager_get_labels (RamoSessionManager *self)
+{
+  return self->labels;
+}
+
 /**
  * ramo_session_manager_get_entry_at:
  * @self: a session manager
@@ -3821,6 +3840,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
 
   ex = (Extractor) {
     .strings = self->strings,
+    .display_strings = self->strings,
     .display = self->display,
     .file_version = self->file_version,
     .blocks = self->entry_blocks,
@@ -3959,6 +3979,7 @@ append_object (RamoSessionManager  *self,
   {
     Extractor ex = {
       .strings = self->strings,
+      .display_strings = self->strings,
       .display = self->display,
       .file_version = RAMO_SESSION_VERSION,
       .blocks = self->entry_blocks,
