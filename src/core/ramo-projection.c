@@ -101,6 +101,7 @@ struct _RamoProjection
   gsize               n_scratch;
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
+  guint               nodes_behind : 1;  /* some rows made before still answer for an older layout */
   ProjectionLink     *link;
   guint               n_visible;
   guint               generation;
@@ -529,10 +530,14 @@ ramo_projection_get_unfoldable (RamoProjection     *self,
   for (guint i = 0; list != NULL && i < list->len; i++)
     {
       RamoEntry *entry = g_ptr_array_index (list, i);
-      RamoProjectionNode *node = g_hash_table_lookup (self->nodes, entry);
+      RamoProjectionNode *node = NULL;
       GPtrArray *nested;
 
-      /* a row made before answers for the layout it was made in */
+      /* A row made before answers for the layout it was made in. Rows are made over the
+       * current layout, and ramo_projection_update() gives the rows it keeps their new lists
+       * before it is done: only meanwhile can a row's list differ from the layout's. */
+      if (self->nodes_behind)
+        node = g_hash_table_lookup (self->nodes, entry);
       if (node != NULL)
         nested = node->nested;
       else
@@ -1402,6 +1407,7 @@ rebuild_layout (RamoProjection *self,
         }
       g_ptr_array_sort_with_data (alive, compare_node_depth_desc, depths);
 
+      self->nodes_behind = TRUE;
       for (guint i = 0; i < alive->len; i++)
         {
           RamoProjectionNode *node = g_ptr_array_index (alive, i);
@@ -1417,6 +1423,7 @@ rebuild_layout (RamoProjection *self,
           if (from < old_len || from < new_len)
             g_list_model_items_changed (G_LIST_MODEL (node), from, old_len - from, new_len - from);
         }
+      self->nodes_behind = FALSE;
 
       /* Lines appended can take the active path off rows the leaf never passed (a parent line
        * that arrives, a duplicate id, a cycle cut elsewhere): the rows that stay hear of it. */
