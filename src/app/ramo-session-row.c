@@ -59,6 +59,38 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
+static void pill_pressed_cb (RamoSessionRow  *self,
+                             int              n_press,
+                             double           x,
+                             double           y,
+                             GtkGestureClick *gesture);
+
+/* The pill is made the first time this row shows a label: few entries have one, and rows are
+ * made by the hundred. */
+static void
+ensure_pill (RamoSessionRow *self)
+{
+  GtkGesture *gesture;
+
+  if (self->pill != NULL)
+    return;
+
+  self->pill = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_set_visible (GTK_WIDGET (self->pill), FALSE);
+  gtk_widget_set_valign (GTK_WIDGET (self->pill), GTK_ALIGN_CENTER);
+  gtk_label_set_ellipsize (self->pill, PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (self->pill, 28);
+  gtk_label_set_single_line_mode (self->pill, TRUE);
+  gtk_label_set_use_markup (self->pill, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->pill), "pill");
+  gtk_widget_insert_after (GTK_WIDGET (self->pill), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect_object (gesture, "pressed", G_CALLBACK (pill_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
+}
+
 static void
 update_label (RamoSessionRow *self)
 {
@@ -67,6 +99,9 @@ update_label (RamoSessionRow *self)
   g_assert (RAMO_IS_SESSION_ROW (self));
 
   label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
+  if (label == NULL && self->pill == NULL)
+    return;
+  ensure_pill (self);
   gtk_label_set_text (self->pill, label ? label : "");
   gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
   ramo_session_row_refresh_highlight (self);
@@ -301,9 +336,9 @@ ramo_session_row_refresh_highlight (RamoSessionRow *self)
   g_return_if_fail (RAMO_IS_SESSION_ROW (self));
 
   terms = search_terms (self);
-  if (terms && gtk_widget_get_visible (GTK_WIDGET (self->pill)))
+  if (self->pill && terms && gtk_widget_get_visible (GTK_WIDGET (self->pill)))
     attrs = ramo_highlight_attributes (gtk_label_get_text (self->pill), terms);
-  if (attrs != NULL || gtk_label_get_attributes (self->pill) != NULL)
+  if (self->pill && (attrs != NULL || gtk_label_get_attributes (self->pill) != NULL))
     gtk_label_set_attributes (self->pill, attrs);
 
   self->highlight_stale = TRUE;
@@ -380,6 +415,7 @@ ensure_label_entry (RamoSessionRow *self)
                            G_CALLBACK (label_entry_focus_leave_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->label_entry), controller);
 
+  ensure_pill (self);
   gtk_widget_insert_after (GTK_WIDGET (self->label_entry), GTK_WIDGET (self), GTK_WIDGET (self->pill));
 }
 
@@ -792,7 +828,6 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 static void
 ramo_session_row_init (RamoSessionRow *self)
 {
-  GtkGesture *gesture;
 
   /* Made in code, not from a template: building rows from XML was a third of a filter change
    * when GTK 4.8's list view still made up to 200 new rows for each. */
@@ -803,16 +838,6 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_widget_set_valign (GTK_WIDGET (self->marker_image), GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self->marker_image), "marker");
   gtk_widget_set_parent (GTK_WIDGET (self->marker_image), GTK_WIDGET (self));
-
-  self->pill = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_set_visible (GTK_WIDGET (self->pill), FALSE);
-  gtk_widget_set_valign (GTK_WIDGET (self->pill), GTK_ALIGN_CENTER);
-  gtk_label_set_ellipsize (self->pill, PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (self->pill, 28);
-  gtk_label_set_single_line_mode (self->pill, TRUE);
-  gtk_label_set_use_markup (self->pill, FALSE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->pill), "pill");
-  gtk_widget_set_parent (GTK_WIDGET (self->pill), GTK_WIDGET (self));
 
   self->text_label = GTK_INSCRIPTION (gtk_inscription_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->text_label), TRUE);
@@ -827,11 +852,6 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->text_label), "entry-text");
   gtk_widget_set_parent (GTK_WIDGET (self->text_label), GTK_WIDGET (self));
 
-
-  gesture = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (gesture, "pressed", G_CALLBACK (pill_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect_object (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self, G_CONNECT_SWAPPED);
 
@@ -917,6 +937,7 @@ GtkLabel *
 ramo_session_row_get_pill (RamoSessionRow *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  ensure_pill (self);
   return self->pill;
 }
 
