@@ -166,6 +166,11 @@ selection_changed_cb (RamoSessionTree    *self,
   if (node == NULL)
     return;
 
+  /* The same row, moved by rows folded, unfolded or appended above it: not a choice. (When
+   * it stands in for a hidden entry, that entry stays the one wanted.) */
+  if (g_strcmp0 (ramo_projection_node_get_id (node), self->selected_id) == 0)
+    return;
+
   g_free (self->wanted_id);
   self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
   set_selected_id (self, self->wanted_id);
