@@ -166,6 +166,11 @@ selection_changed_cb (RamoSessionTree    *self,
   if (node == NULL)
     return;
 
+  /* The same row, moved by rows folded, unfolded or appended above it: not a choice. (When
+   * it stands in for a hidden entry, that entry stays the one wanted.) */
+  if (g_strcmp0 (ramo_projection_node_get_id (node), self->selected_id) == 0)
+    return;
+
   g_free (self->wanted_id);
   self->wanted_id = g_strdup (ramo_projection_node_get_id (node));
   set_selected_id (self, self->wanted_id);
@@ -398,8 +403,12 @@ build_models (RamoSessionTree *self)
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 }
 
-/* GTK 4.8's list view keeps row widgets for up to 200 rows around its scroll position. */
+/* GTK 4.8's list view keeps row widgets for up to 200 rows around its scroll position
+ * (GTK_LIST_VIEW_MAX_LIST_ITEMS), and 2 more on either side (GTK_LIST_VIEW_EXTRA_ITEMS). Scrolled
+ * to a row below the view, it puts that row at the bottom: all 202 are rows before it. */
 #define LIST_VIEW_MAX_ROW_WIDGETS 200
+#define LIST_VIEW_EXTRA_ROW_WIDGETS 2
+#define N_SPACERS (LIST_VIEW_MAX_ROW_WIDGETS + LIST_VIEW_EXTRA_ROW_WIDGETS)
 
 /* Puts a tree list model over the projection's new layout in place of the old one, reusing
  * the list view's row widgets. GTK 4.8's list view destroys every row widget when its model
@@ -411,8 +420,8 @@ build_models (RamoSessionTree *self)
  * The old rows must never be bound again: the old tree list model would ask the projection,
  * which has its new layout already, for rows it has not made yet (and after a reload their
  * entries are gone). So they get no widgets they had not: as many empty spacer rows as the
- * view keeps widgets sit between them and the new rows, and the selection moves only once
- * they are gone.
+ * view keeps widgets before a row it scrolls to (N_SPACERS) sit between them and the new rows,
+ * and the selection moves only once they are gone.
  *
  * Runs before the old tree list model hears of the new layout; once out of the list it is
  * finalized and never does. */
@@ -430,7 +439,7 @@ swap_models (RamoSessionTree *self)
   if (self->spacer == NULL)
     {
       self->spacer = g_list_store_new (G_TYPE_OBJECT);
-      for (guint i = 0; i < LIST_VIEW_MAX_ROW_WIDGETS; i++)
+      for (guint i = 0; i < N_SPACERS; i++)
         {
           g_autoptr(GObject) item = g_object_new (G_TYPE_OBJECT, NULL);
 
@@ -444,7 +453,7 @@ swap_models (RamoSessionTree *self)
   make_tree_model (self);
   position = find_wanted_row (self);
 
-  offset = g_list_model_get_n_items (G_LIST_MODEL (self->selection)) + LIST_VIEW_MAX_ROW_WIDGETS;
+  offset = g_list_model_get_n_items (G_LIST_MODEL (self->selection)) + N_SPACERS;
   added[0] = self->spacer;
   added[1] = self->tree_model;
   g_list_store_splice (self->tree_models, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), 0, added, 2);
