@@ -99,11 +99,12 @@ update_label (RamoSessionRow *self)
   g_assert (RAMO_IS_SESSION_ROW (self));
 
   label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
-  if (label == NULL && self->pill == NULL)
-    return;
-  ensure_pill (self);
-  gtk_label_set_text (self->pill, label ? label : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
+  if (label != NULL || self->pill != NULL)
+    {
+      ensure_pill (self);
+      gtk_label_set_text (self->pill, label ? label : "");
+      gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
+    }
   ramo_session_row_refresh_highlight (self);
 }
 
