@@ -1205,10 +1205,11 @@ rebuild_layout (RamoProjection *self,
 
   sync_caches (self, entries, n);
   ensure_order (self, roots, n, leaf);
-  if (self->n_scratch < 5 * (gsize) n + self->n_order)
+  if (self->scratch == NULL || self->n_scratch < 5 * (gsize) n + self->n_order)
     {
       g_free (self->scratch);
-      self->n_scratch = 5 * (gsize) n + self->n_order;
+      /* never NULL, even for a session with no entries: the layout offsets into it */
+      self->n_scratch = MAX (5 * (gsize) n + self->n_order, 1);
       self->scratch = g_new (guint32, self->n_scratch);
     }
   tests = self->scratch + 4 * (gsize) n;
