@@ -409,6 +409,7 @@ test_browser (void)
   RamoWindow *window;
   GtkWindow *shown;
 
+  g_assert_nonnull (c);
   g_file_set_contents (g_build_filename (weather, "notes.jsonl", NULL), "not a session\n", -1, NULL);
 
   shown = ramo_app_show_browser (GTK_APPLICATION (app), NULL);
@@ -555,6 +556,8 @@ test_browser_many (void)
       g_autofree char *cwd = g_strdup_printf ("/work/p%02u", i % 50);
       g_autofree char *path = write_session (dir, name, cwd, NULL, i % 3 ? NULL : "named", "task", 3 + i % 7, i % 5 == 0,
                                              1767000000 + i);
+
+      g_assert_nonnull (path);
     }
 
   ramo_session_index_forget ();

@@ -334,7 +334,7 @@ static RamoSessionManager *
 new_search_session (void)
 {
   static const char * const texts[] = {
-    "aaab", "xAAB", "", "a", "needle at the very end: READ", "read", "Re", "caf\xc3\xa9 Stra\xc3\x9f" "e",
+    "aaab", "xAAB", "", "a", "needle at the very end: READ", "read", "Re", "caf\xc3\xa9 Stra\xc3\x9f\x65",
     "CAF\xc3\x89", "KELVIN \xe2\x84\xaa", "x\xc3\xa1\xc3\x81y", "@`[{", "read something longer than thirty-two bytes",
     "something longer than thirty-two bytes, then: rEaD S", "Stra\xc3\x9f\xc3\xa9",
   };
@@ -362,7 +362,7 @@ test_search_reference (void)
 {
   static const char * const searches[] = {
     "aab", "AAB", "a", "read", "READ", "read s", "s read", "\xc3\xa9", "caf\xc3\xa9", "CAF\xc3\x89", "strasse",
-    "stra\xc3\x9f" "e", "ss", "k", "\xe2\x84\xaa", "zebra", "ZEBRA cross", "\xc3\xa9t\xc3\xa9", "user", "@",
+    "stra\xc3\x9f\x65", "ss", "k", "\xe2\x84\xaa", "zebra", "ZEBRA cross", "\xc3\xa9t\xc3\xa9", "user", "@",
     "`", "{", "[", "zzz", " ", "",
   };
   g_autoptr(RamoSessionManager) manager = new_search_session ();

@@ -352,6 +352,10 @@ test_in_memory (void)
   char *new_path = (char *) "untouched";
 
   g_assert_no_error (error);
+  /* each append gives the new entry's id */
+  g_assert_nonnull (label);
+  g_assert_nonnull (set);
+  g_assert_nonnull (cleared);
   g_assert_false (ramo_session_manager_is_persisted (manager));
   g_assert_null (ramo_session_manager_get_path (manager));
   g_assert_true (ramo_session_manager_create_branched_session (manager, first, &new_path, &error));
@@ -442,6 +446,7 @@ test_migration_v1 (void)
   {
     g_autofree char *id = ramo_session_manager_append_label_change (manager, ramo_session_manager_get_entry_at (manager, 0)->id, "first", &error);
     g_assert_no_error (error);
+    g_assert_nonnull (id);
   }
   contents = ramo_test_read_file (path, NULL);
   g_assert_true (g_str_has_prefix (contents, "{\"type\":\"session\",\"id\":\"v1-session\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/p\",\"version\":3}\n"));
@@ -534,7 +539,7 @@ test_open_async (void)
   g_autoptr(GError) error = NULL;
   goffset last = 0;
   gsize size;
-  g_autofree char *contents = ramo_test_read_file (path, &size);
+  g_autofree char *contents = ramo_test_read_file (path, &size);   /* for its size */
 
   ramo_session_manager_open_async (path, progress_cb, &last, NULL, opened_cb, &result);
   while (result == NULL)
@@ -543,6 +548,7 @@ test_open_async (void)
   g_assert_no_error (error);
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 37);
   g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e5000014");
+  g_assert_nonnull (contents);
   g_assert_cmpint (last, ==, (goffset) size);
 
   g_cancellable_cancel (cancellable);

@@ -300,7 +300,6 @@ test_truncated (Fixture       *f,
 {
   g_autofree char *contents = ramo_test_read_file (f->path, NULL);
   g_autoptr(GError) error = NULL;
-  g_autofree char *id = NULL;
   gint64 start;
 
   g_assert_false (ramo_window_get_changed_on_disk (f->window));

@@ -458,7 +458,6 @@ scan_contents (const char  *path,
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) parents = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GStringChunk) chunk = g_string_chunk_new (4096);
-  g_autofree char *first_user_line = NULL;
   RamoScan scan;
   const char *p = data;
   const char *end = data + len;

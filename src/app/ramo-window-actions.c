@@ -448,7 +448,6 @@ open_response_cb (RamoWindow           *self,
                   GtkFileChooserNative *native)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
 
   g_assert (RAMO_IS_WINDOW (self));
 

@@ -4579,7 +4579,6 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   if (self->path)
     {
       g_autofree char *name = session_file_name (timestamp, session_id);
-      g_autoptr(RamoSessionManager) fresh = NULL;
 
       file_path = g_build_filename (self->session_dir, name, NULL);
       if (!replace_file (file_path, out->str, out->len, 0600, error))
