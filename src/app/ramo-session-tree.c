@@ -480,7 +480,7 @@ projection_items_changed_cb (RamoSessionTree *self,
   self->had_focus = focus_is_inside (GTK_WIDGET (self->list_view));
 
   /* The old tree list model must not see the change: a new one takes its place now. */
-  if (!(self->keep_scroll || self->rebuild_live) && self->selection != NULL)
+  if (!(self->keep_scroll || self->rebuild_live))
     {
       if (self->clear_folds)
         g_hash_table_remove_all (self->folded);
@@ -608,13 +608,9 @@ projection_rebuilt_cb (RamoSessionTree *self,
   if (self->clear_folds)
     g_hash_table_remove_all (self->folded);
   self->clear_folds = FALSE;
-  if (self->selection == NULL)
-    {
-      /* new models: every row unfolded but those the user folded */
-      build_models (self);
-      restore_selection (self);
-    }
-  else if (self->models_fresh)
+  /* ramo_session_tree_set_projection() made the models before connecting to the projection */
+  g_assert (self->selection != NULL);
+  if (self->models_fresh)
     {
       /* swap_models() made them over this layout and selected the row */
       self->models_fresh = FALSE;
