@@ -512,6 +512,18 @@ test_preload (void)
   wait_loaded (window, NULL, NULL);
   g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 1);
 
+  /* a read done before the claim and cancelled before it is delivered is cancelled too */
+  ramo_preload_start (file);
+  /* time enough to read 20,000 lines */
+  for (guint i = 0; i < 130; i++)
+    ramo_test_spin (10);
+  g_assert_true (ramo_preload_is_pending (path));
+  ramo_window_load_file (window, file);
+  g_cancellable_cancel (window->load_cancellable);
+  wait_loaded (window, NULL, NULL);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 1);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "session");
+
   /* a claimed read the window cancels leaves the session shown */
   ramo_preload_start (file);
   ramo_window_load_file (window, file);

@@ -100,10 +100,10 @@ deliver_cb (gpointer data)
   if (preload->claim_cancellable && g_cancellable_is_cancelled (preload->claim_cancellable))
     {
       /* cancelled before it was delivered, as a read of its own would have been */
-      g_autoptr(GTask) task = g_task_new (NULL, NULL, preload->callback, preload->user_data);
+      g_autoptr(GTask) task = g_task_new (NULL, preload->claim_cancellable, preload->callback, preload->user_data);
 
       g_task_set_source_tag (task, ramo_preload_claim);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", "Operation was cancelled");
+      g_task_return_error_if_cancelled (task);
     }
   else
     preload->callback (NULL, preload->result, preload->user_data);
