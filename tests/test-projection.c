@@ -870,6 +870,79 @@ test_update_keeps_rows (void)
   }
 }
 
+/* The layout of @manager under @filter and @search, from a fresh projection. */
+static char *
+fresh_layout (RamoSessionManager *manager,
+              RamoFilterMode      filter,
+              const char         *search)
+{
+  g_autoptr(RamoProjection) fresh = ramo_projection_new (manager);
+
+  ramo_projection_set_filter (fresh, filter);
+  ramo_projection_set_search (fresh, search);
+  return layout (fresh);
+}
+
+static void
+count_cb (gpointer instance,
+          guint   *count)
+{
+  (*count)++;
+}
+
+/* A filter or search that leaves the same rows keeps the rows made and tells the views
+ * nothing but RamoProjection::rebuilt; one that changes them tells them all. */
+static void
+test_same_layout_kept (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(RamoProjectionNode) first = NULL;
+  g_autoptr(Mirror) mirror = NULL;
+  g_autofree char *narrow = fresh_layout (manager, RAMO_FILTER_DEFAULT, "json cache");
+  g_autofree char *narrower = fresh_layout (manager, RAMO_FILTER_DEFAULT, "json cache weath");
+  g_autofree char *no_tools = fresh_layout (manager, RAMO_FILTER_NO_TOOLS, "json cache weath");
+  g_autofree char *wide = fresh_layout (manager, RAMO_FILTER_NO_TOOLS, "weather");
+  guint n_changed = 0;
+  guint n_rebuilt = 0;
+  GString *out;
+
+  /* what this test needs of the example, computed by fresh projections */
+  g_assert_cmpstr (narrow, ==, narrower);
+  g_assert_cmpstr (narrower, ==, no_tools);
+  g_assert_cmpstr (no_tools, !=, wide);
+
+  ramo_projection_set_search (projection, "json cache");
+  mirror = mirror_new (ramo_projection_get_roots (projection), NULL, &n_changed);
+  first = g_list_model_get_item (ramo_projection_get_roots (projection), 0);
+  g_signal_connect (projection, "rebuilt", G_CALLBACK (count_cb), &n_rebuilt);
+
+  /* a term that keeps the same rows, then a filter that does too */
+  ramo_projection_set_search (projection, "json cache weath");
+  ramo_projection_set_filter (projection, RAMO_FILTER_NO_TOOLS);
+  g_assert_cmpuint (n_changed, ==, 0);
+  g_assert_cmpuint (n_rebuilt, ==, 2);
+  {
+    g_autoptr(RamoProjectionNode) again = g_list_model_get_item (ramo_projection_get_roots (projection), 0);
+
+    g_assert_true (again == first);
+  }
+  out = g_string_new (NULL);
+  describe_mirror (mirror, out);
+  g_assert_cmpstr (out->str, ==, no_tools);
+  g_string_free (out, TRUE);
+  g_assert_cmpstr (layout (projection), ==, no_tools);
+
+  /* a wider search: the views hear of it */
+  ramo_projection_set_search (projection, "weather");
+  g_assert_cmpuint (n_changed, >, 0);
+  g_assert_cmpuint (n_rebuilt, ==, 3);
+  out = g_string_new (NULL);
+  describe_mirror (mirror, out);
+  g_assert_cmpstr (out->str, ==, wide);
+  g_string_free (out, TRUE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -892,5 +965,6 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/follows-changes", test_follows_changes);
   g_test_add_func ("/Core/Projection/update-keeps-rows", test_update_keeps_rows);
   g_test_add_func ("/Core/Projection/unfoldable", test_unfoldable);
+  g_test_add_func ("/Core/Projection/same-layout-kept", test_same_layout_kept);
   return g_test_run ();
 }

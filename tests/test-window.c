@@ -212,6 +212,19 @@ set_search (Fixture    *f,
   ramo_test_spin (400);
 }
 
+/* Types @more at the end of the search (gtk_editable_set_text() first empties the entry, and
+ * GtkSearchEntry reports an empty text at once). */
+static void
+type_search (Fixture    *f,
+             const char *more)
+{
+  GtkEditable *entry = ramo_window_get_search_entry (f->window);
+  int position = -1;
+
+  gtk_editable_insert_text (entry, more, -1, &position);
+  ramo_test_spin (400);
+}
+
 static void
 set_filter (Fixture       *f,
             RamoFilterMode mode)
@@ -476,6 +489,30 @@ test_filters (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (f->window)), ==, RAMO_FILTER_LABELED_ONLY);
 }
 
+/* The byte ranges @attrs marks with a background, as "start-end …" (static string). */
+static const char *
+background_ranges (PangoAttrList *attrs)
+{
+  static char text[256];
+  g_autoptr(PangoAttrIterator) iter = NULL;
+  GString *out = g_string_new (NULL);
+
+  if (attrs == NULL)
+    return "";
+  iter = pango_attr_list_get_iterator (attrs);
+  do
+    {
+      PangoAttribute *bg = pango_attr_iterator_get (iter, PANGO_ATTR_BACKGROUND);
+
+      if (bg)
+        g_string_append_printf (out, "%s%u-%u", out->len ? " " : "", bg->start_index, bg->end_index);
+    }
+  while (pango_attr_iterator_next (iter));
+  g_strlcpy (text, out->str, sizeof text);
+  g_string_free (out, TRUE);
+  return text;
+}
+
 static void
 test_search (Fixture       *f,
              gconstpointer  data)
@@ -535,6 +572,19 @@ test_search (Fixture       *f,
   g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "1 of 17 entries");
   row = wait_for_row (f, "e0000003");
   g_assert_nonnull (gtk_label_get_attributes (ramo_session_row_get_pill (row)));
+  g_assert_cmpstr (background_ranges (gtk_label_get_attributes (ramo_session_row_get_pill (row))), ==, "0-6");
+
+  /* a term that leaves the same rows keeps the row widgets as they are, but their marks follow
+   * the new terms */
+  set_search (f, "approach pla");
+  row = wait_for_row (f, "e0000003");
+  type_search (f, "n");
+  g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "approach plan");
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, "0:user: Approach A [plan-a]");
+  g_assert_true (wait_for_row (f, "e0000003") == row);
+  g_assert_cmpstr (background_ranges (gtk_label_get_attributes (ramo_session_row_get_pill (row))), ==, "0-4");
 
   /* markup-looking text is searched as text */
   set_search (f, "<b>&amp;");

@@ -590,6 +590,24 @@ select_wanted_row (RamoSessionTree *self,
   set_selected_id (self, node ? ramo_projection_node_get_id (node) : NULL);
 }
 
+static RamoSessionRow *find_row_in (GtkWidget *widget);
+
+/* Rows are rebound when the models are made anew; kept models keep their row widgets, which
+ * must show the current search terms. */
+static void
+refresh_highlights (RamoSessionTree *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      RamoSessionRow *row = find_row_in (child);
+
+      if (row)
+        ramo_session_row_refresh_highlight (row);
+    }
+}
+
 static void
 restore_selection (RamoSessionTree *self)
 {
@@ -617,9 +635,11 @@ projection_rebuilt_cb (RamoSessionTree *self,
     }
   else
     {
-      /* the models were kept (lines appended): unfold the rows that came with them */
+      /* the models were kept (lines appended, or a search that left the same rows): unfold
+       * the rows that came with them, and mark the search terms anew */
       unfold_rows (self);
       restore_selection (self);
+      refresh_highlights (self);
     }
   /* the old rows held the keyboard focus: keep it in the list until the selected row takes
    * it (after_layout_cb) */

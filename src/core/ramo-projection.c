@@ -102,6 +102,7 @@ struct _RamoProjection
   GPtrArray          *top;         /* (element-type RamoEntry) */
   GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
   guint               nodes_behind : 1;  /* some rows made before still answer for an older layout */
+  guint               keep_if_same : 1;  /* the next rebuild keeps the rows if the layout is the same */
   ProjectionLink     *link;
   guint               n_visible;
   guint               generation;
@@ -1145,6 +1146,37 @@ common_prefix (const GPtrArray *old_list,
   return i;
 }
 
+/* Whether two layouts over the same entries show the same rows in the same lists. */
+static gboolean
+same_layout (const GPtrArray *old_top,
+             const RowInfo   *old_rows,
+             guint            n_old_rows,
+             const GPtrArray *new_top,
+             const RowInfo   *new_rows,
+             guint            n_new_rows)
+{
+  if (n_old_rows != n_new_rows || old_top->len != new_top->len ||
+      memcmp (old_top->pdata, new_top->pdata, new_top->len * sizeof (gpointer)) != 0)
+    return FALSE;
+
+  for (guint i = 0; i < n_new_rows; i++)
+    {
+      const RowInfo *a = &old_rows[i];
+      const RowInfo *b = &new_rows[i];
+      guint a_len = a->nested ? a->nested->len : 0;
+      guint b_len = b->nested ? b->nested->len : 0;
+
+      if (a->visible != b->visible)
+        return FALSE;
+      if (!b->visible)
+        continue;
+      if (a->owner != b->owner || a->branch_start != b->branch_start || a_len != b_len ||
+          (b_len > 0 && memcmp (a->nested->pdata, b->nested->pdata, b_len * sizeof (gpointer)) != 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 compare_node_depth_desc (gconstpointer a,
                          gconstpointer b,
@@ -1181,9 +1213,11 @@ rebuild_layout (RamoProjection *self,
   guint n_old_rows = 0;
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
+  gboolean keep_if_same = !incremental && self->keep_if_same && self->rows != NULL;
+  gboolean unchanged = FALSE;
 
   leaf = ramo_session_manager_get_leaf (self->manager);
-  if (incremental && self->rows != NULL)
+  if ((incremental || keep_if_same) && self->rows != NULL)
     {
       /* keep the old layout until the lists are compared */
       old_rows = g_steal_pointer (&self->rows);
@@ -1438,7 +1472,35 @@ rebuild_layout (RamoProjection *self,
       g_free (old_rows);
     }
 
-  if (!incremental || top_from < old_n || top_from < self->top->len)
+  if (keep_if_same)
+    {
+      /* A filter or a search that leaves the same rows (typing on often does) keeps the rows
+       * made and tells the views nothing: they give each row its new list, the same. */
+      unchanged = same_layout (old_top, old_rows, n_old_rows, self->top, self->rows, n);
+      if (unchanged)
+        {
+          GHashTableIter iter;
+          gpointer value;
+
+          g_hash_table_iter_init (&iter, self->nodes);
+          while (g_hash_table_iter_next (&iter, NULL, &value))
+            {
+              RamoProjectionNode *node = value;
+              RowInfo *info = &self->rows[node->entry->index];
+
+              node->owner = info->owner;
+              g_clear_pointer (&node->nested, g_ptr_array_unref);
+              node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+            }
+        }
+      else
+        g_hash_table_remove_all (self->nodes);
+      for (guint i = 0; i < n_old_rows; i++)
+        g_clear_pointer (&old_rows[i].nested, g_ptr_array_unref);
+      g_free (old_rows);
+    }
+
+  if (!unchanged && (!incremental || top_from < old_n || top_from < self->top->len))
     g_list_model_items_changed (G_LIST_MODEL (self), top_from, old_n - top_from, self->top->len - top_from);
   if (old_visible != self->n_visible)
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_VISIBLE]);
@@ -1729,7 +1791,9 @@ ramo_projection_get_roots (RamoProjection *self)
  * @self: a projection
  * @mode: the filter mode
  *
- * Changes the filter and rebuilds the layout.
+ * Changes the filter and rebuilds the layout. If the layout comes out the same (the same
+ * rows in the same lists), the rows made stay and only #RamoProjection::rebuilt is emitted;
+ * otherwise as ramo_projection_rebuild().
  */
 void
 ramo_projection_set_filter (RamoProjection *self,
@@ -1740,7 +1804,9 @@ ramo_projection_set_filter (RamoProjection *self,
   if (self->filter == mode)
     return;
   self->filter = mode;
+  self->keep_if_same = TRUE;
   ramo_projection_rebuild (self);
+  self->keep_if_same = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
 }
 
@@ -1820,7 +1886,9 @@ update_matches (RamoProjection *self,
  * @self: a projection
  * @search: (nullable): whitespace-separated terms; %NULL or blank shows everything the filter does
  *
- * Changes the search and rebuilds the layout.
+ * Changes the search and rebuilds the layout. If the layout comes out the same (typing on
+ * often leaves the same rows), the rows made stay and only #RamoProjection::rebuilt is
+ * emitted; otherwise as ramo_projection_rebuild().
  */
 void
 ramo_projection_set_search (RamoProjection *self,
@@ -1867,7 +1935,9 @@ ramo_projection_set_search (RamoProjection *self,
     }
   update_matches (self, old_terms, old_ascii);
 
+  self->keep_if_same = TRUE;
   ramo_projection_rebuild (self);
+  self->keep_if_same = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
 }
 
