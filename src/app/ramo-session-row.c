@@ -42,6 +42,7 @@ struct _RamoSessionRow
   const char         *kind_class;     /* interned */
   guint               marker : 2;     /* Marker */
   guint               editing : 1;
+  int                 text_box;       /* text_box_width(), -1: to be measured */
 
   GtkImage           *marker_image;
   GtkLabel           *pill;
@@ -102,7 +103,8 @@ update_label (RamoSessionRow *self)
   if (label != NULL || self->pill != NULL)
     {
       ensure_pill (self);
-      gtk_label_set_text (self->pill, label ? label : "");
+      if (g_strcmp0 (gtk_label_get_text (self->pill), label ? label : "") != 0)
+        gtk_label_set_text (self->pill, label ? label : "");
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
     }
   ramo_session_row_refresh_highlight (self);
@@ -610,13 +612,28 @@ text_metrics (RamoSessionRow *self)
 static int
 text_box_width (RamoSessionRow *self)
 {
-  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (self->text_label));
-  GtkBorder margin, border, padding;
+  /* kept until the style changes: the style queries cost more than the rest of measuring */
+  if (self->text_box < 0)
+    {
+      GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (self->text_label));
+      GtkBorder margin, border, padding;
 
-  gtk_style_context_get_margin (style, &margin);
-  gtk_style_context_get_border (style, &border);
-  gtk_style_context_get_padding (style, &padding);
-  return margin.left + margin.right + border.left + border.right + padding.left + padding.right;
+      gtk_style_context_get_margin (style, &margin);
+      gtk_style_context_get_border (style, &border);
+      gtk_style_context_get_padding (style, &padding);
+      self->text_box = margin.left + margin.right + border.left + border.right + padding.left + padding.right;
+    }
+  return self->text_box;
+}
+
+/* The inscription's style follows the row's: its classes never change, and state flags,
+ * classes of the row and themes reach the row too. */
+static void
+ramo_session_row_css_changed (GtkWidget         *widget,
+                              GtkCssStyleChange *change)
+{
+  RAMO_SESSION_ROW (widget)->text_box = -1;
+  GTK_WIDGET_CLASS (ramo_session_row_parent_class)->css_changed (widget, change);
 }
 
 static gboolean
@@ -822,6 +839,7 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
   widget_class->measure = ramo_session_row_measure;
   widget_class->size_allocate = ramo_session_row_size_allocate;
   widget_class->snapshot = ramo_session_row_snapshot;
+  widget_class->css_changed = ramo_session_row_css_changed;
 
   gtk_widget_class_set_css_name (widget_class, "sessionrow");
 }
@@ -829,6 +847,7 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 static void
 ramo_session_row_init (RamoSessionRow *self)
 {
+  self->text_box = -1;
 
   /* Made in code, not from a template: building rows from XML was a third of a filter change
    * when GTK 4.8's list view still made up to 200 new rows for each. */

@@ -28,8 +28,8 @@
  * It does the job of `GtkTreeExpander` for a tree that can be hundreds of levels deep (every
  * branch point of a pi session nests its branches one level deeper). GTK 4.8's expander makes
  * one indentation widget per level each time a row widget is bound to another row: on a
- * 100,000-entry session that was most of the time a filter change took. This one indents with
- * a single margin, capped at %RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS levels, so binding a row
+ * 100,000-entry session that was most of the time a filter change took. This one indents by
+ * placing the arrow, capped at %RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS levels, so binding a row
  * costs the same at any depth; the real depth is still given to assistive technologies.
  *
  * Like `GtkTreeExpander`, it offers the actions `listitem.expand`, `listitem.collapse` and
@@ -43,6 +43,7 @@ struct _RamoTreeExpander
   GtkTreeListRow *list_row;
   GtkWidget      *arrow;
   GtkWidget      *child;
+  int             indent;          /* pixels before the arrow */
   gulong          expanded_id;
   gulong          expandable_id;
 };
@@ -75,7 +76,8 @@ update_arrow (RamoTreeExpander *self)
       else
         icon = "pan-end-symbolic";
     }
-  gtk_image_set_from_icon_name (GTK_IMAGE (self->arrow), icon);
+  if (g_strcmp0 (icon, gtk_image_get_icon_name (GTK_IMAGE (self->arrow))) != 0)
+    gtk_image_set_from_icon_name (GTK_IMAGE (self->arrow), icon);
 
   if (expandable)
     gtk_accessible_update_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
@@ -83,13 +85,84 @@ update_arrow (RamoTreeExpander *self)
     gtk_accessible_reset_state (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_STATE_EXPANDED);
 }
 
+/* The indentation is placed, not measured (see ramo_tree_expander_measure()): a row bound to
+ * a row of another depth is only allocated again, not measured again. */
 static void
 update_depth (RamoTreeExpander *self)
 {
   guint depth = self->list_row ? gtk_tree_list_row_get_depth (self->list_row) : 0;
+  int indent = MIN (depth, RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS) * INDENT_PX;
 
-  gtk_widget_set_margin_start (self->arrow, MIN (depth, RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS) * INDENT_PX);
+  if (indent != self->indent)
+    {
+      self->indent = indent;
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LEVEL, (int) depth + 1, -1);
+}
+
+/* GTK 4.8's list view measures all of its ~200 row widgets again whenever one of them asks
+ * for a new size, and binding a row to another one of another depth did (a margin). The row's
+ * size leaves the indentation out: it takes from the width the row is given beyond its
+ * minimum (rows are as wide as the list), so it never changes what the row asks for. */
+static void
+ramo_tree_expander_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (widget);
+  int arrow_min, arrow_nat, child_min = 0, child_nat = 0;
+
+  gtk_widget_measure (self->arrow, orientation, -1, &arrow_min, &arrow_nat, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      if (self->child)
+        gtk_widget_measure (self->child, orientation, -1, &child_min, &child_nat, NULL, NULL);
+      *minimum = arrow_min + child_min;
+      *natural = arrow_nat + child_nat;
+    }
+  else
+    {
+      if (self->child)
+        gtk_widget_measure (self->child, orientation, for_size < 0 ? -1 : MAX (for_size - arrow_min, 0),
+                            &child_min, &child_nat, NULL, NULL);
+      *minimum = MAX (arrow_min, child_min);
+      *natural = MAX (arrow_nat, child_nat);
+    }
+}
+
+static void
+ramo_tree_expander_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (widget);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int arrow_min, arrow_nat, arrow_height, child_min = 0, indent, x;
+
+  gtk_widget_measure (self->arrow, GTK_ORIENTATION_HORIZONTAL, -1, &arrow_min, &arrow_nat, NULL, NULL);
+  gtk_widget_measure (self->arrow, GTK_ORIENTATION_VERTICAL, arrow_nat, NULL, &arrow_height, NULL, NULL);
+  arrow_height = MIN (arrow_height, height);
+  if (self->child)
+    gtk_widget_measure (self->child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+
+  /* the indentation gives way first when the row is narrow */
+  indent = CLAMP (width - arrow_nat - child_min, 0, self->indent);
+  x = indent;
+  gtk_widget_size_allocate (self->arrow,
+                            &(GtkAllocation) { rtl ? width - x - arrow_nat : x, (height - arrow_height) / 2,
+                                               arrow_nat, arrow_height },
+                            -1);
+  x += arrow_nat;
+  if (self->child)
+    gtk_widget_size_allocate (self->child,
+                              &(GtkAllocation) { rtl ? 0 : x, 0, MAX (width - x, child_min), height },
+                              -1);
 }
 
 static void
@@ -239,6 +312,9 @@ ramo_tree_expander_class_init (RamoTreeExpanderClass *klass)
   object_class->get_property = ramo_tree_expander_get_property;
   object_class->set_property = ramo_tree_expander_set_property;
 
+  widget_class->measure = ramo_tree_expander_measure;
+  widget_class->size_allocate = ramo_tree_expander_size_allocate;
+
   /**
    * RamoTreeExpander:list-row: (attributes org.gtk.Property.get=ramo_tree_expander_get_list_row org.gtk.Property.set=ramo_tree_expander_set_list_row)
    *
@@ -284,7 +360,6 @@ ramo_tree_expander_class_init (RamoTreeExpanderClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_slash, 0, "listitem.collapse", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Divide, 0, "listitem.collapse", NULL);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "treeexpander");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
