@@ -489,6 +489,42 @@ test_filters (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (f->window)), ==, RAMO_FILTER_LABELED_ONLY);
 }
 
+/* A tree list model made ahead (ramo_session_tree_prepare()) serves only the layout it was made
+ * for: every row unfolded at once, as in a model made when the projection is set. */
+static void
+test_prepare (Fixture       *f,
+              gconstpointer  data)
+{
+  RamoSessionTree *tree = tree_of (f);
+  RamoSessionManager *manager = ramo_window_get_manager (f->window);
+  g_autoptr(RamoProjection) same = ramo_projection_new (manager);
+  g_autoptr(RamoProjection) changed = ramo_projection_new (manager);
+  g_autoptr(RamoProjection) other = ramo_projection_new (manager);
+  g_autofree char *rows = NULL;
+
+  /* made ahead, set unchanged */
+  ramo_session_tree_prepare (tree, same);
+  ramo_session_tree_set_projection (tree, same);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, default_rows);
+
+  /* made ahead, then the projection was rebuilt: the rows of the new layout, all unfolded */
+  ramo_session_tree_prepare (tree, changed);
+  ramo_projection_set_filter (changed, RAMO_FILTER_ALL);
+  ramo_session_tree_set_projection (tree, changed);
+  g_assert_cmpuint (n_rows (f), ==, 16);
+  ramo_test_spin (50);
+  g_assert_cmpuint (n_rows (f), ==, 16);
+
+  /* made ahead for another projection than the one set */
+  ramo_session_tree_prepare (tree, same);
+  ramo_session_tree_set_projection (tree, other);
+  ramo_test_spin (50);
+  g_clear_pointer (&rows, g_free);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, default_rows);
+}
+
 /* The byte ranges @attrs marks with a background, as "start-end …" (static string). */
 static const char *
 background_ranges (PangoAttrList *attrs)
@@ -1120,6 +1156,7 @@ main (int   argc,
   ADD ("text-is-not-markup", test_text_is_not_markup, NULL);
   ADD ("filters", test_filters, NULL);
   ADD ("search", test_search, NULL);
+  ADD ("prepare", test_prepare, NULL);
   ADD ("edit-label", test_edit_label, NULL);
   ADD ("label-read-only", test_label_read_only, newer_version);
   ADD ("navigate", test_navigate, NULL);

@@ -74,6 +74,9 @@ struct _RamoSessionTree
   guint               models_fresh : 1;
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
+  RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
+  GtkTreeListModel   *prepared_model;
+  gulong              prepared_handler;
 
   GtkStack           *stack;
   GtkListView        *list_view;
@@ -281,6 +284,8 @@ drop_models (RamoSessionTree *self)
  * 70,000-row list, and the projection makes an object for each. */
 static void
 unfold_from (RamoSessionTree *self,
+             RamoProjection  *projection,
+             GHashTable      *folded,
              GPtrArray       *stack)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
@@ -292,14 +297,14 @@ unfold_from (RamoSessionTree *self,
       g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
       g_autoptr(GArray) positions = NULL;
 
-      if (node == NULL || g_hash_table_contains (self->folded, ramo_projection_node_get_id (node)))
+      if (node == NULL || (folded && g_hash_table_contains (folded, ramo_projection_node_get_id (node))))
         continue;
       if (!gtk_tree_list_row_get_expanded (row))
         gtk_tree_list_row_set_expanded (row, TRUE);
       if (!gtk_tree_list_row_get_expanded (row))
         continue;
 
-      positions = ramo_projection_get_unfoldable (self->projection, node);
+      positions = ramo_projection_get_unfoldable (projection, node);
       for (guint i = positions->len; i > 0; i--)
         {
           GtkTreeListRow *child = gtk_tree_list_row_get_child_row (row, g_array_index (positions, guint, i - 1));
@@ -312,22 +317,25 @@ unfold_from (RamoSessionTree *self,
 }
 
 static void
-unfold_rows (RamoSessionTree *self)
+unfold_rows (RamoSessionTree  *self,
+             RamoProjection   *projection,
+             GtkTreeListModel *model,
+             GHashTable       *folded)
 {
   g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GArray) top = NULL;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  top = ramo_projection_get_unfoldable (self->projection, NULL);
+  top = ramo_projection_get_unfoldable (projection, NULL);
   for (guint i = top->len; i > 0; i--)
     {
-      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (self->tree_model, g_array_index (top, guint, i - 1));
+      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (model, g_array_index (top, guint, i - 1));
 
       if (row)
         g_ptr_array_add (stack, row);
     }
-  unfold_from (self, stack);
+  unfold_from (self, projection, folded, stack);
 }
 
 /* A row the user unfolds shows its rows as they were: unfolded, but for those the user folded
@@ -340,7 +348,7 @@ unfold_below_cb (gpointer data)
 
   self->unfold_id = 0;
   if (stack && self->tree_model)
-    unfold_from (self, stack);
+    unfold_from (self, self->projection, self->folded, stack);
   return G_SOURCE_REMOVE;
 }
 
@@ -365,6 +373,28 @@ static void  select_wanted_row (RamoSessionTree *self,
 
 /* Makes a tree list model over the projection's current layout, every row unfolded but those
  * the user folded (before any view sees it: one change instead of one per unfolded row). */
+static GtkTreeListModel *
+new_tree_model (RamoSessionTree *self,
+                RamoProjection  *projection,
+                GHashTable      *folded)
+{
+  GtkTreeListModel *model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (projection)),
+                                                     FALSE, FALSE,
+                                                     create_child_model_cb, NULL, NULL);
+
+  unfold_rows (self, projection, model, folded);
+  return model;
+}
+
+static void
+drop_prepared (RamoSessionTree *self)
+{
+  if (self->prepared_projection)
+    g_clear_signal_handler (&self->prepared_handler, self->prepared_projection);
+  g_clear_object (&self->prepared_projection);
+  g_clear_object (&self->prepared_model);
+}
+
 static void
 make_tree_model (RamoSessionTree *self)
 {
@@ -372,10 +402,14 @@ make_tree_model (RamoSessionTree *self)
   g_assert (self->projection != NULL);
   g_assert (self->tree_model == NULL);
 
-  self->tree_model = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->projection)),
-                                              FALSE, FALSE,
-                                              create_child_model_cb, NULL, NULL);
-  unfold_rows (self);
+  /* made ahead by ramo_session_tree_prepare() over the same layout (a new projection: no
+   * folds yet) */
+  if (self->prepared_projection == self->projection && self->prepared_model != NULL &&
+      g_hash_table_size (self->folded) == 0)
+    self->tree_model = g_steal_pointer (&self->prepared_model);
+  else
+    self->tree_model = new_tree_model (self, self->projection, self->folded);
+  drop_prepared (self);
   g_signal_connect_object (self->tree_model, "items-changed",
                            G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
 }
@@ -637,7 +671,7 @@ projection_rebuilt_cb (RamoSessionTree *self,
     {
       /* the models were kept (lines appended, or a search that left the same rows): unfold
        * the rows that came with them, and mark the search terms anew */
-      unfold_rows (self);
+      unfold_rows (self, self->projection, self->tree_model, self->folded);
       restore_selection (self);
       refresh_highlights (self);
     }
@@ -1237,6 +1271,7 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_handle_id (&self->after_layout_id, g_source_remove);
   g_clear_handle_id (&self->unfold_id, g_source_remove);
   g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
+  drop_prepared (self);
 
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
@@ -1510,6 +1545,46 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
 
   update_empty_state (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PROJECTION]);
+}
+
+static void
+prepared_projection_changed_cb (RamoSessionTree *self,
+                                guint            position,
+                                guint            removed,
+                                guint            added,
+                                GListModel      *projection)
+{
+  drop_prepared (self);
+}
+
+/**
+ * ramo_session_tree_prepare:
+ * @self: a session tree
+ * @projection: the projection ramo_session_tree_set_projection() will be given next
+ *
+ * Makes the tree list model of @projection now, every row unfolded: on a 100,000-entry
+ * session that is about 40 ms, which a caller that loads a session can spend in a main-loop
+ * turn of its own, apart from the ~45 ms the list view then takes to make its row widgets.
+ * ramo_session_tree_set_projection() uses it if @projection was not rebuilt meanwhile (a
+ * rebuild drops it), and makes its own otherwise; so calling this is never needed for
+ * correctness.
+ */
+void
+ramo_session_tree_prepare (RamoSessionTree *self,
+                           RamoProjection  *projection)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  g_return_if_fail (RAMO_IS_PROJECTION (projection));
+
+  drop_prepared (self);
+  if (projection == self->projection)
+    return;
+
+  self->prepared_projection = g_object_ref (projection);
+  /* before the model connects its own handler: a rebuild is not worth taking in */
+  self->prepared_handler = g_signal_connect_swapped (projection, "items-changed",
+                                                     G_CALLBACK (prepared_projection_changed_cb), self);
+  self->prepared_model = new_tree_model (self, projection, NULL);
 }
 
 /**

@@ -21,6 +21,8 @@ G_DECLARE_FINAL_TYPE (RamoSessionTree, ramo_session_tree, RAMO, SESSION_TREE, Gt
 RamoProjection     *ramo_session_tree_get_projection   (RamoSessionTree *self);
 void                ramo_session_tree_set_projection   (RamoSessionTree *self,
                                                         RamoProjection  *projection);
+void                ramo_session_tree_prepare          (RamoSessionTree *self,
+                                                        RamoProjection  *projection);
 const char         *ramo_session_tree_get_selected_id  (RamoSessionTree *self);
 RamoEntry          *ramo_session_tree_get_selected_entry (RamoSessionTree *self);
 gboolean            ramo_session_tree_select_entry     (RamoSessionTree *self,

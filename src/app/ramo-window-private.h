@@ -82,6 +82,12 @@ void _ramo_window_show_error         (RamoWindow      *self,
                                       const char      *what,
                                       const GError    *error);
 void _ramo_window_sync_filter        (RamoWindow      *self);
+void _ramo_window_get_view_settings  (RamoWindow      *self,
+                                      RamoFilterMode  *filter,
+                                      char           **search);
+void _ramo_window_set_manager_full   (RamoWindow         *self,
+                                      RamoSessionManager *manager,
+                                      RamoProjection     *prepared);
 
 /* ramo-window-summary.c */
 void     _ramo_window_summary_init        (RamoWindow         *self);

@@ -671,24 +671,50 @@ void
 ramo_window_set_manager (RamoWindow         *self,
                          RamoSessionManager *manager)
 {
-  g_autoptr(RamoProjection) projection = NULL;
-
   g_return_if_fail (RAMO_IS_WINDOW (self));
   g_return_if_fail (!manager || RAMO_IS_SESSION_MANAGER (manager));
+
+  _ramo_window_set_manager_full (self, manager, NULL);
+}
+
+/* The window's filter and search (applied to a projection made elsewhere, they change
+ * nothing if they were the same). */
+void
+_ramo_window_get_view_settings (RamoWindow      *self,
+                                RamoFilterMode  *filter,
+                                char           **search)
+{
+  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  *filter = selected <= RAMO_FILTER_ALL ? (RamoFilterMode) selected : RAMO_FILTER_DEFAULT;
+  *search = text[0] ? g_strdup (text) : NULL;
+}
+
+/* ramo_window_set_manager() with @prepared, a projection of @manager made ahead (in a worker
+ * thread, by the loading code), or %NULL to make one here. */
+void
+_ramo_window_set_manager_full (RamoWindow         *self,
+                               RamoSessionManager *manager,
+                               RamoProjection     *prepared)
+{
+  g_autoptr(RamoProjection) projection = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+  g_assert (!prepared || ramo_projection_get_manager (prepared) == manager);
 
   if (self->manager == manager)
     return;
 
   if (manager)
     {
-      const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-      guint filter = gtk_drop_down_get_selected (self->filter_dropdown);
+      g_autofree char *search = NULL;
+      RamoFilterMode filter;
 
-      projection = ramo_projection_new (manager);
-      if (filter <= RAMO_FILTER_ALL)
-        ramo_projection_set_filter (projection, (RamoFilterMode) filter);
-      if (search[0])
-        ramo_projection_set_search (projection, search);
+      _ramo_window_get_view_settings (self, &filter, &search);
+      projection = prepared ? g_object_ref (prepared) : ramo_projection_new (manager);
+      ramo_projection_set_filter (projection, filter);
+      ramo_projection_set_search (projection, search);
     }
 
   g_signal_group_set_target (self->manager_signals, manager);
