@@ -549,6 +549,43 @@ test_preload (void)
   ramo_test_spin (200);
 }
 
+/* A window opened on a file never shows "No Session Open" before it: nothing, then the session
+ * (or its loading page, or the error); a load cancelled before anything was shown leaves the
+ * window as it was, with no session. */
+static void
+test_load_opening (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RamoWindow *window = g_object_ref (ramo_window_new (NULL));
+  gint64 start = g_get_monotonic_time ();
+
+  ramo_window_load_file (window, file);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "opening");
+  gtk_window_present (GTK_WINDOW (window));
+  while (ramo_window_is_loading (window))
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 30 * G_USEC_PER_SEC);
+      g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), !=, "empty");
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_nonnull (ramo_window_get_manager (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "session");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+
+  window = g_object_ref (ramo_window_new (NULL));
+  ramo_window_load_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  g_cancellable_cancel (window->load_cancellable);
+  wait_loaded (window, NULL, NULL);
+  g_assert_null (ramo_window_get_manager (window));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  ramo_test_spin (20);
+}
+
 static void
 test_load_error (void)
 {
@@ -648,6 +685,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/window-live/load-async", test_load_async);
   g_test_add_func ("/ui/window-live/load-error", test_load_error);
+  g_test_add_func ("/ui/window-live/load-opening", test_load_opening);
   g_test_add_func ("/ui/window-live/preload", test_preload);
 
   return g_test_run ();

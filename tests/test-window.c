@@ -490,7 +490,8 @@ test_filters (Fixture       *f,
 }
 
 /* A tree list model made ahead (ramo_session_tree_prepare()) serves only the layout it was made
- * for: every row unfolded at once, as in a model made when the projection is set. */
+ * for: every row unfolded at once, as in a model made when the projection is set. Row widgets
+ * made ahead (ramo_session_tree_make_rows_ahead()) are used as any. */
 static void
 test_prepare (Fixture       *f,
               gconstpointer  data)
@@ -502,11 +503,19 @@ test_prepare (Fixture       *f,
   g_autoptr(RamoProjection) other = ramo_projection_new (manager);
   g_autofree char *rows = NULL;
 
-  /* made ahead, set unchanged */
+  /* made ahead, set unchanged; the row widgets made ahead show the rows */
   ramo_session_tree_prepare (tree, same);
+  ramo_session_tree_make_rows_ahead (tree);
   ramo_session_tree_set_projection (tree, same);
   rows = rows_text (f);
   g_assert_cmpstr (rows, ==, default_rows);
+  ramo_test_spin (50);
+  {
+    RamoSessionRow *row = ramo_session_tree_find_row (tree, "e0000008");
+
+    g_assert_nonnull (row);
+    g_assert_cmpstr (gtk_inscription_get_text (ramo_session_row_get_text_label (row)), ==, "user: Approach B");
+  }
 
   /* made ahead, then the projection was rebuilt: the rows of the new layout, all unfolded */
   ramo_session_tree_prepare (tree, changed);

@@ -74,6 +74,7 @@ struct _RamoSessionTree
   guint               models_fresh : 1;
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
+  GPtrArray          *spare_rows;    /* (element-type RamoTreeExpander) made ahead */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   GtkTreeListModel   *prepared_model;
   gulong              prepared_handler;
@@ -1272,6 +1273,7 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_handle_id (&self->unfold_id, g_source_remove);
   g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
   drop_prepared (self);
+  g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
 
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
@@ -1401,15 +1403,49 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
 
 /* The list item factory. Rows are made in code: GTK 4.8's list view makes up to 200 of them
  * whenever its model is replaced, and every filter change replaces it. */
-static void
-factory_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *list_item,
-                  gpointer                  user_data)
+static GtkWidget *
+new_row_widget (void)
 {
   GtkWidget *expander = ramo_tree_expander_new ();
 
   ramo_tree_expander_set_child (RAMO_TREE_EXPANDER (expander), g_object_new (RAMO_TYPE_SESSION_ROW, NULL));
-  gtk_list_item_set_child (list_item, expander);
+  return expander;
+}
+
+static void
+factory_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *list_item,
+                  RamoSessionTree          *self)
+{
+  if (self->spare_rows != NULL && self->spare_rows->len > 0)
+    {
+      g_autoptr(GtkWidget) expander = g_ptr_array_steal_index_fast (self->spare_rows, self->spare_rows->len - 1);
+
+      gtk_list_item_set_child (list_item, expander);
+    }
+  else
+    gtk_list_item_set_child (list_item, new_row_widget ());
+}
+
+/**
+ * ramo_session_tree_make_rows_ahead:
+ * @self: a session tree
+ *
+ * Makes now the row widgets the list view asks for all at once when the next projection is
+ * set (GTK 4.8's list view makes ~200 of them: about 18 ms on the bench machine, a third of
+ * the main-loop turn that shows a big session). A window loading a session calls it in a
+ * main-loop turn of its own. The rows the list view does not take are freed then.
+ */
+void
+ramo_session_tree_make_rows_ahead (RamoSessionTree *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->spare_rows == NULL)
+    self->spare_rows = g_ptr_array_new_with_free_func (g_object_unref);
+  /* as many as the list view was seen to keep */
+  while (self->spare_rows->len < N_SPACERS + 2 * LIST_VIEW_EXTRA_ROW_WIDGETS)
+    g_ptr_array_add (self->spare_rows, g_object_ref_sink (new_row_widget ()));
 }
 
 static void
@@ -1448,7 +1484,7 @@ ramo_session_tree_init (RamoSessionTree *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (factory_setup_cb), NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (factory_setup_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (factory_bind_cb), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (factory_unbind_cb), NULL);
   gtk_list_view_set_factory (self->list_view, factory);
@@ -1540,6 +1576,8 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
       build_models (self);
       restore_selection (self);
       self->in_rebuild = FALSE;
+      /* the list view took the rows made ahead it needed */
+      g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
       queue_after_layout (self, TRUE, FALSE);
     }
 
