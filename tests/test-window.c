@@ -489,6 +489,12 @@ test_filters (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (f->window)), ==, RAMO_FILTER_LABELED_ONLY);
 }
 
+static void
+count_changes_cb (guint *n_changed)
+{
+  (*n_changed)++;
+}
+
 /* A tree list model made ahead (ramo_session_tree_prepare()) serves only the layout it was made
  * for: every row unfolded at once, as in a model made when the projection is set. Row widgets
  * made ahead (ramo_session_tree_make_rows_ahead()) are used as any. */
@@ -515,6 +521,17 @@ test_prepare (Fixture       *f,
 
     g_assert_nonnull (row);
     g_assert_cmpstr (gtk_inscription_get_text (ramo_session_row_get_text_label (row)), ==, "user: Approach B");
+  }
+  /* the model made ahead never hears of a new layout: the tree replaces it first */
+  {
+    guint n_changed = 0;
+
+    g_signal_connect_swapped (ramo_session_tree_get_model (tree), "items-changed",
+                              G_CALLBACK (count_changes_cb), &n_changed);
+    ramo_projection_set_search (same, "approach");
+    g_assert_cmpuint (n_changed, ==, 0);
+    g_assert_cmpuint (n_rows (f), ==, 3);
+    ramo_projection_set_search (same, NULL);
   }
 
   /* made ahead, then the projection was rebuilt: the rows of the new layout, all unfolded */

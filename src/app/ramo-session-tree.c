@@ -77,7 +77,8 @@ struct _RamoSessionTree
   GPtrArray          *spare_rows;    /* (element-type RamoTreeExpander) made ahead */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   GtkTreeListModel   *prepared_model;
-  gulong              prepared_handler;
+  gulong              prepared_handler;  /* items-changed on the prepared projection */
+  gulong              items_handler;     /* items-changed on the projection */
 
   GtkStack           *stack;
   GtkListView        *list_view;
@@ -507,6 +508,14 @@ projection_items_changed_cb (RamoSessionTree *self,
                              GListModel      *model)
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
+
+  /* a projection made ahead and not set yet: its model is not worth updating */
+  if (model != G_LIST_MODEL (self->projection))
+    {
+      g_assert (model == G_LIST_MODEL (self->prepared_projection));
+      drop_prepared (self);
+      return;
+    }
 
   /* Connected before the tree list model sees the change: the whole layout is about to be
    * replaced, and the old rows must not be read any more (after a reload their entries are
@@ -1292,6 +1301,8 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_object (&self->tree_model);
   g_clear_object (&self->tree_models);
   g_clear_object (&self->spacer);
+  if (self->projection)
+    g_clear_signal_handler (&self->items_handler, self->projection);
   g_clear_object (&self->projection);
   g_clear_object (&self->projection_signals);
   g_clear_object (&self->manager_signals);
@@ -1494,8 +1505,6 @@ ramo_session_tree_init (RamoSessionTree *self)
   self->select_after_fold = GTK_INVALID_LIST_POSITION;
 
   self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
-  g_signal_group_connect_object (self->projection_signals, "items-changed",
-                                 G_CALLBACK (projection_items_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->projection_signals, "rebuilt",
                                  G_CALLBACK (projection_rebuilt_cb), self, G_CONNECT_SWAPPED);
 
@@ -1558,6 +1567,8 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
 
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
   drop_models (self);
+  if (self->projection)
+    g_clear_signal_handler (&self->items_handler, self->projection);
   g_signal_group_set_target (self->projection_signals, NULL);
   g_signal_group_set_target (self->manager_signals, NULL);
   g_hash_table_remove_all (self->folded);
@@ -1568,7 +1579,16 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
 
   if (projection)
     {
-      /* Our handler must see a rebuild before the tree list model does. */
+      /* Our handler must see a rebuild before the tree list model does: the handler of a
+       * model made ahead was connected before it. */
+      if (self->prepared_projection == projection && self->prepared_model != NULL)
+        {
+          self->items_handler = self->prepared_handler;
+          self->prepared_handler = 0;
+        }
+      else
+        self->items_handler = g_signal_connect_swapped (projection, "items-changed",
+                                                        G_CALLBACK (projection_items_changed_cb), self);
       g_signal_group_set_target (self->projection_signals, projection);
       g_signal_group_set_target (self->manager_signals, ramo_projection_get_manager (projection));
 
@@ -1585,15 +1605,6 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PROJECTION]);
 }
 
-static void
-prepared_projection_changed_cb (RamoSessionTree *self,
-                                guint            position,
-                                guint            removed,
-                                guint            added,
-                                GListModel      *projection)
-{
-  drop_prepared (self);
-}
 
 /**
  * ramo_session_tree_prepare:
@@ -1619,9 +1630,10 @@ ramo_session_tree_prepare (RamoSessionTree *self,
     return;
 
   self->prepared_projection = g_object_ref (projection);
-  /* before the model connects its own handler: a rebuild is not worth taking in */
+  /* before the model connects its own: a rebuild drops the model before it is taken in, and
+   * once the projection is set the handler stays first (projection_items_changed_cb()) */
   self->prepared_handler = g_signal_connect_swapped (projection, "items-changed",
-                                                     G_CALLBACK (prepared_projection_changed_cb), self);
+                                                     G_CALLBACK (projection_items_changed_cb), self);
   self->prepared_model = new_tree_model (self, projection, NULL);
 }
 
