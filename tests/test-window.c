@@ -18,6 +18,7 @@
 
 #include "ramo-branch-picker.h"
 #include "ramo-session-row.h"
+#include "ramo-tree-expander.h"
 #include "ramo-window.h"
 #include "ramo-test-util.h"
 
@@ -400,6 +401,35 @@ check_row_layout (RamoSessionRow *row,
     }
 }
 
+/* @row, at depth 1 in its expander: one level of indentation (16 px), the arrow (16 px), the
+ * theme's 4 px between the arrow and the row, mirrored right to left. */
+static void
+check_indentation (RamoSessionRow *row,
+                   gboolean        rtl)
+{
+  GtkWidget *expander = gtk_widget_get_parent (GTK_WIDGET (row));
+  GtkWidget *arrow = gtk_widget_get_first_child (expander);
+  float width = gtk_widget_get_width (expander);
+  graphene_rect_t a, r;
+
+  g_assert_true (RAMO_IS_TREE_EXPANDER (expander));
+  g_assert_true (gtk_widget_compute_bounds (arrow, expander, &a));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (row), expander, &r));
+  g_assert_cmpfloat (a.size.width, ==, 16);
+  if (!rtl)
+    {
+      g_assert_cmpfloat (a.origin.x, ==, 16);
+      g_assert_cmpfloat (r.origin.x, ==, 36);
+      g_assert_cmpfloat (r.origin.x + r.size.width, ==, width);
+    }
+  else
+    {
+      g_assert_cmpfloat (a.origin.x + a.size.width, ==, width - 16);
+      g_assert_cmpfloat (r.origin.x + r.size.width, ==, width - 36);
+      g_assert_cmpfloat (r.origin.x, ==, 0);
+    }
+}
+
 static void
 test_row_layout (Fixture       *f,
                  gconstpointer  data)
@@ -407,13 +437,17 @@ test_row_layout (Fixture       *f,
   RamoSessionRow *row = wait_for_row (f, "e0000003");
 
   check_row_layout (row, FALSE);
+  check_indentation (row, FALSE);
 
   gtk_widget_set_default_direction (GTK_TEXT_DIR_RTL);
   gtk_widget_set_direction (GTK_WIDGET (row), GTK_TEXT_DIR_RTL);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (row)); child; child = gtk_widget_get_next_sibling (child))
     gtk_widget_set_direction (child, GTK_TEXT_DIR_RTL);
+  gtk_widget_set_direction (gtk_widget_get_parent (GTK_WIDGET (row)), GTK_TEXT_DIR_RTL);
+  gtk_widget_set_direction (gtk_widget_get_first_child (gtk_widget_get_parent (GTK_WIDGET (row))), GTK_TEXT_DIR_RTL);
   ramo_test_spin (100);
   check_row_layout (row, TRUE);
+  check_indentation (row, TRUE);
   gtk_widget_set_default_direction (GTK_TEXT_DIR_LTR);
 }
 
@@ -541,6 +575,18 @@ test_prepare (Fixture       *f,
   g_assert_cmpuint (n_rows (f), ==, 16);
   ramo_test_spin (50);
   g_assert_cmpuint (n_rows (f), ==, 16);
+
+  /* made ahead for a session that is not shown after all: nothing of it is kept */
+  {
+    RamoProjection *dropped = ramo_projection_new (manager);
+
+    g_object_add_weak_pointer (G_OBJECT (dropped), (gpointer *) &dropped);
+    ramo_session_tree_prepare (tree, dropped);
+    ramo_session_tree_make_rows_ahead (tree);
+    ramo_session_tree_unprepare (tree, dropped);
+    g_object_unref (dropped);
+    g_assert_null (dropped);
+  }
 
   /* made ahead for another projection than the one set */
   ramo_session_tree_prepare (tree, same);

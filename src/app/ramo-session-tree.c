@@ -405,13 +405,15 @@ make_tree_model (RamoSessionTree *self)
   g_assert (self->tree_model == NULL);
 
   /* made ahead by ramo_session_tree_prepare() over the same layout (a new projection: no
-   * folds yet) */
-  if (self->prepared_projection == self->projection && self->prepared_model != NULL &&
-      g_hash_table_size (self->folded) == 0)
-    self->tree_model = g_steal_pointer (&self->prepared_model);
-  else
+   * folds yet); one made for a projection still to come is kept */
+  if (self->prepared_projection == self->projection)
+    {
+      if (self->prepared_model != NULL && g_hash_table_size (self->folded) == 0)
+        self->tree_model = g_steal_pointer (&self->prepared_model);
+      drop_prepared (self);
+    }
+  if (self->tree_model == NULL)
     self->tree_model = new_tree_model (self, self->projection, self->folded);
-  drop_prepared (self);
   g_signal_connect_object (self->tree_model, "items-changed",
                            G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
 }
@@ -1596,8 +1598,10 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
       build_models (self);
       restore_selection (self);
       self->in_rebuild = FALSE;
-      /* the list view took the rows made ahead it needed */
+      /* the list view took the rows made ahead it needed; a model made ahead for another
+       * projection is of no use now */
       g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
+      drop_prepared (self);
       queue_after_layout (self, TRUE, FALSE);
     }
 
@@ -1635,6 +1639,27 @@ ramo_session_tree_prepare (RamoSessionTree *self,
   self->prepared_handler = g_signal_connect_swapped (projection, "items-changed",
                                                      G_CALLBACK (projection_items_changed_cb), self);
   self->prepared_model = new_tree_model (self, projection, NULL);
+}
+
+/**
+ * ramo_session_tree_unprepare:
+ * @self: a session tree
+ * @projection: a projection given to ramo_session_tree_prepare()
+ *
+ * Frees what was made ahead for @projection, a session that will not be shown after all (its
+ * load was cancelled or superseded): its tree list model, unless one was made for another
+ * projection since, and the row widgets made ahead.
+ */
+void
+ramo_session_tree_unprepare (RamoSessionTree *self,
+                             RamoProjection  *projection)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  g_return_if_fail (RAMO_IS_PROJECTION (projection));
+
+  if (self->prepared_projection == projection)
+    drop_prepared (self);
+  g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
 }
 
 /**

@@ -18,6 +18,7 @@
 #include "ramo-tree-expander.h"
 
 #define INDENT_PX 16
+#define ARROW_SPACING_PX 4
 
 /**
  * RamoTreeExpander:
@@ -371,6 +372,9 @@ ramo_tree_expander_init (RamoTreeExpander *self)
 
   self->arrow = gtk_image_new ();
   gtk_widget_set_size_request (self->arrow, INDENT_PX, INDENT_PX);
+  /* the space the theme's treeexpander puts between its children (border-spacing, which only
+   * GTK's own layouts read) */
+  gtk_widget_set_margin_end (self->arrow, ARROW_SPACING_PX);
   gtk_widget_set_valign (self->arrow, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (self->arrow, "expander");
   gtk_widget_set_parent (self->arrow, GTK_WIDGET (self));

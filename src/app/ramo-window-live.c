@@ -367,7 +367,10 @@ open_cb (GObject      *object,
       return;
     }
 
-  /* still loading: the projection is made in a worker thread as well */
+  /* still loading: the projection is made in a worker thread as well; a file read before the
+   * loading page was due never shows it */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "loading") != 0)
+    g_clear_handle_id (&self->load_page_id, g_source_remove);
   op->manager = g_steal_pointer (&manager);
   make_projection_async (self, op);
 }
@@ -408,6 +411,16 @@ make_projection_thread (GTask        *task,
   g_task_return_pointer (task, projection, g_object_unref);
 }
 
+/* A load given up after its tree list model was made ahead: what was made for it goes. */
+static void
+abandon_prepared (RamoWindow *self,
+                  LoadOp     *op)
+{
+  /* the template's children are gone once the window is disposed */
+  if (self->tree != NULL && op->projection != NULL)
+    ramo_session_tree_unprepare (self->tree, op->projection);
+}
+
 static gboolean
 show_loaded_cb (gpointer data)
 {
@@ -417,6 +430,7 @@ show_loaded_cb (gpointer data)
 
   if (self->load != op)
     {
+      abandon_prepared (self, op);
       load_op_free (op);
       return G_SOURCE_REMOVE;
     }
@@ -424,6 +438,7 @@ show_loaded_cb (gpointer data)
   end_loading (self);
   if (cancelled)
     {
+      abandon_prepared (self, op);
       show_previous_page (self);
       load_op_free (op);
       return G_SOURCE_REMOVE;

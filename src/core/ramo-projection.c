@@ -1156,7 +1156,7 @@ same_layout (const GPtrArray *old_top,
              guint            n_new_rows)
 {
   if (n_old_rows != n_new_rows || old_top->len != new_top->len ||
-      memcmp (old_top->pdata, new_top->pdata, new_top->len * sizeof (gpointer)) != 0)
+      (new_top->len > 0 && memcmp (old_top->pdata, new_top->pdata, new_top->len * sizeof (gpointer)) != 0))
     return FALSE;
 
   for (guint i = 0; i < n_new_rows; i++)
@@ -1213,9 +1213,12 @@ rebuild_layout (RamoProjection *self,
   guint n_old_rows = 0;
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
+  /* asked for by set_filter() and set_search() for this layout only, not for one a handler
+   * of its signals may start */
   gboolean keep_if_same = !incremental && self->keep_if_same && self->rows != NULL;
   gboolean unchanged = FALSE;
 
+  self->keep_if_same = FALSE;
   leaf = ramo_session_manager_get_leaf (self->manager);
   if ((incremental || keep_if_same) && self->rows != NULL)
     {
@@ -1806,7 +1809,6 @@ ramo_projection_set_filter (RamoProjection *self,
   self->filter = mode;
   self->keep_if_same = TRUE;
   ramo_projection_rebuild (self);
-  self->keep_if_same = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
 }
 
@@ -1937,7 +1939,6 @@ ramo_projection_set_search (RamoProjection *self,
 
   self->keep_if_same = TRUE;
   ramo_projection_rebuild (self);
-  self->keep_if_same = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
 }
 
