@@ -931,7 +931,11 @@ test_same_layout_kept (void)
   describe_mirror (mirror, out);
   g_assert_cmpstr (out->str, ==, no_tools);
   g_string_free (out, TRUE);
-  g_assert_cmpstr (layout (projection), ==, no_tools);
+  {
+    g_autofree char *now = layout (projection);
+
+    g_assert_cmpstr (now, ==, no_tools);
+  }
 
   /* a wider search: the views hear of it */
   ramo_projection_set_search (projection, "weather");
