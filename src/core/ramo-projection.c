@@ -549,6 +549,16 @@ ramo_projection_get_unfoldable (RamoProjection     *self,
   return positions;
 }
 
+/* Gives @node its place in the current layout: the row whose list holds it, and its own list. */
+static void
+node_set_layout (RamoProjectionNode *node,
+                 const RowInfo      *info)
+{
+  node->owner = info->owner;
+  g_clear_pointer (&node->nested, g_ptr_array_unref);
+  node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+}
+
 static RamoProjectionNode *
 get_node (RamoProjection *self,
           RamoEntry      *entry)
@@ -562,8 +572,7 @@ get_node (RamoProjection *self,
       node = g_object_new (RAMO_TYPE_PROJECTION_NODE, NULL);
       node->link = projection_link_ref (self->link);
       node->entry = entry;
-      node->owner = info->owner;
-      node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+      node_set_layout (node, info);
       node->on_path = (entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
       node->is_leaf = ramo_session_manager_get_leaf (self->manager) == entry;
       g_hash_table_insert (self->nodes, entry, node);
@@ -625,11 +634,18 @@ ramo_projection_list_model_init (GListModelInterface *iface)
 }
 
 static void
+free_row_infos (RowInfo *rows,
+                guint    n_rows)
+{
+  for (guint i = 0; i < n_rows; i++)
+    g_clear_pointer (&rows[i].nested, g_ptr_array_unref);
+  g_free (rows);
+}
+
+static void
 free_rows (RamoProjection *self)
 {
-  for (guint i = 0; i < self->n_rows; i++)
-    g_clear_pointer (&self->rows[i].nested, g_ptr_array_unref);
-  g_clear_pointer (&self->rows, g_free);
+  free_row_infos (g_steal_pointer (&self->rows), self->n_rows);
   self->n_rows = 0;
   g_clear_pointer (&self->top, g_ptr_array_unref);
 }
@@ -1455,8 +1471,7 @@ rebuild_layout (RamoProjection *self,
           guint new_len = info->nested ? info->nested->len : 0;
           guint from;
 
-          node->owner = info->owner;
-          node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+          node_set_layout (node, info);
           from = common_prefix (old_nested, old_rows, n_old_rows, node->nested, self->rows);
           if (from < old_len || from < new_len)
             g_list_model_items_changed (G_LIST_MODEL (node), from, old_len - from, new_len - from);
@@ -1469,10 +1484,6 @@ rebuild_layout (RamoProjection *self,
         sync_path_state (self, g_ptr_array_index (alive, i));
 
       top_from = common_prefix (old_top, old_rows, n_old_rows, self->top, self->rows);
-
-      for (guint i = 0; i < n_old_rows; i++)
-        g_clear_pointer (&old_rows[i].nested, g_ptr_array_unref);
-      g_free (old_rows);
     }
 
   if (keep_if_same)
@@ -1489,19 +1500,15 @@ rebuild_layout (RamoProjection *self,
           while (g_hash_table_iter_next (&iter, NULL, &value))
             {
               RamoProjectionNode *node = value;
-              RowInfo *info = &self->rows[node->entry->index];
 
-              node->owner = info->owner;
-              g_clear_pointer (&node->nested, g_ptr_array_unref);
-              node->nested = info->nested ? g_ptr_array_ref (info->nested) : NULL;
+              node_set_layout (node, &self->rows[node->entry->index]);
             }
         }
       else
         g_hash_table_remove_all (self->nodes);
-      for (guint i = 0; i < n_old_rows; i++)
-        g_clear_pointer (&old_rows[i].nested, g_ptr_array_unref);
-      g_free (old_rows);
     }
+  /* the old layout, kept to compare the new one with */
+  free_row_infos (old_rows, n_old_rows);
 
   if (!unchanged && (!incremental || top_from < old_n || top_from < self->top->len))
     g_list_model_items_changed (G_LIST_MODEL (self), top_from, old_n - top_from, self->top->len - top_from);
