@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
@@ -308,18 +310,14 @@ expected_selection (Walk           *w,
 static guint n_bound_without_node;
 
 static void
-bind_cb (GtkSignalListItemFactory *factory,
-         GtkListItem              *list_item,
-         gpointer                  user_data)
+bind_cb (RamoListView *view,
+         GtkWidget    *child,
+         GObject      *item,
+         gpointer      user_data)
 {
-  gpointer item = gtk_list_item_get_item (list_item);
-
-  /* lets the checks find a row widget's list item (and so its position) */
-  g_object_set_data (G_OBJECT (gtk_list_item_get_child (list_item)), "test-list-item", list_item);
-
   if (GTK_IS_TREE_LIST_ROW (item))
     {
-      g_autoptr(GObject) node = gtk_tree_list_row_get_item (item);
+      g_autoptr(GObject) node = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
 
       if (node == NULL)
         n_bound_without_node++;
@@ -329,9 +327,8 @@ bind_cb (GtkSignalListItemFactory *factory,
 static void
 watch_binds (RamoWindow *window)
 {
-  GtkListItemFactory *factory = gtk_list_view_get_factory (ramo_session_tree_get_list_view (ramo_window_get_tree (window)));
-
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), NULL);
+  g_signal_connect (ramo_session_tree_get_list_view (ramo_window_get_tree (window)), "bind",
+                    G_CALLBACK (bind_cb), NULL);
 }
 
 static void
@@ -340,7 +337,7 @@ check (Walk *w)
   RamoSessionTree *tree = ramo_window_get_tree (w->window);
   GtkSingleSelection *selection = ramo_session_tree_get_selection (tree);
   GtkTreeListModel *model = ramo_session_tree_get_model (tree);
-  GtkListView *view = ramo_session_tree_get_list_view (tree);
+  RamoListView *view = ramo_session_tree_get_list_view (tree);
   g_autoptr(RamoProjection) projection = fresh_projection (w);
   g_autofree char *want_selected = expected_selection (w, projection, TRUE);
   g_autoptr(GArray) rows = expected_rows (w, projection);
@@ -408,7 +405,6 @@ check (Walk *w)
     {
       GtkWidget *expander = gtk_widget_get_first_child (child);
       RamoSessionRow *srow;
-      GtkListItem *list_item;
       gpointer item;
       guint position;
       g_autoptr(GObject) at = NULL;
@@ -418,23 +414,21 @@ check (Walk *w)
         continue;
       n_widgets++;
       srow = RAMO_SESSION_ROW (ramo_tree_expander_get_child (RAMO_TREE_EXPANDER (expander)));
-      list_item = g_object_get_data (G_OBJECT (expander), "test-list-item");
-      item = list_item ? gtk_list_item_get_item (list_item) : NULL;
-      if (item == NULL)
+      position = ramo_list_view_get_position (view, child);
+      item = ramo_tree_expander_get_list_row (RAMO_TREE_EXPANDER (expander));
+      if (position == GTK_INVALID_LIST_POSITION)
         {
-          CHECK (ramo_session_row_get_node (srow) == NULL, "an unbound row widget shows %s",
+          CHECK (ramo_session_row_get_node (srow) == NULL && item == NULL, "an unbound row widget shows %s",
                  ramo_projection_node_get_id (ramo_session_row_get_node (srow)));
+          CHECK (!gtk_widget_get_child_visible (child), "an unbound row widget is shown");
           continue;
         }
       n_bound++;
-      CHECK (GTK_IS_TREE_LIST_ROW (item), "a row widget is bound to a %s (a spacer?) at %u",
-             G_OBJECT_TYPE_NAME (item), gtk_list_item_get_position (list_item));
-      position = gtk_list_item_get_position (list_item);
+      CHECK (GTK_IS_TREE_LIST_ROW (item), "a row widget at %u is bound to %s", position,
+             item ? G_OBJECT_TYPE_NAME (item) : "nothing");
       CHECK (position < n, "a row widget is at %u of %u", position, n);
       at = g_list_model_get_item (G_LIST_MODEL (selection), position);
       CHECK (at == item, "the row widget at %u is bound to another row (of an old model?)", position);
-      CHECK (ramo_tree_expander_get_list_row (RAMO_TREE_EXPANDER (expander)) == item,
-             "the expander at %u has another row", position);
       node = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
       CHECK (node != NULL && ramo_session_row_get_node (srow) == node,
              "the row widget at %u shows %s, its row is %s", position,
@@ -444,7 +438,16 @@ check (Walk *w)
              "the row widget at %u shows %s, %s expected", position, ramo_projection_node_get_id (node),
              g_array_index (rows, Row, position).id);
     }
-  CHECK (n_widgets <= 210, "%u row widgets", n_widgets);
+  /* list items only for the rows in view (a row scrolled partly into view at either end), two
+   * more on either side, and the one with the focus */
+  {
+    double row_height = gtk_adjustment_get_step_increment (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view)));
+    guint in_view = row_height > 0 ? (guint) ceil (gtk_widget_get_height (GTK_WIDGET (view)) / row_height) + 1 : 0;
+
+    CHECK (n_bound <= in_view + 2 * 2 + 1, "%u row widgets bound for a view %d pixels high (rows %.0f pixels high)",
+           n_bound, gtk_widget_get_height (GTK_WIDGET (view)), row_height);
+  }
+  CHECK (n_widgets <= 120, "%u row widgets", n_widgets);
   CHECK (n_bound_without_node == 0, "%u row widgets were bound to rows of an old layout", n_bound_without_node);
   CHECK (n == 0 || n_bound > 0, "no row widget bound for %u rows", n);
 }

@@ -17,6 +17,7 @@
 #include <pango/pangocairo.h>
 
 #include "ramo-app-util.h"
+#include "ramo-list-view.h"
 #include "ramo-session-row.h"
 #include "ramo-session-tree.h"
 
@@ -368,7 +369,7 @@ focus_list_item (RamoSessionRow *self)
     {
       GtkWidget *parent = gtk_widget_get_parent (w);
 
-      if (parent && GTK_IS_LIST_VIEW (parent))
+      if (parent && RAMO_IS_LIST_VIEW (parent))
         {
           gtk_widget_grab_focus (w);
           return;

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "ramo-app-util.h"
+#include "ramo-list-view.h"
 #include "ramo-session-row.h"
 #include "ramo-session-tree.h"
 #include "ramo-tree-expander.h"
@@ -25,7 +26,7 @@
  * RamoSessionTree:
  *
  * The session tree view. It is the one place that assembles projection → GtkTreeListModel →
- * GtkSingleSelection → GtkListView, and the only code that touches GtkTreeListRow.
+ * GtkSingleSelection → #RamoListView, and the only code that touches GtkTreeListRow.
  *
  * The projection rebuilds its whole layout when the filter, the search or the entries change;
  * the tree then keeps the selection on the entry the user chose (or its nearest visible
@@ -46,7 +47,6 @@ struct _RamoSessionTree
   RamoProjection     *projection;
   GtkTreeListModel   *tree_model;
   GListStore         *tree_models;     /* (element-type GListModel) under the view */
-  GListStore         *spacer;          /* rows between new and old rows in swap_models() */
   GtkSingleSelection *selection;
   GSignalGroup       *projection_signals;
   GSignalGroup       *manager_signals;
@@ -74,14 +74,13 @@ struct _RamoSessionTree
   guint               models_fresh : 1;
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
-  GPtrArray          *spare_rows;    /* (element-type RamoTreeExpander) made ahead */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   GtkTreeListModel   *prepared_model;
   gulong              prepared_handler;  /* items-changed on the prepared projection */
   gulong              items_handler;     /* items-changed on the projection */
 
   GtkStack           *stack;
-  GtkListView        *list_view;
+  RamoListView       *list_view;
   GtkPopover         *menu_popover;
 };
 
@@ -123,7 +122,7 @@ get_row (RamoSessionTree *self,
 static RamoProjectionNode *
 row_get_node (GtkTreeListRow *row)
 {
-  /* transfer full; a spacer row of swap_models() has no node */
+  /* transfer full */
   return GTK_IS_TREE_LIST_ROW (row) ? gtk_tree_list_row_get_item (row) : NULL;
 }
 
@@ -252,7 +251,7 @@ focus_is_inside (GtkWidget *widget)
  * removing and inserting row after row: seconds for 70,000 top-level rows (pi's long chains
  * are flat). New models over the new layout cost far less, so a rebuild the user asked for gets
  * a new tree list model (see swap_models()). A live update keeps the models: only through
- * them does GtkListView keep its scroll position. */
+ * them does the list view keep its scroll position. */
 static void
 forget_tree_model (RamoSessionTree *self)
 {
@@ -272,7 +271,7 @@ drop_models (RamoSessionTree *self)
   g_assert (RAMO_IS_SESSION_TREE (self));
 
   forget_tree_model (self);
-  gtk_list_view_set_model (self->list_view, NULL);
+  ramo_list_view_set_model (self->list_view, NULL);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -419,7 +418,7 @@ make_tree_model (RamoSessionTree *self)
 }
 
 /* Makes the models the list view shows: the tree list model inside a flattening list (which
- * lets swap_models() put a new one in place), and the selection over it. */
+ * lets swap_models() put a new one in place under the same selection), and the selection. */
 static void
 build_models (RamoSessionTree *self)
 {
@@ -438,67 +437,39 @@ build_models (RamoSessionTree *self)
   g_signal_connect_object (self->selection, "items-changed",
                            G_CALLBACK (selection_items_changed_cb), self, G_CONNECT_SWAPPED);
 
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  ramo_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 }
 
-/* GTK 4.8's list view keeps row widgets for up to 200 rows around its scroll position
- * (GTK_LIST_VIEW_MAX_LIST_ITEMS), and 2 more on either side (GTK_LIST_VIEW_EXTRA_ITEMS). Scrolled
- * to a row below the view, it puts that row at the bottom: all 202 are rows before it. */
-#define LIST_VIEW_MAX_ROW_WIDGETS 200
-#define LIST_VIEW_EXTRA_ROW_WIDGETS 2
-#define N_SPACERS (LIST_VIEW_MAX_ROW_WIDGETS + LIST_VIEW_EXTRA_ROW_WIDGETS)
-
-/* Puts a tree list model over the projection's new layout in place of the old one, reusing
- * the list view's row widgets. GTK 4.8's list view destroys every row widget when its model
- * is replaced, or when the rows they show are removed, and makes new ones (~200, a third of a
- * filter change); it rebinds them only when it scrolls. So the new rows are first put after
- * the old ones, the view is scrolled to the row to select among them (the widgets are bound
- * to new rows), and only then are the old rows, which have no widgets left, removed.
+/* Puts a tree list model over the projection's new layout in place of the old one: the list
+ * view takes it as one change of all the rows, and binds the list items it has to new rows.
  *
  * The old rows must never be bound again: the old tree list model would ask the projection,
  * which has its new layout already, for rows it has not made yet (and after a reload their
- * entries are gone). So they get no widgets they had not: as many empty spacer rows as the
- * view keeps widgets before a row it scrolls to (N_SPACERS) sit between them and the new rows,
- * and the selection moves only once they are gone.
- *
- * Runs before the old tree list model hears of the new layout; once out of the list it is
- * finalized and never does. */
+ * entries are gone). This runs before the old tree list model hears of the new layout; once
+ * out of the list it is finalized and never does. */
 static void
 swap_models (RamoSessionTree *self)
 {
   g_autoptr(GtkTreeListModel) old = NULL;
-  gpointer added[2];
-  guint offset;
+  gpointer added[1];
   guint position;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
   g_assert (self->selection != NULL);
-
-  if (self->spacer == NULL)
-    {
-      self->spacer = g_list_store_new (G_TYPE_OBJECT);
-      for (guint i = 0; i < N_SPACERS; i++)
-        {
-          g_autoptr(GObject) item = g_object_new (G_TYPE_OBJECT, NULL);
-
-          /* distinct items: GTK 4.8 keys the widgets of removed rows by item */
-          g_list_store_append (self->spacer, item);
-        }
-    }
 
   old = g_object_ref (self->tree_model);
   forget_tree_model (self);
   make_tree_model (self);
   position = find_wanted_row (self);
 
-  offset = g_list_model_get_n_items (G_LIST_MODEL (self->selection)) + N_SPACERS;
-  added[0] = self->spacer;
-  added[1] = self->tree_model;
-  g_list_store_splice (self->tree_models, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), 0, added, 2);
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
-                              offset + (position == GTK_INVALID_LIST_POSITION ? 0 : position));
-  g_list_store_splice (self->tree_models, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)) - 1, NULL, 0);
+  /* GtkSingleSelection (GTK 4.8) looks for its selected item among all the rows added in
+   * place of it: seconds for 70,000 new rows, each made on demand. Nothing is selected then. */
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  added[0] = self->tree_model;
+  g_list_store_splice (self->tree_models, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), added, 1);
   select_wanted_row (self, position);
+  if (position != GTK_INVALID_LIST_POSITION)
+    ramo_list_view_scroll_to (self->list_view, position);
   self->models_fresh = TRUE;
 }
 
@@ -889,7 +860,7 @@ after_layout_cb (gpointer data)
     goto finish;
 
   if (self->want_scroll)
-    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+    ramo_list_view_scroll_to (self->list_view, position);
 
   if (self->want_focus || self->pending_edit_id)
     {
@@ -971,7 +942,7 @@ queue_after_layout (RamoSessionTree *self,
 static void
 list_view_activate_cb (RamoSessionTree *self,
                        guint            position,
-                       GtkListView     *list_view)
+                       RamoListView    *list_view)
 {
   g_autoptr(GtkTreeListRow) row = NULL;
   g_autoptr(RamoProjectionNode) node = NULL;
@@ -1284,7 +1255,6 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_handle_id (&self->unfold_id, g_source_remove);
   g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
   drop_prepared (self);
-  g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
 
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
@@ -1302,7 +1272,6 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->tree_model);
   g_clear_object (&self->tree_models);
-  g_clear_object (&self->spacer);
   if (self->projection)
     g_clear_signal_handler (&self->items_handler, self->projection);
   g_clear_object (&self->projection);
@@ -1402,6 +1371,7 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (RAMO_TYPE_LIST_VIEW);
   g_type_ensure (RAMO_TYPE_SESSION_ROW);
   g_type_ensure (RAMO_TYPE_TREE_EXPANDER);
   g_type_ensure (RAMO_TYPE_PROJECTION_NODE);
@@ -1414,10 +1384,9 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, list_view_activate_cb);
 }
 
-/* The list item factory. Rows are made in code: GTK 4.8's list view makes up to 200 of them
- * whenever its model is replaced, and every filter change replaces it. */
+/* The widget of each list item: an expander holding the row. */
 static GtkWidget *
-new_row_widget (void)
+new_row_widget (gpointer user_data)
 {
   GtkWidget *expander = ramo_tree_expander_new ();
 
@@ -1425,51 +1394,35 @@ new_row_widget (void)
   return expander;
 }
 
-static void
-factory_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *list_item,
-                  RamoSessionTree          *self)
-{
-  if (self->spare_rows != NULL && self->spare_rows->len > 0)
-    {
-      g_autoptr(GtkWidget) expander = g_ptr_array_steal_index_fast (self->spare_rows, self->spare_rows->len - 1);
-
-      gtk_list_item_set_child (list_item, expander);
-    }
-  else
-    gtk_list_item_set_child (list_item, new_row_widget ());
-}
-
 /**
  * ramo_session_tree_make_rows_ahead:
  * @self: a session tree
  *
- * Makes now the row widgets the list view asks for all at once when the next projection is
- * set (GTK 4.8's list view makes ~200 of them: about 18 ms on the bench machine, a third of
- * the main-loop turn that shows a big session). A window loading a session calls it in a
- * main-loop turn of its own. The rows the list view does not take are freed then.
+ * Makes now the row widgets the list view needs when the next projection is set (as many as
+ * rows fit in its height). A window loading a session calls it in a main-loop turn of its own.
  */
 void
 ramo_session_tree_make_rows_ahead (RamoSessionTree *self)
 {
+  int height;
+
   g_return_if_fail (RAMO_IS_SESSION_TREE (self));
 
-  if (self->spare_rows == NULL)
-    self->spare_rows = g_ptr_array_new_with_free_func (g_object_unref);
-  /* as many as the list view was seen to keep */
-  while (self->spare_rows->len < N_SPACERS + 2 * LIST_VIEW_EXTRA_ROW_WIDGETS)
-    g_ptr_array_add (self->spare_rows, g_object_ref_sink (new_row_widget ()));
+  /* rows are at least 28 pixels high (style.css); two more on either side are kept */
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (height <= 0)
+    height = 900;
+  ramo_list_view_make_list_items (self->list_view, (guint) (height / 28 + 6));
 }
 
 static void
-factory_bind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 gpointer                  user_data)
+list_view_bind_cb (RamoSessionTree *self,
+                   GtkWidget       *child,
+                   GObject         *item,
+                   RamoListView    *list_view)
 {
-  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_list_item_get_child (list_item));
-  gpointer item = gtk_list_item_get_item (list_item);
-  /* a spacer row of swap_models() has no tree row */
-  GtkTreeListRow *row = GTK_IS_TREE_LIST_ROW (item) ? item : NULL;
+  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
+  GtkTreeListRow *row = GTK_IS_TREE_LIST_ROW (item) ? GTK_TREE_LIST_ROW (item) : NULL;
   g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
 
   ramo_tree_expander_set_list_row (expander, row);
@@ -1477,11 +1430,11 @@ factory_bind_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
-factory_unbind_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *list_item,
-                   gpointer                  user_data)
+list_view_unbind_cb (RamoSessionTree *self,
+                     GtkWidget       *child,
+                     RamoListView    *list_view)
 {
-  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_list_item_get_child (list_item));
+  RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
 
   ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), NULL);
   ramo_tree_expander_set_list_row (expander, NULL);
@@ -1492,16 +1445,12 @@ ramo_session_tree_init (RamoSessionTree *self)
 {
   GtkEventController *controller;
   GtkGesture *gesture;
-  GtkListItemFactory *factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (factory_setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (factory_bind_cb), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (factory_unbind_cb), NULL);
-  gtk_list_view_set_factory (self->list_view, factory);
-  g_object_unref (factory);
+  ramo_list_view_set_setup_func (self->list_view, new_row_widget, NULL);
+  g_signal_connect_object (self->list_view, "bind", G_CALLBACK (list_view_bind_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->list_view, "unbind", G_CALLBACK (list_view_unbind_cb), self, G_CONNECT_SWAPPED);
 
   self->folded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->select_after_fold = GTK_INVALID_LIST_POSITION;
@@ -1598,9 +1547,7 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
       build_models (self);
       restore_selection (self);
       self->in_rebuild = FALSE;
-      /* the list view took the rows made ahead it needed; a model made ahead for another
-       * projection is of no use now */
-      g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
+      /* a model made ahead for another projection is of no use now */
       drop_prepared (self);
       queue_after_layout (self, TRUE, FALSE);
     }
@@ -1617,7 +1564,7 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
  *
  * Makes the tree list model of @projection now, every row unfolded: on a 100,000-entry
  * session that is about 40 ms, which a caller that loads a session can spend in a main-loop
- * turn of its own, apart from the ~45 ms the list view then takes to make its row widgets.
+ * turn of its own, apart from the turn that shows it.
  * ramo_session_tree_set_projection() uses it if @projection was not rebuilt meanwhile (a
  * rebuild drops it), and makes its own otherwise; so calling this is never needed for
  * correctness.
@@ -1648,7 +1595,7 @@ ramo_session_tree_prepare (RamoSessionTree *self,
  *
  * Frees what was made ahead for @projection, a session that will not be shown after all (its
  * load was cancelled or superseded): its tree list model, unless one was made for another
- * projection since, and the row widgets made ahead.
+ * projection since. (Row widgets made ahead stay: the list view uses them for any session.)
  */
 void
 ramo_session_tree_unprepare (RamoSessionTree *self,
@@ -1659,7 +1606,6 @@ ramo_session_tree_unprepare (RamoSessionTree *self,
 
   if (self->prepared_projection == projection)
     drop_prepared (self);
-  g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
 }
 
 /**
@@ -1928,7 +1874,7 @@ ramo_session_tree_get_selection (RamoSessionTree *self)
  *
  * Returns: (transfer none): the list view
  */
-GtkListView *
+RamoListView *
 ramo_session_tree_get_list_view (RamoSessionTree *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);

@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ramo-list-view.h"
 #include "ramo-projection.h"
 #include "ramo-session-row.h"
 
@@ -46,7 +47,7 @@ void                ramo_session_tree_set_keep_scroll  (RamoSessionTree *self,
                                                         gboolean         keep_scroll);
 GtkTreeListModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
 GtkSingleSelection *ramo_session_tree_get_selection    (RamoSessionTree *self);
-GtkListView        *ramo_session_tree_get_list_view    (RamoSessionTree *self);
+RamoListView       *ramo_session_tree_get_list_view    (RamoSessionTree *self);
 RamoSessionRow     *ramo_session_tree_find_row         (RamoSessionTree *self,
                                                         const char      *id);
 

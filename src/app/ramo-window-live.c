@@ -841,7 +841,7 @@ bench_change_cb (gpointer data)
 
   if (i == G_N_ELEMENTS (bench_steps))
     {
-      GtkListView *list = ramo_session_tree_get_list_view (self->tree);
+      RamoListView *list = ramo_session_tree_get_list_view (self->tree);
       GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
 
       gtk_adjustment_set_value (adjustment, 0);
@@ -881,7 +881,7 @@ static void
 bench_after_paint_cb (GdkFrameClock *clock,
                       RamoWindow    *self)
 {
-  GtkListView *list = ramo_session_tree_get_list_view (self->tree);
+  RamoListView *list = ramo_session_tree_get_list_view (self->tree);
   GtkTreeListModel *model = ramo_session_tree_get_model (self->tree);
   gint64 now = g_get_monotonic_time ();
 
