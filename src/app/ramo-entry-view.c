@@ -280,6 +280,7 @@ reload (RamoEntryView *self)
   if (label)
     g_string_append_printf (meta, _(" · label “%s”"), label);
   gtk_label_set_text (self->meta_label, meta->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->meta_label), meta->str);
 
   node = ramo_session_manager_read_entry (self->manager, entry, &error);
   if (node == NULL)
