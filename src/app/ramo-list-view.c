@@ -29,9 +29,10 @@
  * and the one with the keyboard focus. The rest of the list is only a scroll range.
  *
  * It behaves as #GtkListView does for a single selection: a click selects a row and gives it
- * the keyboard focus, a double click, Enter or Space activates it, the arrow keys, Page Up,
- * Page Down, Home and End move the focus and the selection. Rows removed by the model's
- * #GListModel::items-changed above the view keep the rows in view where they are. Each list
+ * the keyboard focus, a double click or Enter activates it, the arrow keys, Page Up, Page Down,
+ * Home and End move the focus and the selection (the actions `list.move-cursor` and
+ * `list.activate-cursor`). Rows added or removed above the view leave the rows in view where
+ * they are. Each list
  * item (CSS name `row`, accessible role list item) holds the widget the setup function made;
  * #RamoListView::bind and #RamoListView::unbind give it its item. List items offer the action
  * `listitem.select` (`(bb)`), as GTK's do.
@@ -589,10 +590,10 @@ click_pressed_cb (RamoListView    *self,
     g_signal_emit (self, signals[ACTIVATE], 0, row->position);
 }
 
-static gboolean
-move_cursor_cb (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
+static void
+move_cursor_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
 {
   RamoListView *self = RAMO_LIST_VIEW (widget);
   int step;
@@ -600,9 +601,9 @@ move_cursor_cb (GtkWidget *widget,
   guint page;
 
   if (self->model == NULL || self->n_items == 0)
-    return FALSE;
+    return;
 
-  g_variant_get (args, "i", &step);
+  g_variant_get (parameter, "i", &step);
   page = MAX (1, get_view_height (self) / get_row_height (self));
   if (self->cursor == GTK_INVALID_LIST_POSITION)
     target = 0;
@@ -616,20 +617,18 @@ move_cursor_cb (GtkWidget *widget,
     target = (gint64) self->cursor + step;
 
   select_position (self, (guint) CLAMP (target, 0, (gint64) self->n_items - 1), TRUE);
-  return TRUE;
 }
 
-static gboolean
-activate_cursor_cb (GtkWidget *widget,
-                    GVariant  *args,
-                    gpointer   user_data)
+static void
+activate_cursor_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
 {
   RamoListView *self = RAMO_LIST_VIEW (widget);
 
   if (self->cursor == GTK_INVALID_LIST_POSITION || self->cursor >= self->n_items)
-    return FALSE;
+    return;
   g_signal_emit (self, signals[ACTIVATE], 0, self->cursor);
-  return TRUE;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -931,7 +930,7 @@ add_move_binding (GtkWidgetClass  *widget_class,
                   guint            keyval,
                   int              step)
 {
-  gtk_widget_class_add_binding (widget_class, keyval, 0, move_cursor_cb, "i", step);
+  gtk_widget_class_add_binding_action (widget_class, keyval, 0, "list.move-cursor", "i", step);
 }
 
 static void
@@ -972,7 +971,7 @@ ramo_list_view_class_init (RamoListViewClass *klass)
    * @self: the list view
    * @position: the position of the row activated
    *
-   * A row was activated: double-clicked, or Enter or Space pressed on it.
+   * A row was activated: double-clicked, or Enter pressed on it.
    */
   signals [ACTIVATE] =
     g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -1001,6 +1000,10 @@ ramo_list_view_class_init (RamoListViewClass *klass)
     g_signal_new ("unbind", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
 
+  /* the cursor (the row with the focus) moves by 1 or -1 rows, by a page (2 or -2), or to the
+   * first (G_MININT) or the last row (G_MAXINT), and the selection with it */
+  gtk_widget_class_install_action (widget_class, "list.move-cursor", "i", move_cursor_action);
+  gtk_widget_class_install_action (widget_class, "list.activate-cursor", NULL, activate_cursor_action);
   add_move_binding (widget_class, GDK_KEY_Up, -1);
   add_move_binding (widget_class, GDK_KEY_KP_Up, -1);
   add_move_binding (widget_class, GDK_KEY_Down, 1);
@@ -1013,11 +1016,9 @@ ramo_list_view_class_init (RamoListViewClass *klass)
   add_move_binding (widget_class, GDK_KEY_KP_Home, G_MININT);
   add_move_binding (widget_class, GDK_KEY_End, G_MAXINT);
   add_move_binding (widget_class, GDK_KEY_KP_End, G_MAXINT);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_ISO_Enter, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "list.activate-cursor", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, 0, "list.activate-cursor", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "list.activate-cursor", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "listview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LIST);
