@@ -239,8 +239,8 @@ query_tooltip_cb (RamoSessionRow *self,
 
 /* A row shows one line, and no window is wide enough for more than a few hundred characters
  * of it: longer texts are cut (the entry pane shows all of it). The text is a GtkInscription,
- * which (unlike GtkLabel) does not lay out its whole text to measure itself: GTK 4.8's list
- * view keeps up to 200 rows and measures them all on every change. */
+ * which (unlike GtkLabel) does not lay out its whole text to measure itself: the list view
+ * measures every row it shows on every change. */
 #define MAX_ROW_CHARS 300
 
 static void
@@ -558,8 +558,8 @@ pill_pressed_cb (RamoSessionRow  *self,
 /* ------------------------------------------------------------------------------------------ */
 /* Size and layout                                                                             */
 
-/* GTK 4.8's list view keeps up to 200 rows and measures them all whenever their content
- * changes (every filter change rebinds them). The text's GtkInscription measures itself from
+/* The list view measures the rows it shows whenever their content changes (every filter
+ * change rebinds them). The text's GtkInscription measures itself from
  * Pango's font metrics, which Pango computes anew on every call, shaping a sample text: about
  * a tenth of a millisecond per row, half of a row's measuring. Its size depends only on its
  * font, so the row sizes it from metrics kept per font (the inscription is told to ask for

@@ -102,8 +102,8 @@ update_depth (RamoTreeExpander *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LEVEL, (int) depth + 1, -1);
 }
 
-/* GTK 4.8's list view measures all of its ~200 row widgets again whenever one of them asks
- * for a new size, and binding a row to another one of another depth did (a margin). The row's
+/* A row that asks for a new size has the whole window measured again, and binding a row to
+ * another one of another depth did (a margin). The row's
  * size leaves the indentation out: it takes from the width the row is given beyond its
  * minimum (rows are as wide as the list), so it never changes what the row asks for. */
 static void
