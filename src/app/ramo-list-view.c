@@ -1198,6 +1198,27 @@ ramo_list_view_get_n_list_items (RamoListView *self)
 }
 
 /**
+ * ramo_list_view_get_n_rows_in_view:
+ * @self: a list view
+ *
+ * Returns: how many rows the view shows at a time (a row partly in view counted), or a tall
+ *   window's worth before it has a size
+ */
+guint
+ramo_list_view_get_n_rows_in_view (RamoListView *self)
+{
+  int height;
+
+  g_return_val_if_fail (RAMO_IS_LIST_VIEW (self), 0);
+
+  height = get_view_height (self);
+  if (height <= 0)
+    height = 1200;
+  /* rows are at least 20 pixels high in any theme seen */
+  return (guint) (height / (self->row_height > 0 ? self->row_height : 20) + 2);
+}
+
+/**
  * ramo_list_view_make_list_items:
  * @self: a list view
  * @n_list_items: how many list items to have

@@ -39,6 +39,7 @@ guint              ramo_list_view_get_position     (RamoListView          *self,
 GtkWidget         *ramo_list_view_get_list_item    (RamoListView          *self,
                                                     guint                  position);
 guint              ramo_list_view_get_n_list_items (RamoListView          *self);
+guint              ramo_list_view_get_n_rows_in_view (RamoListView        *self);
 void               ramo_list_view_make_list_items  (RamoListView          *self,
                                                     guint                  n_list_items);
 
