@@ -308,7 +308,30 @@ test_changes_above (Fixture       *f,
   g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, 2998)), ==, "row 3000");
   check_rows (f);
 
+  /* at the end of the list too (the scroll range grows first) */
+  ramo_list_view_scroll_to (f->view, g_list_model_get_n_items (G_LIST_MODEL (f->list)) - 1);
+  wait_frames (f, 3);
+  top = top_row (f);
+  {
+    g_autofree char *top_text = g_strdup (text_of (ramo_list_view_get_list_item (f->view, top)));
+
+    gtk_string_list_splice (f->list, 10, 0, added);
+    wait_frames (f, 3);
+    g_assert_cmpuint (top_row (f), ==, top + 3);
+    g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, top + 3)), ==, top_text);
+    check_rows (f);
+
+    /* and removed again */
+    gtk_string_list_splice (f->list, 10, 3, NULL);
+    wait_frames (f, 3);
+    g_assert_cmpuint (top_row (f), ==, top);
+    g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, top)), ==, top_text);
+  }
+  gtk_adjustment_set_value (vadjustment (f), 2998 * row_height (f));
+  wait_frames (f, 3);
+
   /* rows removed in view: their list items show the rows that take their places */
+  g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, 2998)), ==, "row 3000");
   gtk_string_list_splice (f->list, 3000, 4, NULL);
   wait_frames (f, 3);
   g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, 3000)), ==, "row 3006");

@@ -897,10 +897,10 @@ test_stand_in_moves (void)
   ramo_test_spin (20);
 }
 
-/* Seed 12, step 19: GTK 4.8's list view, scrolled to a row below the view, keeps widgets for the
- * 202 rows before it (200, and 2 extra). swap_models() put only 200 spacers between the old and
- * the new rows, so the two old rows before them got widgets; the old tree list model read them
- * from the projection's new layout, shorter by then (GtkTreeListRow: g_object_unref (NULL)). */
+/* Seed 12, step 19 (when the tree used GTK 4.8's list view, and spacer rows between the old rows
+ * and the new): two rows of the old layout got widgets, and the old tree list model read them
+ * from the projection's new layout, shorter by then (GtkTreeListRow: g_object_unref (NULL)).
+ * Kept: after a change, no row of the old layout is bound. */
 static void
 test_spacers_cover (void)
 {
@@ -954,6 +954,195 @@ test_spacers_cover (void)
   ramo_test_spin (20);
 }
 
+typedef struct
+{
+  int   y;
+  char *id;
+  guint depth;
+  int   expanded;
+} Shown;
+
+static void
+shown_clear (Shown *shown)
+{
+  g_free (shown->id);
+}
+
+static void
+count_frame_cb (GdkFrameClock *clock,
+                guint         *n_frames)
+{
+  (*n_frames)++;
+}
+
+/* The rows in view, from the top: where each is, and what it shows. */
+static GArray *
+rows_shown (RamoSessionTree *tree)
+{
+  RamoListView *view = ramo_session_tree_get_list_view (tree);
+  GArray *shown = g_array_new (FALSE, TRUE, sizeof (Shown));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  g_array_set_clear_func (shown, (GDestroyNotify) shown_clear);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child; child = gtk_widget_get_next_sibling (child))
+    {
+      RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_widget_get_first_child (child));
+      GtkTreeListRow *row = ramo_tree_expander_get_list_row (expander);
+      g_autoptr(RamoProjectionNode) node = NULL;
+      graphene_rect_t bounds;
+      Shown one;
+
+      if (ramo_list_view_get_position (view, child) == GTK_INVALID_LIST_POSITION || row == NULL)
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (view), &bounds));
+      if (bounds.origin.y + bounds.size.height <= 0 || bounds.origin.y >= height)
+        continue;
+      node = gtk_tree_list_row_get_item (row);
+      one.y = (int) bounds.origin.y;
+      one.id = g_strdup (node ? ramo_projection_node_get_id (node) : "(none)");
+      one.depth = gtk_tree_list_row_get_depth (row);
+      one.expanded = gtk_tree_list_row_get_expanded (row);
+      g_array_append_val (shown, one);
+    }
+  return shown;
+}
+
+/* Narrows the tree to the main chain, then shows every row again, and checks that the first
+ * frame of the second change shows the rows in view where they stay once every row is
+ * unfolded, @wanted among them (at the bottom of the view, or with @scroll_past at the top). */
+static void
+check_first_frame (RamoWindow *window,
+                   const char *wanted,
+                   const char *stand_in,
+                   gboolean    scroll_past,
+                   guint       n_rows)
+{
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  g_autoptr(GArray) first = NULL;
+  g_autoptr(GArray) last = NULL;
+  GdkFrameClock *clock;
+  guint n_frames = 0;
+  guint n_rows_first;
+  gulong handler;
+
+  g_assert_true (ramo_session_tree_select_entry (tree, wanted));
+  settle (NULL);
+
+  /* only the main chain (@stand_in stands in for @wanted), then everything again */
+  ramo_session_tree_set_search (tree, "main");
+  settle (NULL);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, stand_in);
+  if (scroll_past)
+    {
+      /* the view below the row: the change scrolls up to it, and shows it at the top */
+      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ramo_session_tree_get_list_view (tree)));
+
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+      settle (NULL);
+    }
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame_cb), &n_frames);
+  ramo_session_tree_set_search (tree, NULL);
+  while (n_frames == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+  first = rows_shown (tree);
+  n_rows_first = g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree)));
+
+  settle (NULL);
+  last = rows_shown (tree);
+
+  /* the first frame came before every row was unfolded (else this test shows nothing) */
+  g_assert_cmpuint (n_rows_first, <, g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, n_rows);
+
+  /* the row chosen selected and in view, the rows around it the same, in the same places */
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, wanted);
+  g_assert_cmpuint (first->len, >, 10);
+  g_assert_cmpuint (first->len, ==, last->len);
+  for (guint i = 0; i < first->len; i++)
+    {
+      Shown *a = &g_array_index (first, Shown, i);
+      Shown *b = &g_array_index (last, Shown, i);
+
+      g_assert_cmpint (a->y, ==, b->y);
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpuint (a->depth, ==, b->depth);
+      g_assert_cmpint (a->expanded, ==, b->expanded);
+    }
+  for (guint i = 0; i < first->len; i++)
+    if (g_strcmp0 (g_array_index (first, Shown, i).id, wanted) == 0)
+      break;
+    else
+      g_assert_cmpuint (i + 1, <, first->len);
+}
+
+/* A change that moves many rows deep in the tree shows its first frame before every row is
+ * unfolded: the rows in view then must be those shown once all are, in the same places. The
+ * session: a main chain with a side branch every 4 entries (nesting 700 levels deep), each side
+ * branch forking once more, and the leaf at the end of the main chain. The row chosen is on an
+ * early side branch: listed after the branches of the later ones, so that rows are unfolded
+ * above it, in view and below it. */
+static void
+test_first_frame (void)
+{
+  GString *s = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"7a4d0000-0000-4000-8000-000000000004\","
+                             "\"timestamp\":\"2026-01-05T00:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  RamoSessionTree *tree;
+  RamoWindow *window;
+  const guint n_main = 2800;
+
+  for (guint i = 0; i < n_main; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("m%04u", i);
+      g_autofree char *parent = g_strdup_printf ("m%04u", i - 1);
+      g_autofree char *text = g_strdup_printf ("main %u", i);
+      g_autofree char *line = small_line (id, i > 0 ? parent : NULL, text);
+
+      g_string_append (s, line);
+      if (i % 4 == 0 && i + 1 < n_main)
+        {
+          static const char *side[][2] = { { "a", NULL }, { "b", "a" }, { "c", "a" } };
+
+          for (guint k = 0; k < G_N_ELEMENTS (side); k++)
+            {
+              g_autofree char *sid = g_strdup_printf ("s%04u%s", i, side[k][0]);
+              g_autofree char *sparent = side[k][1] ? g_strdup_printf ("s%04u%s", i, side[k][1]) : g_strdup (id);
+              g_autofree char *stext = g_strdup_printf ("side %u %s", i, side[k][0]);
+              g_autofree char *sline = small_line (sid, sparent, stext);
+
+              g_string_append (s, sline);
+            }
+        }
+    }
+  path = ramo_test_write_file ("first-frame.jsonl", s->str, -1);
+  g_string_free (s, TRUE);
+
+  window = g_object_ref (ramo_window_new (NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
+  file = g_file_new_for_path (path);
+  g_assert_true (ramo_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (NULL);
+  tree = ramo_window_get_tree (window);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "m2799");
+  g_assert_true (ramo_session_tree_select_entry (tree, "s0008c"));
+  settle (NULL);
+
+  /* an early side branch: rows are unfolded above it, in view and below it */
+  check_first_frame (window, "s0008c", "m0008", FALSE, n_main + 3 * ((n_main - 2) / 4 + 1));
+  /* a row of the main chain at the top of the view, with branches to unfold below it */
+  check_first_frame (window, "m0400", "m0400", TRUE, n_main + 3 * ((n_main - 2) / 4 + 1));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  ramo_test_spin (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -973,6 +1162,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/tree-random/stand-in-moves", test_stand_in_moves);
   g_test_add_func ("/ui/tree-random/spacers-cover", test_spacers_cover);
+  g_test_add_func ("/ui/tree-random/first-frame", test_first_frame);
 
   seeds_env = g_getenv ("RAMO_TREE_RANDOM_SEEDS");
   if (seeds_env)

@@ -393,7 +393,9 @@ queue_update (RamoListView *self)
 {
   if (self->update_id == 0)
     self->update_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), update_tick_cb, NULL, NULL);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  /* while allocating, the tick callback asks for the next allocation itself */
+  if (!self->in_allocate)
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -501,11 +503,18 @@ model_items_changed_cb (RamoListView *self,
   if (self->scroll_to != GTK_INVALID_LIST_POSITION && self->scroll_to >= position)
     self->scroll_to = self->scroll_to >= position + removed ? self->scroll_to + added - removed : GTK_INVALID_LIST_POSITION;
 
-  /* rows added or removed above the view leave the rows in view where they are */
+  /* rows added or removed above the view leave the rows in view where they are (the scroll
+   * range first: a value beyond the old one would be clamped) */
   if (self->vadjustment && position + removed <= top && added != removed)
     {
+      GtkAdjustment *adj = self->vadjustment;
+      double page = gtk_adjustment_get_page_size (adj);
+
       self->in_allocate = TRUE;
-      gtk_adjustment_set_value (self->vadjustment, value + ((double) added - (double) removed) * rh);
+      gtk_adjustment_configure (adj, value + ((double) added - (double) removed) * rh, 0,
+                                MAX ((double) self->n_items * rh, page),
+                                gtk_adjustment_get_step_increment (adj),
+                                gtk_adjustment_get_page_increment (adj), page);
       self->in_allocate = FALSE;
     }
 

@@ -172,6 +172,9 @@ struct _RamoSessionTree
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
   guint               unfold_rest_id;
+  gulong              unfold_rest_paint_id;  /* after-paint on the frame clock */
+  guint               unfold_rest_timeout_id;
+  GdkFrameClock      *unfold_rest_clock;
   GPtrArray          *to_unfold_rest; /* (element-type GtkTreeListRow) see unfold_rest() */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   GtkTreeListModel   *prepared_model;
@@ -196,6 +199,7 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
+static void cancel_unfold_rest (RamoSessionTree *self);
 static void queue_after_layout (RamoSessionTree *self,
                                 gboolean         scroll,
                                 gboolean         focus);
@@ -361,8 +365,7 @@ forget_tree_model (RamoSessionTree *self)
   /* rows waiting to be unfolded belong to this model */
   g_clear_handle_id (&self->unfold_id, g_source_remove);
   g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
-  g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
-  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  cancel_unfold_rest (self);
   if (self->tree_model)
     g_signal_handlers_disconnect_by_data (self->tree_model, self);
   g_clear_object (&self->tree_model);
@@ -495,10 +498,59 @@ unfold_rest_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Unfolds the rest of the model's rows (but those the user folded) after the next frame. */
+/* A frame clock disposed of (its window unrealized) has dropped its handlers already; a
+ * window that stops drawing meanwhile does not keep the rest from being unfolded. */
+static void
+stop_waiting_for_paint (RamoSessionTree *self)
+{
+  g_clear_handle_id (&self->unfold_rest_timeout_id, g_source_remove);
+  if (self->unfold_rest_clock && self->unfold_rest_paint_id &&
+      g_signal_handler_is_connected (self->unfold_rest_clock, self->unfold_rest_paint_id))
+    g_signal_handler_disconnect (self->unfold_rest_clock, self->unfold_rest_paint_id);
+  self->unfold_rest_paint_id = 0;
+  g_clear_object (&self->unfold_rest_clock);
+}
+
+static void
+cancel_unfold_rest (RamoSessionTree *self)
+{
+  g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
+  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  stop_waiting_for_paint (self);
+}
+
+static void
+start_unfold_rest (RamoSessionTree *self)
+{
+  stop_waiting_for_paint (self);
+  /* below the frame clock's priority (GDK_PRIORITY_REDRAW): frames go first */
+  if (self->unfold_rest_id == 0)
+    self->unfold_rest_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unfold_rest_cb, self, NULL);
+}
+
+static void
+unfold_rest_after_paint_cb (RamoSessionTree *self,
+                            GdkFrameClock   *clock)
+{
+  start_unfold_rest (self);
+}
+
+static gboolean
+unfold_rest_timeout_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+
+  self->unfold_rest_timeout_id = 0;
+  start_unfold_rest (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Unfolds the rest of the model's rows (but those the user folded) once the next frame is
+ * drawn (at once when there is no frame to wait for). */
 static void
 unfold_rest (RamoSessionTree *self)
 {
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
   g_autoptr(GArray) top = ramo_projection_get_unfoldable (self->projection, NULL);
 
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
@@ -510,9 +562,15 @@ unfold_rest (RamoSessionTree *self)
       if (row)
         g_ptr_array_add (self->to_unfold_rest, row);
     }
-  /* below the frame clock's priority (GDK_PRIORITY_REDRAW): the frame goes first */
-  if (self->unfold_rest_id == 0)
-    self->unfold_rest_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unfold_rest_cb, self, NULL);
+  if (clock == NULL)
+    start_unfold_rest (self);
+  else if (self->unfold_rest_paint_id == 0 && self->unfold_rest_id == 0)
+    {
+      self->unfold_rest_clock = g_object_ref (clock);
+      self->unfold_rest_paint_id = g_signal_connect_swapped (clock, "after-paint",
+                                                             G_CALLBACK (unfold_rest_after_paint_cb), self);
+      self->unfold_rest_timeout_id = g_timeout_add (200, unfold_rest_timeout_cb, self);
+    }
 }
 
 /* Whether the row at @position is folded only because it was not unfolded yet. */
@@ -1503,8 +1561,7 @@ ramo_session_tree_dispose (GObject *object)
   g_clear_handle_id (&self->after_layout_id, g_source_remove);
   g_clear_handle_id (&self->unfold_id, g_source_remove);
   g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
-  g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
-  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  cancel_unfold_rest (self);
   drop_prepared (self);
   g_clear_handle_id (&self->free_replaced_id, g_source_remove);
   g_clear_pointer (&self->replaced_models, g_ptr_array_unref);
