@@ -359,19 +359,23 @@ test_select_and_keys (Fixture       *f,
   g_assert_true (gtk_widget_get_state_flags (item) & GTK_STATE_FLAG_SELECTED);
   g_assert_false (gtk_widget_get_state_flags (other) & GTK_STATE_FLAG_SELECTED);
 
-  /* the selection set from outside shows too */
+  /* the selection set from outside shows too (the list has no focus: the cursor stays) */
+  gtk_root_set_focus (GTK_ROOT (f->window), NULL);
   gtk_single_selection_set_selected (f->selection, 4);
   g_assert_false (gtk_widget_get_state_flags (item) & GTK_STATE_FLAG_SELECTED);
   g_assert_true (gtk_widget_get_state_flags (other) & GTK_STATE_FLAG_SELECTED);
 
   /* the keyboard: the focus goes to the row last chosen in the view (as in GtkListView), and
    * moves with the cursor keys, the selection with it */
+  gtk_root_set_focus (GTK_ROOT (f->window), NULL);
   gtk_widget_grab_focus (GTK_WIDGET (f->view));
   focus = gtk_root_get_focus (GTK_ROOT (f->window));
   g_assert_true (focus == ramo_list_view_get_list_item (f->view, 3));
 
+  /* a row selected from code while the list has the focus: the keys go on from it */
+  gtk_single_selection_set_selected (f->selection, 6);
   g_assert_true (gtk_widget_activate_action (focus, "list.move-cursor", "i", 2));
-  g_assert_cmpuint (gtk_single_selection_get_selected (f->selection), ==, 3 + (guint) (gtk_widget_get_height (GTK_WIDGET (f->view)) / row_height (f)));
+  g_assert_cmpuint (gtk_single_selection_get_selected (f->selection), ==, 6 + (guint) (gtk_widget_get_height (GTK_WIDGET (f->view)) / row_height (f)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "list.move-cursor", "i", G_MININT));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "list.move-cursor", "i", 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "list.move-cursor", "i", 1));
@@ -412,6 +416,85 @@ test_select_and_keys (Fixture       *f,
 }
 
 static void
+test_grow_and_scroll (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char **strings = g_new0 (char *, N_ROWS + 1);
+  guint n;
+
+  /* a short list, shown */
+  gtk_string_list_splice (f->list, 10, N_ROWS - 10, NULL);
+  wait_frames (f, 3);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment (f)), ==, gtk_adjustment_get_page_size (vadjustment (f)));
+
+  /* grown at once, and scrolled to a row far below what the old range reached */
+  for (guint i = 0; i < N_ROWS - 10; i++)
+    strings[i] = g_strdup_printf ("more %u", i);
+  gtk_string_list_splice (f->list, 10, 0, (const char * const *) strings);
+  for (guint i = 0; strings[i]; i++)
+    g_free (strings[i]);
+  n = g_list_model_get_n_items (G_LIST_MODEL (f->list));
+  g_assert_cmpuint (n, ==, N_ROWS);
+  ramo_list_view_scroll_to (f->view, 5000);
+  /* at once, not after the next allocation */
+  g_assert_nonnull (ramo_list_view_get_list_item (f->view, 5000));
+  wait_frames (f, 3);
+  check_rows (f);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment (f)), ==,
+                     5001 * row_height (f) - gtk_widget_get_height (GTK_WIDGET (f->view)));
+}
+
+static void
+test_removed_around (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *focus;
+
+  /* the focused row goes: the cursor stays where it was, and Down goes on from there */
+  g_assert_true (gtk_widget_activate_action (ramo_list_view_get_list_item (f->view, 3), "listitem.select", "(bb)", FALSE, FALSE));
+  gtk_widget_grab_focus (ramo_list_view_get_list_item (f->view, 3));
+  gtk_string_list_splice (f->list, 2, 3, NULL);
+  wait_frames (f, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "list.move-cursor", "i", 1));
+  g_assert_cmpuint (gtk_single_selection_get_selected (f->selection), ==, 3);
+  g_assert_cmpstr (text_of (gtk_root_get_focus (GTK_ROOT (f->window))), ==, "row 6");
+
+  /* a removal from above the view into it: the rows above it go, the view shows what follows */
+  gtk_adjustment_set_value (vadjustment (f), 3000 * row_height (f));
+  wait_frames (f, 3);
+  g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, 3000)), ==, "row 3003");
+  gtk_string_list_splice (f->list, 2990, 20, NULL);
+  wait_frames (f, 3);
+  g_assert_cmpuint (top_row (f), ==, 2990);
+  g_assert_cmpstr (text_of (ramo_list_view_get_list_item (f->view, 2990)), ==, "row 3013");
+  check_rows (f);
+
+  /* coming back with Tab to a focused row scrolled out of view shows it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "list.move-cursor", "i", G_MAXINT));
+  wait_frames (f, 3);
+  gtk_adjustment_set_value (vadjustment (f), 0);
+  wait_frames (f, 3);
+  gtk_root_set_focus (GTK_ROOT (f->window), NULL);
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (f->view), GTK_DIR_TAB_FORWARD));
+  wait_frames (f, 3);
+  focus = gtk_root_get_focus (GTK_ROOT (f->window));
+  g_assert_cmpuint (ramo_list_view_get_position (f->view, focus), ==, g_list_model_get_n_items (G_LIST_MODEL (f->list)) - 1);
+  check_rows (f);
+  g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment (f)), >, 0);
+}
+
+static void
+test_freed (void)
+{
+  GtkWidget *view = g_object_ref_sink (ramo_list_view_new ());
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+
+  g_object_add_weak_pointer (G_OBJECT (adjustment), (gpointer *) &adjustment);
+  g_object_unref (view);
+  g_assert_null (adjustment);
+}
+
+static void
 test_accessible (Fixture       *f,
                  gconstpointer  data)
 {
@@ -443,6 +526,9 @@ main (int   argc,
   ADD ("changes-above", test_changes_above);
   ADD ("select-and-keys", test_select_and_keys);
   ADD ("accessible", test_accessible);
+  ADD ("grow-and-scroll", test_grow_and_scroll);
+  ADD ("removed-around", test_removed_around);
+  g_test_add_func ("/ui/list-view/freed", test_freed);
 
   return g_test_run ();
 }

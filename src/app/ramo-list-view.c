@@ -422,7 +422,8 @@ set_adjustment (RamoListView   *self,
     return;
   if (*slot)
     g_signal_handlers_disconnect_by_data (*slot, self);
-  g_set_object (slot, adjustment);
+  g_clear_object (slot);
+  *slot = g_object_ref_sink (adjustment);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (adjustment_value_changed_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
@@ -435,6 +436,24 @@ clamp_value (RamoListView *self,
   double upper = (double) self->n_items * get_row_height (self) - get_view_height (self);
 
   return CLAMP (value, 0.0, MAX (upper, 0.0));
+}
+
+/* Sets the scroll value, and the scroll range first from the rows there are now (the range is
+ * otherwise set at the next allocation, and a value beyond the old one would be clamped). */
+static void
+set_value_in_range (RamoListView *self,
+                    double        value)
+{
+  GtkAdjustment *adj = self->vadjustment;
+  double page = gtk_adjustment_get_page_size (adj);
+  gboolean was = self->in_allocate;
+
+  /* the caller updates the rows */
+  self->in_allocate = TRUE;
+  gtk_adjustment_configure (adj, value, 0, MAX ((double) self->n_items * get_row_height (self), page),
+                            gtk_adjustment_get_step_increment (adj),
+                            gtk_adjustment_get_page_increment (adj), page);
+  self->in_allocate = was;
 }
 
 /* Scrolls so that @position is in view, as little as needed. */
@@ -462,7 +481,12 @@ show_position (RamoListView *self,
   else
     return;
 
-  gtk_adjustment_set_value (self->vadjustment, clamp_value (self, value));
+  set_value_in_range (self, clamp_value (self, value));
+  if (!self->in_allocate)
+    {
+      update_rows (self);
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+    }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -493,30 +517,26 @@ model_items_changed_cb (RamoListView *self,
         release_row (self, g_ptr_array_steal_index (self->bound, i - 1));
     }
 
+  /* the cursor stays where its row was when the row goes, as in GtkListView */
   if (self->cursor != GTK_INVALID_LIST_POSITION && self->cursor >= position)
     {
       if (self->cursor >= position + removed)
         self->cursor = self->cursor + added - removed;
+      else if (self->n_items > 0)
+        self->cursor = MIN (position, self->n_items - 1);
       else
         self->cursor = GTK_INVALID_LIST_POSITION;
     }
   if (self->scroll_to != GTK_INVALID_LIST_POSITION && self->scroll_to >= position)
     self->scroll_to = self->scroll_to >= position + removed ? self->scroll_to + added - removed : GTK_INVALID_LIST_POSITION;
 
-  /* rows added or removed above the view leave the rows in view where they are (the scroll
-   * range first: a value beyond the old one would be clamped) */
-  if (self->vadjustment && position + removed <= top && added != removed)
-    {
-      GtkAdjustment *adj = self->vadjustment;
-      double page = gtk_adjustment_get_page_size (adj);
-
-      self->in_allocate = TRUE;
-      gtk_adjustment_configure (adj, value + ((double) added - (double) removed) * rh, 0,
-                                MAX ((double) self->n_items * rh, page),
-                                gtk_adjustment_get_step_increment (adj),
-                                gtk_adjustment_get_page_increment (adj), page);
-      self->in_allocate = FALSE;
-    }
+  /* rows added or removed above the view leave the rows in view where they are; of a removal
+   * that reaches into the view, the rows above it go */
+  if (position + removed <= top)
+    value += ((double) added - (double) removed) * rh;
+  else if (position < top)
+    value -= (double) (top - position) * rh;
+  set_value_in_range (self, value);
 
   queue_update (self);
 }
@@ -527,6 +547,19 @@ model_selection_changed_cb (RamoListView      *self,
                             guint              n_items,
                             GtkSelectionModel *model)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+
+  /* a row selected from code while the list has the keyboard focus: the cursor keys go on
+   * from it */
+  if (focus && (focus == GTK_WIDGET (self) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self))))
+    {
+      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection_in_range (model, position, n_items);
+
+      if (!gtk_bitset_is_empty (selected))
+        self->cursor = gtk_bitset_get_minimum (selected);
+    }
+
   for (guint i = 0; i < self->bound->len; i++)
     {
       RamoListViewRow *row = g_ptr_array_index (self->bound, i);
@@ -614,6 +647,13 @@ move_cursor_action (GtkWidget  *widget,
 
   g_variant_get (parameter, "i", &step);
   page = MAX (1, get_view_height (self) / get_row_height (self));
+  if (self->cursor == GTK_INVALID_LIST_POSITION)
+    {
+      g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (self->model);
+
+      if (!gtk_bitset_is_empty (selected))
+        self->cursor = gtk_bitset_get_minimum (selected);
+    }
   if (self->cursor == GTK_INVALID_LIST_POSITION)
     target = 0;
   else if (step == G_MININT)
@@ -806,9 +846,12 @@ ramo_list_view_focus (GtkWidget        *widget,
   if (gtk_widget_has_focus (widget))
     return FALSE;
 
-  /* coming in: to the row with the cursor, else the first in view */
+  /* coming in: to the row with the cursor (shown), else the first in view */
   if (self->cursor != GTK_INVALID_LIST_POSITION)
-    row = find_bound (self, self->cursor);
+    {
+      show_position (self, self->cursor);
+      row = find_bound (self, self->cursor);
+    }
   for (guint i = 0; row == NULL && i < self->bound->len; i++)
     {
       RamoListViewRow *r = g_ptr_array_index (self->bound, i);
@@ -844,10 +887,10 @@ ramo_list_view_dispose (GObject *object)
   RamoListView *self = RAMO_LIST_VIEW (object);
   GtkWidget *child;
 
+  ramo_list_view_set_model (self, NULL);
   if (self->update_id)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->update_id);
   self->update_id = 0;
-  ramo_list_view_set_model (self, NULL);
   g_clear_pointer (&self->bound, g_ptr_array_unref);
   g_clear_pointer (&self->spare, g_ptr_array_unref);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -939,7 +982,10 @@ add_move_binding (GtkWidgetClass  *widget_class,
                   guint            keyval,
                   int              step)
 {
+  /* one selected row: Shift and Ctrl (GtkListView's extend and move-only) move it as well */
   gtk_widget_class_add_binding_action (widget_class, keyval, 0, "list.move-cursor", "i", step);
+  gtk_widget_class_add_binding_action (widget_class, keyval, GDK_SHIFT_MASK, "list.move-cursor", "i", step);
+  gtk_widget_class_add_binding_action (widget_class, keyval, GDK_CONTROL_MASK, "list.move-cursor", "i", step);
 }
 
 static void

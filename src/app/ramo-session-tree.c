@@ -476,7 +476,8 @@ unfold_below (RamoSessionTree *self,
 }
 
 /* Rows a filter or search change shows are unfolded in two steps: those in view at once
- * (unfold_around()), the rest after the frame that shows them, a few milliseconds at a time.
+ * (unfold_around()), the rest after the frame that shows them, a few milliseconds at a time,
+ * at a priority below everything else the tree does.
  * GTK 4.8's tree list model works out a row's position on every unfold: 20-40 ms for a
  * 70,000-row session nesting 430 levels deep. Rows unfolded above the view leave the rows in
  * view where they are (RamoListView keeps them). */
@@ -523,9 +524,10 @@ static void
 start_unfold_rest (RamoSessionTree *self)
 {
   stop_waiting_for_paint (self);
-  /* below the frame clock's priority (GDK_PRIORITY_REDRAW): frames go first */
+  /* below the frame clock's priority (GDK_PRIORITY_REDRAW): frames go first; and below
+   * after_layout_cb() and free_replaced_cb() (G_PRIORITY_LOW), which it would hold back */
   if (self->unfold_rest_id == 0)
-    self->unfold_rest_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, unfold_rest_cb, self, NULL);
+    self->unfold_rest_id = g_idle_add_full (G_PRIORITY_LOW + 5, unfold_rest_cb, self, NULL);
 }
 
 static void
