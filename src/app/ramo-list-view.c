@@ -244,6 +244,21 @@ get_view_height (RamoListView *self)
   return gtk_widget_get_height (GTK_WIDGET (self));
 }
 
+/* The rows a view @height pixels high shows at the scroll position now: from @start, up to
+ * (not including) @end. */
+static void
+get_rows_in_view (RamoListView *self,
+                  int           height,
+                  guint        *start,
+                  guint        *end)
+{
+  int rh = get_row_height (self);
+  double value = gtk_adjustment_get_value (self->vadjustment);
+
+  *start = (guint) MAX (0.0, floor (value / rh));
+  *end = MIN (self->n_items, (guint) MAX (0.0, ceil ((value + height) / rh)));
+}
+
 /* Makes the list items bound to the rows in view (and the cursor's) those of the scroll
  * position now, keeping the list items of rows still there. */
 static void
@@ -252,9 +267,7 @@ update_rows (RamoListView *self)
   g_autoptr(GPtrArray) slots = NULL;
   RamoListViewRow *cursor_row = NULL;
   GtkWidget *previous = NULL;
-  double value;
   guint start, end;
-  int rh;
 
   if (self->model == NULL || self->n_items == 0)
     {
@@ -275,11 +288,8 @@ update_rows (RamoListView *self)
       self->row_height = MAX (1, MAX (min, nat));
     }
 
-  rh = get_row_height (self);
-  value = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
-  start = (guint) MAX (0.0, floor (value / rh));
   /* not shown yet: as many rows as a tall window shows */
-  end = (guint) MAX (0.0, ceil ((value + (get_view_height (self) > 0 ? get_view_height (self) : 1200)) / rh));
+  get_rows_in_view (self, get_view_height (self) > 0 ? get_view_height (self) : 1200, &start, &end);
   start = start > EXTRA_ROWS ? start - EXTRA_ROWS : 0;
   end = MIN (self->n_items, end + EXTRA_ROWS);
   if (start >= end)
@@ -351,8 +361,6 @@ find_bound (RamoListView *self,
 static gboolean
 rows_cover_view (RamoListView *self)
 {
-  int rh = get_row_height (self);
-  double value = gtk_adjustment_get_value (self->vadjustment);
   guint start, end, n = 0;
 
   if (self->model == NULL || self->n_items == 0)
@@ -360,8 +368,7 @@ rows_cover_view (RamoListView *self)
   if (self->row_height == 0)
     return FALSE;
 
-  start = (guint) MAX (0.0, floor (value / rh));
-  end = MIN (self->n_items, (guint) MAX (0.0, ceil ((value + get_view_height (self)) / rh)));
+  get_rows_in_view (self, get_view_height (self), &start, &end);
   for (guint i = 0; i < self->bound->len; i++)
     {
       RamoListViewRow *row = g_ptr_array_index (self->bound, i);
@@ -429,30 +436,20 @@ set_adjustment (RamoListView   *self,
   gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static double
-clamp_value (RamoListView *self,
-             double        value)
-{
-  double upper = (double) self->n_items * get_row_height (self) - get_view_height (self);
-
-  return CLAMP (value, 0.0, MAX (upper, 0.0));
-}
-
-/* Sets the scroll value, and the scroll range first from the rows there are now (the range is
- * otherwise set at the next allocation, and a value beyond the old one would be clamped). */
+/* Sets the scroll value (clamped), with the scroll range of the rows there are now: a range
+ * left for the next allocation to set would clamp a value beyond the old one. The caller
+ * updates the rows. */
 static void
-set_value_in_range (RamoListView *self,
-                    double        value)
+set_scroll (RamoListView *self,
+            double        value)
 {
-  GtkAdjustment *adj = self->vadjustment;
-  double page = gtk_adjustment_get_page_size (adj);
+  int height = get_view_height (self);
+  double upper = (double) self->n_items * get_row_height (self);
   gboolean was = self->in_allocate;
 
-  /* the caller updates the rows */
   self->in_allocate = TRUE;
-  gtk_adjustment_configure (adj, value, 0, MAX ((double) self->n_items * get_row_height (self), page),
-                            gtk_adjustment_get_step_increment (adj),
-                            gtk_adjustment_get_page_increment (adj), page);
+  gtk_adjustment_configure (self->vadjustment, CLAMP (value, 0.0, MAX (upper - height, 0.0)), 0,
+                            MAX (upper, height), get_row_height (self), height * 0.9, height);
   self->in_allocate = was;
 }
 
@@ -481,7 +478,7 @@ show_position (RamoListView *self,
   else
     return;
 
-  set_value_in_range (self, clamp_value (self, value));
+  set_scroll (self, value);
   if (!self->in_allocate)
     {
       update_rows (self);
@@ -500,7 +497,7 @@ model_items_changed_cb (RamoListView *self,
                         GListModel   *model)
 {
   int rh = get_row_height (self);
-  double value = self->vadjustment ? gtk_adjustment_get_value (self->vadjustment) : 0;
+  double value = gtk_adjustment_get_value (self->vadjustment);
   guint top = (guint) (value / rh);
 
   self->n_items = g_list_model_get_n_items (model);
@@ -531,12 +528,12 @@ model_items_changed_cb (RamoListView *self,
     self->scroll_to = self->scroll_to >= position + removed ? self->scroll_to + added - removed : GTK_INVALID_LIST_POSITION;
 
   /* rows added or removed above the view leave the rows in view where they are; of a removal
-   * that reaches into the view, the rows above it go */
-  if (position + removed <= top)
-    value += ((double) added - (double) removed) * rh;
-  else if (position < top)
-    value -= (double) (top - position) * rh;
-  set_value_in_range (self, value);
+   * that reaches into the view, the rows above it go (the range is set otherwise at the next
+   * allocation: not on each of the thousands of changes unfolding rows makes) */
+  if (position + removed <= top && added != removed)
+    set_scroll (self, value + ((double) added - (double) removed) * rh);
+  else if (position < top && position + removed > top)
+    set_scroll (self, value - (double) (top - position) * rh);
 
   queue_update (self);
 }
@@ -735,15 +732,9 @@ update_row_height (RamoListView *self,
 
 static void
 configure_adjustments (RamoListView *self,
-                       int           width,
-                       int           height)
+                       int           width)
 {
-  double upper = (double) self->n_items * get_row_height (self);
-  double value = gtk_adjustment_get_value (self->vadjustment);
-
-  value = CLAMP (value, 0.0, MAX (upper - height, 0.0));
-  gtk_adjustment_configure (self->vadjustment, value, 0, MAX (upper, height), get_row_height (self),
-                            height * 0.9, height);
+  set_scroll (self, gtk_adjustment_get_value (self->vadjustment));
   gtk_adjustment_configure (self->hadjustment, 0, 0, width, width * 0.1, width * 0.9, width);
 }
 
@@ -763,7 +754,7 @@ ramo_list_view_size_allocate (GtkWidget *widget,
 
   if (update_row_height (self, width))
     queue_update (self);       /* a taller kind of row: the others follow it */
-  configure_adjustments (self, width, height);
+  configure_adjustments (self, width);
   if (self->scroll_to != GTK_INVALID_LIST_POSITION && self->row_height > 0)
     {
       guint position = self->scroll_to;
