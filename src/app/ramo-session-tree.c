@@ -168,7 +168,6 @@ struct _RamoSessionTree
   guint               focus_if_visible : 1;
   guint               unfolding : 1;
   guint               models_fresh : 1;
-  guint               wanted_row_shown : 1;  /* find_entry_row() found the entry's own row or an ancestor's */
   guint               unfold_id;
   GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
   guint               unfold_rest_id;
@@ -424,18 +423,15 @@ unfold_from (RamoSessionTree *self,
   self->unfolding = FALSE;
 }
 
-static void
-unfold_rows (RamoSessionTree  *self,
-             RamoProjection   *projection,
-             GtkTreeListModel *model,
-             GHashTable       *folded)
+/* The top rows of @model that have rows nested under them, as a stack for unfold_from() (the
+ * first row on top). */
+static GPtrArray *
+top_rows_to_unfold (RamoProjection   *projection,
+                    GtkTreeListModel *model)
 {
-  g_autoptr(GPtrArray) stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GArray) top = NULL;
+  GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) top = ramo_projection_get_unfoldable (projection, NULL);
 
-  g_assert (RAMO_IS_SESSION_TREE (self));
-
-  top = ramo_projection_get_unfoldable (projection, NULL);
   for (guint i = top->len; i > 0; i--)
     {
       GtkTreeListRow *row = gtk_tree_list_model_get_child_row (model, g_array_index (top, guint, i - 1));
@@ -443,6 +439,19 @@ unfold_rows (RamoSessionTree  *self,
       if (row)
         g_ptr_array_add (stack, row);
     }
+  return stack;
+}
+
+static void
+unfold_rows (RamoSessionTree  *self,
+             RamoProjection   *projection,
+             GtkTreeListModel *model,
+             GHashTable       *folded)
+{
+  g_autoptr(GPtrArray) stack = top_rows_to_unfold (projection, model);
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
   unfold_from (self, projection, folded, stack, 0);
 }
 
@@ -553,17 +562,9 @@ static void
 unfold_rest (RamoSessionTree *self)
 {
   GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
-  g_autoptr(GArray) top = ramo_projection_get_unfoldable (self->projection, NULL);
 
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
-  self->to_unfold_rest = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = top->len; i > 0; i--)
-    {
-      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (self->tree_model, g_array_index (top, guint, i - 1));
-
-      if (row)
-        g_ptr_array_add (self->to_unfold_rest, row);
-    }
+  self->to_unfold_rest = top_rows_to_unfold (self->projection, self->tree_model);
   if (clock == NULL)
     start_unfold_rest (self);
   else if (self->unfold_rest_paint_id == 0 && self->unfold_rest_id == 0)
@@ -635,7 +636,8 @@ unfold_around (RamoSessionTree *self,
   return position;
 }
 
-static guint find_wanted_row   (RamoSessionTree *self);
+static guint find_wanted_row   (RamoSessionTree *self,
+                                gboolean        *on_path);
 static void  select_wanted_row (RamoSessionTree *self,
                                 guint            position);
 
@@ -745,6 +747,7 @@ swap_models (RamoSessionTree *self)
 {
   gpointer added[1];
   guint position;
+  gboolean on_path;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
   g_assert (self->selection != NULL);
@@ -754,9 +757,9 @@ swap_models (RamoSessionTree *self)
   make_tree_model (self, FALSE);
   /* the rows it unfolds on the way are unfolded further by unfold_rest() */
   self->unfolding = TRUE;
-  position = find_wanted_row (self);
+  position = find_wanted_row (self, &on_path);
   self->unfolding = FALSE;
-  if (self->wanted_row_shown)
+  if (on_path)
     {
       /* the rows that will be in view now, the others after the frame */
       position = unfold_around (self, position, ramo_list_view_get_n_rows_in_view (self->list_view) + 2);
@@ -766,7 +769,7 @@ swap_models (RamoSessionTree *self)
     {
       /* the last row stands in (find_entry_row()): every row is needed to know which it is */
       unfold_rows (self, self->projection, self->tree_model, self->folded);
-      position = find_wanted_row (self);
+      position = find_wanted_row (self, NULL);
     }
 
   /* GtkSingleSelection (GTK 4.8) looks for its selected item among all the rows added in
@@ -814,10 +817,13 @@ projection_items_changed_cb (RamoSessionTree *self,
 }
 
 /* Finds the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
- * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. */
+ * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. @on_path (if not
+ * NULL) tells whether it is that row, not the last row standing in for an entry none of whose
+ * ancestors is shown. */
 static guint
 find_entry_row (RamoSessionTree *self,
-                RamoEntry       *entry)
+                RamoEntry       *entry,
+                gboolean        *on_path)
 {
   g_autoptr(GPtrArray) path = NULL;
   g_autoptr(GtkTreeListRow) row = NULL;
@@ -829,7 +835,8 @@ find_entry_row (RamoSessionTree *self,
   if (self->projection == NULL)
     return GTK_INVALID_LIST_POSITION;
 
-  self->wanted_row_shown = FALSE;
+  if (on_path)
+    *on_path = FALSE;
   n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
   target = ramo_projection_nearest_visible (self->projection, entry);
   if (target == NULL)
@@ -870,15 +877,17 @@ find_entry_row (RamoSessionTree *self,
   if (row == NULL)
     return GTK_INVALID_LIST_POSITION;
 
-  self->wanted_row_shown = TRUE;
+  if (on_path)
+    *on_path = TRUE;
   return gtk_tree_list_row_get_position (row);
 }
 
 /* The row to select after a rebuild: that of the entry the user chose, or of its nearest
  * visible ancestor; at first, the leaf's. Returns its position in the tree list model, or
- * GTK_INVALID_LIST_POSITION. */
+ * GTK_INVALID_LIST_POSITION; @on_path as for find_entry_row(). */
 static guint
-find_wanted_row (RamoSessionTree *self)
+find_wanted_row (RamoSessionTree *self,
+                 gboolean        *on_path)
 {
   RamoSessionManager *manager;
   RamoEntry *entry = NULL;
@@ -890,7 +899,7 @@ find_wanted_row (RamoSessionTree *self)
     entry = ramo_session_manager_get_entry (manager, self->wanted_id);
   if (entry == NULL)
     entry = ramo_session_manager_get_leaf (manager);
-  return find_entry_row (self, entry);
+  return find_entry_row (self, entry, on_path);
 }
 
 /* Selects the row at @position (from find_wanted_row()). */
@@ -937,7 +946,7 @@ refresh_highlights (RamoSessionTree *self)
 static void
 restore_selection (RamoSessionTree *self)
 {
-  select_wanted_row (self, find_wanted_row (self));
+  select_wanted_row (self, find_wanted_row (self, NULL));
 }
 
 static void
@@ -1980,7 +1989,7 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
   self->wanted_id = g_strdup (id);
 
   self->in_rebuild = TRUE;
-  position = find_entry_row (self, entry);
+  position = find_entry_row (self, entry, NULL);
   if (position != GTK_INVALID_LIST_POSITION)
     gtk_single_selection_set_selected (self->selection, position);
   self->in_rebuild = FALSE;
