@@ -835,6 +835,45 @@ position_of (RamoSessionTree *tree,
   return GTK_INVALID_LIST_POSITION;
 }
 
+/* Writes @lines after a session header (@n in the session id) to the file @name and opens it
+ * in a new window @width × @height pixels (GTK's default size when 0), not shown yet. */
+static RamoWindow *
+open_small_session (const char *name,
+                    guint       n,
+                    const char *lines,
+                    int         width,
+                    int         height)
+{
+  g_autofree char *contents = g_strdup_printf ("{\"type\":\"session\",\"version\":3,\"id\":\"7a4d0000-0000-4000-8000-%012u\","
+                                               "\"timestamp\":\"2026-01-05T00:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n%s",
+                                               n, lines);
+  g_autofree char *path = ramo_test_write_file (name, contents, -1);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  RamoWindow *window = g_object_ref (ramo_window_new (NULL));
+
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (ramo_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  return window;
+}
+
+static void
+show_window (RamoWindow *window)
+{
+  gtk_window_present (GTK_WINDOW (window));
+  settle (NULL);
+}
+
+static void
+close_window (RamoWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (window);
+  ramo_test_spin (20);
+}
+
 /* Seed 3, step 26: while the search hid the chosen entry, lines appended above the row that
  * stood in for it moved that row; GtkSingleSelection reports the new position as a change of
  * selection, and the tree took the stand-in for the user's choice. Clearing the search then
@@ -842,16 +881,12 @@ position_of (RamoSessionTree *tree,
 static void
 test_stand_in_moves (void)
 {
-  GString *s = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"7a4d0000-0000-4000-8000-000000000002\","
-                             "\"timestamp\":\"2026-01-05T00:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
+  GString *s = g_string_new (NULL);
   const char *lines[][3] = {
     { "s2", NULL, "alpha two" }, { "s3", "s2", "delta three" },
     { "s1", NULL, "alpha one" }, { "c1", "s1", "alpha c1" }, { "c2", "s1", "alpha c2" },
   };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GtkTreeListRow) row = NULL;
-  g_autofree char *path = NULL;
   RamoSessionTree *tree;
   RamoWindow *window;
 
@@ -861,15 +896,9 @@ test_stand_in_moves (void)
 
       g_string_append (s, line);
     }
-  path = ramo_test_write_file ("stand-in.jsonl", s->str, -1);
+  window = open_small_session ("stand-in.jsonl", 2, s->str, 0, 0);
   g_string_free (s, TRUE);
-
-  window = g_object_ref (ramo_window_new (NULL));
-  file = g_file_new_for_path (path);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  settle (NULL);
+  show_window (window);
   tree = ramo_window_get_tree (window);
 
   /* s1 (holding the leaf c2) with its two branches, then s2 and s3 */
@@ -892,9 +921,7 @@ test_stand_in_moves (void)
   settle (NULL);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "s3");
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
-  ramo_test_spin (20);
+  close_window (window);
 }
 
 /* Seed 12, step 19 (when the tree used GTK 4.8's list view, and spacer rows between the old rows
@@ -904,11 +931,7 @@ test_stand_in_moves (void)
 static void
 test_spacers_cover (void)
 {
-  GString *s = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"7a4d0000-0000-4000-8000-000000000003\","
-                             "\"timestamp\":\"2026-01-05T00:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  GString *s = g_string_new (NULL);
   RamoSessionTree *tree;
   RamoWindow *window;
 
@@ -922,18 +945,11 @@ test_spacers_cover (void)
 
       g_string_append (s, line);
     }
-  path = ramo_test_write_file ("spacers.jsonl", s->str, -1);
+  window = open_small_session ("spacers.jsonl", 3, s->str, 800, 600);
   g_string_free (s, TRUE);
-
-  window = g_object_ref (ramo_window_new (NULL));
   watch_binds (window);
   n_bound_without_node = 0;
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-  file = g_file_new_for_path (path);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  settle (NULL);
+  show_window (window);
   tree = ramo_window_get_tree (window);
 
   /* at the top: the old rows 198 and 199 have no widgets */
@@ -949,9 +965,7 @@ test_spacers_cover (void)
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "c001");
   g_assert_cmpuint (n_bound_without_node, ==, 0);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
-  ramo_test_spin (20);
+  close_window (window);
 }
 
 typedef struct
@@ -1086,11 +1100,7 @@ check_first_frame (RamoWindow *window,
 static void
 test_first_frame (void)
 {
-  GString *s = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"7a4d0000-0000-4000-8000-000000000004\","
-                             "\"timestamp\":\"2026-01-05T00:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  GString *s = g_string_new (NULL);
   RamoSessionTree *tree;
   RamoWindow *window;
   const guint n_main = 2800;
@@ -1118,16 +1128,9 @@ test_first_frame (void)
             }
         }
     }
-  path = ramo_test_write_file ("first-frame.jsonl", s->str, -1);
+  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 700);
   g_string_free (s, TRUE);
-
-  window = g_object_ref (ramo_window_new (NULL));
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 700);
-  file = g_file_new_for_path (path);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  settle (NULL);
+  show_window (window);
   tree = ramo_window_get_tree (window);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "m2799");
   g_assert_true (ramo_session_tree_select_entry (tree, "s0008c"));
@@ -1138,9 +1141,7 @@ test_first_frame (void)
   /* a row of the main chain at the top of the view, with branches to unfold below it */
   check_first_frame (window, "m0400", "m0400", TRUE, n_main + 3 * ((n_main - 2) / 4 + 1));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_object_unref (window);
-  ramo_test_spin (20);
+  close_window (window);
 }
 
 int
