@@ -64,6 +64,8 @@ struct _RamoListView
   guint                  hscroll_policy : 1;
   guint                  vscroll_policy : 1;
   guint                  in_allocate : 1;
+  guint                  laid_out : 1;  /* allocated in this frame, not yet painted */
+  gulong                 after_paint_id;
 
   RamoListViewSetupFunc  setup_func;
   gpointer               setup_data;
@@ -73,6 +75,7 @@ struct _RamoListView
   guint                  cursor;      /* the row with (or last with) the keyboard focus */
   guint                  scroll_to;   /* a row to show once there is a size */
   int                    row_height;  /* 0 until a list item has been measured */
+  gint64                 allocated_height; /* of all the rows, at the last allocation */
   guint                  n_items;
   guint                  update_id;   /* tick callback of queue_update() */
 };
@@ -261,6 +264,10 @@ get_rows_in_view (RamoListView *self,
 
 /* Makes the list items bound to the rows in view (and the cursor's) those of the scroll
  * position now, keeping the list items of rows still there. */
+static gboolean update_row_height (RamoListView *self,
+                                   int           width);
+static void     queue_layout      (RamoListView *self);
+
 static void
 update_rows (RamoListView *self)
 {
@@ -341,6 +348,10 @@ update_rows (RamoListView *self)
         gtk_widget_insert_after (widget, GTK_WIDGET (self), previous);
       previous = widget;
     }
+  /* a taller kind of row: every row takes its height (learnt here, not while allocating: the
+   * scroll range must not change then, see queue_layout()) */
+  if (update_row_height (self, gtk_widget_get_width (GTK_WIDGET (self))))
+    gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 static RamoListViewRow *
@@ -389,8 +400,41 @@ update_tick_cb (GtkWidget     *widget,
 
   self->update_id = 0;
   update_rows (self);
-  gtk_widget_queue_allocate (widget);
+  queue_layout (self);
   return G_SOURCE_REMOVE;
+}
+
+/* Asks for a new allocation. When the height of all the rows changed (and so the scroll
+ * range), the scrolled window must allocate the list in its own allocation, and its scrollbar
+ * after it: a scrollbar that changes while GTK 4.8 only allocates the list again leaves the
+ * widgets above it marked for an allocation that never comes, and later changes of the list
+ * are never laid out. A new height is also what the scrolled window decides its scrollbar from
+ * (ramo_list_view_measure()). */
+static void
+queue_layout (RamoListView *self)
+{
+  if ((gint64) self->n_items * self->row_height != self->allocated_height)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  else
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+/* Whether changes of the rows must wait for the next frame: from the list's allocation to the
+ * end of the frame. While the widgets above it are still being allocated, a list that asks to
+ * be allocated again is forgotten: GTK 4.8 clears the request on the way up once their
+ * allocation ends, and the list is painted without one. The scrolled window sets the scroll
+ * position (its value, when the page grows) after it has allocated the list. */
+static gboolean
+changes_wait (RamoListView *self)
+{
+  return self->in_allocate || self->laid_out;
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                RamoListView  *self)
+{
+  self->laid_out = FALSE;
 }
 
 /* Binds the list items before the next layout: binding changes their size, which must not
@@ -401,8 +445,8 @@ queue_update (RamoListView *self)
   if (self->update_id == 0)
     self->update_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), update_tick_cb, NULL, NULL);
   /* while allocating, the tick callback asks for the next allocation itself */
-  if (!self->in_allocate)
-    gtk_widget_queue_allocate (GTK_WIDGET (self));
+  if (!changes_wait (self))
+    queue_layout (self);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -414,8 +458,13 @@ adjustment_value_changed_cb (RamoListView  *self,
 {
   if (self->in_allocate)
     return;
+  if (self->laid_out)
+    {
+      queue_update (self);
+      return;
+    }
   update_rows (self);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  queue_layout (self);
 }
 
 static void
@@ -433,7 +482,7 @@ set_adjustment (RamoListView   *self,
   *slot = g_object_ref_sink (adjustment);
   g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (adjustment_value_changed_cb),
                            self, G_CONNECT_SWAPPED);
-  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  queue_layout (self);
 }
 
 /* Sets the scroll value (clamped), with the scroll range of the rows there are now: a range
@@ -446,6 +495,7 @@ set_scroll (RamoListView *self,
   int height = get_view_height (self);
   double upper = (double) self->n_items * get_row_height (self);
   gboolean was = self->in_allocate;
+
 
   self->in_allocate = TRUE;
   gtk_adjustment_configure (self->vadjustment, CLAMP (value, 0.0, MAX (upper - height, 0.0)), 0,
@@ -479,10 +529,12 @@ show_position (RamoListView *self,
     return;
 
   set_scroll (self, value);
-  if (!self->in_allocate)
+  if (self->laid_out)
+    queue_update (self);
+  else if (!self->in_allocate)
     {
       update_rows (self);
-      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      queue_layout (self);
     }
 }
 
@@ -694,7 +746,9 @@ ramo_list_view_measure (GtkWidget      *widget,
   *minimum = *natural = 0;
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      *natural = (int) MIN ((gint64) self->n_items * self->row_height, G_MAXINT / 2);
+      /* as high as the rows, at least and at most: a scrolled window guesses from the
+       * minimum height (its default scroll policy) whether to show its scrollbar */
+      *minimum = *natural = (int) MIN ((gint64) self->n_items * self->row_height, G_MAXINT / 2);
       return;
     }
 
@@ -751,9 +805,9 @@ ramo_list_view_size_allocate (GtkWidget *widget,
   /* Only places the list items bound: binding one changes its size, which must not happen
    * while it is allocated (queue_update() binds before the next layout). */
   self->in_allocate = TRUE;
+  self->laid_out = TRUE;
 
-  if (update_row_height (self, width))
-    queue_update (self);       /* a taller kind of row: the others follow it */
+  self->allocated_height = (gint64) self->n_items * self->row_height;
   configure_adjustments (self, width);
   if (self->scroll_to != GTK_INVALID_LIST_POSITION && self->row_height > 0)
     {
@@ -779,6 +833,26 @@ ramo_list_view_size_allocate (GtkWidget *widget,
     }
 
   self->in_allocate = FALSE;
+}
+
+static void
+ramo_list_view_realize (GtkWidget *widget)
+{
+  RamoListView *self = RAMO_LIST_VIEW (widget);
+
+  GTK_WIDGET_CLASS (ramo_list_view_parent_class)->realize (widget);
+  self->after_paint_id = g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint",
+                                           G_CALLBACK (after_paint_cb), self);
+}
+
+static void
+ramo_list_view_unrealize (GtkWidget *widget)
+{
+  RamoListView *self = RAMO_LIST_VIEW (widget);
+
+  g_clear_signal_handler (&self->after_paint_id, gtk_widget_get_frame_clock (widget));
+  self->laid_out = FALSE;
+  GTK_WIDGET_CLASS (ramo_list_view_parent_class)->unrealize (widget);
 }
 
 static void
@@ -991,6 +1065,8 @@ ramo_list_view_class_init (RamoListViewClass *klass)
 
   widget_class->measure = ramo_list_view_measure;
   widget_class->size_allocate = ramo_list_view_size_allocate;
+  widget_class->realize = ramo_list_view_realize;
+  widget_class->unrealize = ramo_list_view_unrealize;
   widget_class->system_setting_changed = ramo_list_view_system_setting_changed;
   widget_class->grab_focus = ramo_list_view_grab_focus;
   widget_class->focus = ramo_list_view_focus;
@@ -1193,6 +1269,78 @@ ramo_list_view_scroll_to (RamoListView *self,
   if (position >= self->n_items)
     return;
   show_position (self, position);
+}
+
+/**
+ * ramo_list_view_get_row_offset:
+ * @self: a list view
+ * @position: the position of a row in the model
+ * @offset: (out): how far below the top of the view the row's top is, in pixels
+ *
+ * Tells where a row is shown.
+ *
+ * Returns: %TRUE when the row is wholly in view (@offset is set only then)
+ */
+gboolean
+ramo_list_view_get_row_offset (RamoListView *self,
+                               guint         position,
+                               int          *offset)
+{
+  double top;
+
+  g_return_val_if_fail (RAMO_IS_LIST_VIEW (self), FALSE);
+  g_return_val_if_fail (offset != NULL, FALSE);
+
+  if (position >= self->n_items || self->row_height == 0 || get_view_height (self) <= 0)
+    return FALSE;
+  top = (double) position * self->row_height - gtk_adjustment_get_value (self->vadjustment);
+  if (top < 0 || top + self->row_height > get_view_height (self))
+    return FALSE;
+  *offset = (int) round (top);
+  return TRUE;
+}
+
+/**
+ * ramo_list_view_scroll_to_offset:
+ * @self: a list view
+ * @position: the position of a row in the model
+ * @offset: how far below the top of the view to show the row's top, in pixels; -1 for the
+ *   middle of the view
+ *
+ * Scrolls so that the row at @position is shown @offset pixels below the top of the view, or
+ * as near as the ends of the list let it be. Before the list has a size, it only makes sure
+ * the row will be in view (as ramo_list_view_scroll_to()).
+ */
+void
+ramo_list_view_scroll_to_offset (RamoListView *self,
+                                 guint         position,
+                                 int           offset)
+{
+  int height;
+
+  g_return_if_fail (RAMO_IS_LIST_VIEW (self));
+  g_return_if_fail (offset >= -1);
+
+  if (position >= self->n_items)
+    return;
+  height = get_view_height (self);
+  if (self->row_height == 0 || height <= 0)
+    {
+      show_position (self, position);
+      return;
+    }
+
+  if (offset == -1)
+    offset = (height - self->row_height) / 2;
+  offset = CLAMP (offset, 0, MAX (height - self->row_height, 0));
+  set_scroll (self, (double) position * self->row_height - offset);
+  if (self->laid_out)
+    queue_update (self);
+  else if (!self->in_allocate)
+    {
+      update_rows (self);
+      queue_layout (self);
+    }
 }
 
 /**

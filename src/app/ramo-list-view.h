@@ -34,6 +34,12 @@ void               ramo_list_view_set_model        (RamoListView          *self,
                                                     GtkSelectionModel     *model);
 void               ramo_list_view_scroll_to        (RamoListView          *self,
                                                     guint                  position);
+gboolean           ramo_list_view_get_row_offset   (RamoListView          *self,
+                                                    guint                  position,
+                                                    int                   *offset);
+void               ramo_list_view_scroll_to_offset (RamoListView          *self,
+                                                    guint                  position,
+                                                    int                    offset);
 guint              ramo_list_view_get_position     (RamoListView          *self,
                                                     GtkWidget             *list_item);
 GtkWidget         *ramo_list_view_get_list_item    (RamoListView          *self,
