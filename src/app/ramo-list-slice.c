@@ -228,6 +228,8 @@ ramo_list_slice_grow (RamoListSlice *self,
 
   g_return_val_if_fail (RAMO_IS_LIST_SLICE (self), TRUE);
 
+  if (ramo_list_slice_is_whole (self))
+    return TRUE;
   if (max_items == 0)
     max_items = G_MAXUINT;
 
@@ -241,7 +243,7 @@ ramo_list_slice_grow (RamoListSlice *self,
     }
 
   n = MIN (self->n_model - (self->start + self->n_items), max_items);
-  if (n > 0 && self->model != NULL)
+  if (n > 0)
     {
       guint position = self->n_items;
 
