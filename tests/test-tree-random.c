@@ -186,8 +186,21 @@ settled_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Spins until nothing more urgent than a low-priority idle is left and the window is not busy,
- * then a little more (frames are drawn). */
+/* Whether a window's tree still has rows to put in its model (see
+ * ramo_session_tree_is_filling()). */
+static gboolean
+a_tree_is_filling (void)
+{
+  g_autoptr(GList) windows = gtk_window_list_toplevels ();
+
+  for (GList *l = windows; l; l = l->next)
+    if (RAMO_IS_WINDOW (l->data) && ramo_session_tree_is_filling (ramo_window_get_tree (l->data)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Spins until nothing more urgent than a low-priority idle is left, the window is not busy
+ * and every row is in the trees' models, then a little more (frames are drawn). */
 static void
 settle (Walk *w)
 {
@@ -198,7 +211,7 @@ settle (Walk *w)
       gboolean done = FALSE;
 
       g_idle_add_full (G_PRIORITY_LOW + 10, settled_cb, &done, NULL);
-      while (!done || (w && ramo_window_is_busy (w->window)))
+      while (!done || (w && ramo_window_is_busy (w->window)) || a_tree_is_filling ())
         {
           g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
           g_main_context_iteration (NULL, TRUE);
@@ -1021,42 +1034,45 @@ rows_shown (RamoSessionTree *tree)
   return shown;
 }
 
-/* Narrows the tree to the main chain, then shows every row again, and checks that the first
- * frame of the second change shows the rows in view where they stay once every row is
- * unfolded, @wanted among them (at the bottom of the view, or with @scroll_past at the top). */
-static void
-check_first_frame (RamoWindow *window,
-                   const char *wanted,
-                   const char *stand_in,
-                   gboolean    scroll_past,
-                   guint       n_rows)
+/* Where the row of @id is shown, from the top of the view; -1 when it is not in view. */
+static int
+shown_at (GArray     *shown,
+          const char *id)
+{
+  for (guint i = 0; i < shown->len; i++)
+    if (g_strcmp0 (g_array_index (shown, Shown, i).id, id) == 0)
+      return g_array_index (shown, Shown, i).y;
+  return -1;
+}
+
+/* Runs @change, and checks that its first frame came before every row was in the model, and
+ * showed the rows in view where they stay once every row is (same rows, depths and folds),
+ * the selected row among them. Returns the rows of the first frame. */
+static GArray *
+check_change_first_frame (RamoWindow *window,
+                          void      (*change) (RamoSessionTree *tree),
+                          guint       n_rows)
 {
   RamoSessionTree *tree = ramo_window_get_tree (window);
-  g_autoptr(GArray) first = NULL;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_autoptr(GArray) last = NULL;
-  GdkFrameClock *clock;
+  GArray *first;
   guint n_frames = 0;
   guint n_rows_first;
   gulong handler;
 
-  g_assert_true (ramo_session_tree_select_entry (tree, wanted));
-  settle (NULL);
+  GtkTreeListModel *old_model = ramo_session_tree_get_model (tree);
 
-  /* only the main chain (@stand_in stands in for @wanted), then everything again */
-  ramo_session_tree_set_search (tree, "main");
-  settle (NULL);
-  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, stand_in);
-  if (scroll_past)
+  /* the frame after the tree made its new model (a leaf move rebuilds it in an idle) */
+  gint64 start = g_get_monotonic_time ();
+
+  change (tree);
+  while (ramo_session_tree_get_model (tree) == old_model)
     {
-      /* the view below the row: the change scrolls up to it, and shows it at the top */
-      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (ramo_session_tree_get_list_view (tree)));
-
-      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
-      settle (NULL);
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+      g_main_context_iteration (NULL, TRUE);
     }
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   handler = g_signal_connect (clock, "after-paint", G_CALLBACK (count_frame_cb), &n_frames);
-  ramo_session_tree_set_search (tree, NULL);
   while (n_frames == 0)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
@@ -1066,12 +1082,11 @@ check_first_frame (RamoWindow *window,
   settle (NULL);
   last = rows_shown (tree);
 
-  /* the first frame came before every row was unfolded (else this test shows nothing) */
+  /* the first frame came before every row was in the model (else this test shows nothing) */
   g_assert_cmpuint (n_rows_first, <, g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, n_rows);
 
-  /* the row chosen selected and in view, the rows around it the same, in the same places */
-  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, wanted);
+  /* the rows around the selected one the same, in the same places */
   g_assert_cmpuint (first->len, >, 10);
   g_assert_cmpuint (first->len, ==, last->len);
   for (guint i = 0; i < first->len; i++)
@@ -1084,11 +1099,144 @@ check_first_frame (RamoWindow *window,
       g_assert_cmpuint (a->depth, ==, b->depth);
       g_assert_cmpint (a->expanded, ==, b->expanded);
     }
-  for (guint i = 0; i < first->len; i++)
-    if (g_strcmp0 (g_array_index (first, Shown, i).id, wanted) == 0)
-      break;
-    else
-      g_assert_cmpuint (i + 1, <, first->len);
+  g_assert_cmpint (shown_at (first, ramo_session_tree_get_selected_id (tree)), >=, 0);
+  return first;
+}
+
+static void
+clear_search (RamoSessionTree *tree)
+{
+  ramo_session_tree_set_search (tree, NULL);
+}
+
+/* Narrows the tree to the main chain, then shows every row again, and checks the first frame
+ * of the second change (check_change_first_frame()): @wanted is selected, where @stand_in was
+ * in view; or, with @scroll_past (@stand_in out of view), in the middle of the view. */
+static void
+check_first_frame (RamoWindow *window,
+                   const char *wanted,
+                   const char *stand_in,
+                   gboolean    scroll_past,
+                   guint       n_rows)
+{
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  RamoListView *view = ramo_session_tree_get_list_view (tree);
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) first = NULL;
+  int y;
+
+  g_assert_true (ramo_session_tree_select_entry (tree, wanted));
+  settle (NULL);
+
+  /* only the main chain (@stand_in stands in for @wanted), then everything again */
+  ramo_session_tree_set_search (tree, "main");
+  settle (NULL);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, stand_in);
+  if (scroll_past)
+    {
+      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+      settle (NULL);
+    }
+  else
+    {
+      /* @stand_in near the top of the view: not where anything puts it by itself */
+      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+
+      before = rows_shown (tree);
+      gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + shown_at (before, stand_in) - 50);
+      g_clear_pointer (&before, g_array_unref);
+      settle (NULL);
+    }
+  before = rows_shown (tree);
+  y = shown_at (before, stand_in);
+  if (scroll_past)
+    g_assert_cmpint (y, ==, -1);
+  else
+    g_assert_cmpint (y, >=, 0);
+
+  first = check_change_first_frame (window, clear_search, n_rows);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, wanted);
+  if (scroll_past)
+    {
+      /* the middle of the view (rounded down to a pixel), rows being all as high */
+      int row_height = g_array_index (first, Shown, 1).y - g_array_index (first, Shown, 0).y;
+
+      g_assert_cmpint (shown_at (first, wanted), ==, (gtk_widget_get_height (GTK_WIDGET (view)) - row_height) / 2);
+    }
+  else
+    {
+      GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+
+      /* where @stand_in was, unless the end of the list comes first */
+      if (gtk_adjustment_get_value (adj) < gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj))
+        g_assert_cmpint (shown_at (first, wanted), ==, y);
+      else
+        g_assert_cmpint (shown_at (first, wanted), >, y);
+    }
+}
+
+static const char *first_frame_leaf;
+
+static void
+navigate_to_leaf (RamoSessionTree *tree)
+{
+  GtkRoot *window = gtk_widget_get_root (GTK_WIDGET (tree));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "navigate-to",
+                                  g_variant_new ("(sss)", first_frame_leaf, "none", ""));
+}
+
+/* Selects @selected, a side branch, folds the other side branches in view, then moves the leaf
+ * to @leaf, far away, which lists another branch first: the tree is made anew, and its first
+ * frame shows the rows the user folded folded. */
+static void
+check_first_frame_folded (RamoWindow *window,
+                          const char *selected,
+                          const char *leaf,
+                          guint       n_rows)
+{
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  GtkTreeListModel *model = ramo_session_tree_get_model (tree);
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) first = NULL;
+  g_autoptr(GPtrArray) folded = g_ptr_array_new_with_free_func (g_free);
+
+  /* the side branches listed after the main chain, but the selected row's */
+  g_assert_true (ramo_session_tree_select_entry (tree, selected));
+  settle (NULL);
+  before = rows_shown (tree);
+  for (guint i = 0; i < before->len; i++)
+    {
+      const char *id = g_array_index (before, Shown, i).id;
+
+      if (id[0] == 's' && g_array_index (before, Shown, i).expanded && strncmp (id, selected, 5) != 0)
+        g_ptr_array_add (folded, g_strdup (id));
+    }
+  g_assert_cmpuint (folded->len, >=, 2);
+  for (guint i = 0; i < folded->len; i++)
+    for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (model)); p++)
+      {
+        g_autoptr(GtkTreeListRow) row = gtk_tree_list_model_get_row (model, p);
+        g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+
+        if (g_strcmp0 (ramo_projection_node_get_id (node), g_ptr_array_index (folded, i)) == 0)
+          {
+            gtk_tree_list_row_set_expanded (row, FALSE);
+            break;
+          }
+      }
+  settle (NULL);
+  n_rows -= 2 * folded->len;   /* each side branch holds two rows */
+
+  first_frame_leaf = leaf;
+  first = check_change_first_frame (window, navigate_to_leaf, n_rows);
+  for (guint i = 0; i < folded->len; i++)
+    for (guint k = 0; k < first->len; k++)
+      if (g_strcmp0 (g_array_index (first, Shown, k).id, g_ptr_array_index (folded, i)) == 0)
+        g_assert_false (g_array_index (first, Shown, k).expanded);
+  g_assert_cmpint (shown_at (first, g_ptr_array_index (folded, 0)), >=, 0);
 }
 
 /* A change that moves many rows deep in the tree shows its first frame before every row is
@@ -1138,8 +1286,12 @@ test_first_frame (void)
 
   /* an early side branch: rows are unfolded above it, in view and below it */
   check_first_frame (window, "s0008c", "m0008", FALSE, n_main + 3 * ((n_main - 2) / 4 + 1));
-  /* a row of the main chain at the top of the view, with branches to unfold below it */
+  /* one in the middle of the side branches, shown where its stand-in was */
+  check_first_frame (window, "s1400c", "m1400", FALSE, n_main + 3 * ((n_main - 2) / 4 + 1));
+  /* a row of the main chain out of view, with branches to unfold around it */
   check_first_frame (window, "m0400", "m0400", TRUE, n_main + 3 * ((n_main - 2) / 4 + 1));
+  /* the tree made anew with rows folded in view */
+  check_first_frame_folded (window, "s1400c", "s2000c", n_main + 3 * ((n_main - 2) / 4 + 1));
 
   close_window (window);
 }

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "ramo-app-util.h"
+#include "ramo-list-slice.h"
 #include "ramo-list-view.h"
 #include "ramo-session-row.h"
 #include "ramo-session-tree.h"
@@ -39,102 +40,6 @@
  * Activating a row runs `win.navigate` with the entry id; the row menu and Shift+L use the
  * other window actions, so the keyboard, the mouse and scripts share one code path.
  */
-
-/* The top rows of one tree list model: the projection's, until the model is replaced. A
- * replaced model is freed only after the frame that shows its successor (freeing 70,000 rows
- * takes 5-15 ms), and must not hear of the new layout meanwhile: its list is detached from the
- * projection first, and from then on has nothing to tell. */
-#define RAMO_TYPE_ROOT_LIST (ramo_root_list_get_type ())
-G_DECLARE_FINAL_TYPE (RamoRootList, ramo_root_list, RAMO, ROOT_LIST, GObject)
-
-struct _RamoRootList
-{
-  GObject     parent_instance;
-
-  GListModel *model;     /* (nullable) the projection; NULL once detached */
-  gulong      handler;
-  guint       n_items;
-};
-
-static GType
-ramo_root_list_get_item_type (GListModel *list)
-{
-  return RAMO_TYPE_PROJECTION_NODE;
-}
-
-static guint
-ramo_root_list_get_n_items (GListModel *list)
-{
-  return RAMO_ROOT_LIST (list)->n_items;
-}
-
-static gpointer
-ramo_root_list_get_item (GListModel *list,
-                         guint       position)
-{
-  RamoRootList *self = RAMO_ROOT_LIST (list);
-
-  return self->model ? g_list_model_get_item (self->model, position) : NULL;
-}
-
-static void
-ramo_root_list_list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = ramo_root_list_get_item_type;
-  iface->get_n_items = ramo_root_list_get_n_items;
-  iface->get_item = ramo_root_list_get_item;
-}
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (RamoRootList, ramo_root_list, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ramo_root_list_list_model_init))
-
-static void
-ramo_root_list_detach (RamoRootList *self)
-{
-  if (self->model)
-    g_clear_signal_handler (&self->handler, self->model);
-  g_clear_object (&self->model);
-}
-
-static void
-ramo_root_list_dispose (GObject *object)
-{
-  ramo_root_list_detach (RAMO_ROOT_LIST (object));
-  G_OBJECT_CLASS (ramo_root_list_parent_class)->dispose (object);
-}
-
-static void
-ramo_root_list_class_init (RamoRootListClass *klass)
-{
-  G_OBJECT_CLASS (klass)->dispose = ramo_root_list_dispose;
-}
-
-static void
-ramo_root_list_init (RamoRootList *self)
-{
-}
-
-static void
-root_list_items_changed_cb (RamoRootList *self,
-                            guint         position,
-                            guint         removed,
-                            guint         added,
-                            GListModel   *model)
-{
-  self->n_items = g_list_model_get_n_items (model);
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
-}
-
-static GListModel *
-ramo_root_list_new (GListModel *model)
-{
-  RamoRootList *self = g_object_new (RAMO_TYPE_ROOT_LIST, NULL);
-
-  self->model = g_object_ref (model);
-  self->n_items = g_list_model_get_n_items (model);
-  self->handler = g_signal_connect_swapped (model, "items-changed", G_CALLBACK (root_list_items_changed_cb), self);
-  return G_LIST_MODEL (self);
-}
 
 struct _RamoSessionTree
 {
@@ -175,6 +80,7 @@ struct _RamoSessionTree
   guint               unfold_rest_timeout_id;
   GdkFrameClock      *unfold_rest_clock;
   GPtrArray          *to_unfold_rest; /* (element-type GtkTreeListRow) see unfold_rest() */
+  GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   GtkTreeListModel   *prepared_model;
   gulong              prepared_handler;  /* items-changed on the prepared projection */
@@ -205,15 +111,93 @@ static void queue_after_layout (RamoSessionTree *self,
 static void unfold_below       (RamoSessionTree *self,
                                 GtkTreeListRow  *row);
 
+/* What build_around() puts in a new tree list model: of each list it touches, the run of rows
+ * from the first to the last touched; of the other lists it unfolds, none yet. */
+typedef struct
+{
+  guint first;
+  guint last;
+} Run;
+
+typedef struct
+{
+  GHashTable *runs;      /* GListModel (the projection, or a node) → Run */
+  GHashTable *folded;    /* (borrowed) ids of the rows the user folded */
+  GPtrArray  *partial;   /* (element-type RamoListSlice) lists not whole */
+  GPtrArray  *to_fold;   /* (element-type RamoProjectionNode) folded rows it unfolded */
+} Build;
+
+/* The build under way: the tree list model asks for its lists while it is made, with nothing
+ * to tell which build it is for. Set only while build_around() makes the model. */
+static Build *building;
+
 static GListModel *
 create_child_model_cb (gpointer item,
                        gpointer user_data)
 {
   RamoProjectionNode *node = item;
+  RamoListSlice *slice;
+  Run *run;
 
-  if (RAMO_IS_PROJECTION_NODE (node) && ramo_projection_node_has_children (node))
+  if (!RAMO_IS_PROJECTION_NODE (node) || !ramo_projection_node_has_children (node))
+    return NULL;
+  if (building == NULL)
     return g_object_ref (G_LIST_MODEL (node));
-  return NULL;
+
+  /* the model unfolds every row that gets a list now: those to stay folded are folded again
+   * after (with nothing in them, that costs nothing) */
+  run = g_hash_table_lookup (building->runs, node);
+  if (run)
+    slice = ramo_list_slice_new (G_LIST_MODEL (node), run->first, run->last - run->first + 1);
+  else
+    slice = ramo_list_slice_new (G_LIST_MODEL (node), 0, 0);
+  if (run == NULL && g_hash_table_contains (building->folded, ramo_projection_node_get_id (node)))
+    g_ptr_array_add (building->to_fold, g_object_ref (node));
+  else if (!ramo_list_slice_is_whole (slice))
+    g_ptr_array_add (building->partial, g_object_ref (slice));
+  return G_LIST_MODEL (slice);
+}
+
+/* Makes @list (one of the lists of @self's model) hold the row at @position of the
+ * projection's list it shows, growing it when it is a slice that does not. */
+static void
+take_in_position (RamoSessionTree *self,
+                  GListModel      *list,
+                  guint            position)
+{
+  RamoListSlice *slice = RAMO_IS_LIST_SLICE (list) ? RAMO_LIST_SLICE (list) : NULL;
+  gboolean was = self->unfolding;
+
+  if (slice == NULL || ramo_list_slice_is_whole (slice))
+    return;
+  if (position >= ramo_list_slice_get_start (slice) &&
+      position - ramo_list_slice_get_start (slice) < g_list_model_get_n_items (list))
+    return;
+  self->unfolding = TRUE;
+  ramo_list_slice_grow (slice, 0);
+  self->unfolding = was;
+}
+
+/* The row at @position of the projection's list under @row (the top list if @row is NULL), in
+ * @model, whose lists may be slices of the projection's (see build_around()). Returns NULL
+ * when @row is folded or there is no such row. */
+static GtkTreeListRow *
+child_row_at (RamoSessionTree  *self,
+              GtkTreeListModel *model,
+              GtkTreeListRow   *row,
+              guint             position)
+{
+  GListModel *list = row ? gtk_tree_list_row_get_children (row) : gtk_tree_list_model_get_model (model);
+  guint start;
+
+  if (list == NULL)
+    return NULL;
+  take_in_position (self, list, position);
+  start = RAMO_IS_LIST_SLICE (list) ? ramo_list_slice_get_start (RAMO_LIST_SLICE (list)) : 0;
+  if (position < start)
+    return NULL;
+  return row ? gtk_tree_list_row_get_child_row (row, position - start)
+             : gtk_tree_list_model_get_child_row (model, position - start);
 }
 
 static GtkTreeListRow *
@@ -414,7 +398,7 @@ unfold_from (RamoSessionTree *self,
       positions = ramo_projection_get_unfoldable (projection, node);
       for (guint i = positions->len; i > 0; i--)
         {
-          GtkTreeListRow *child = gtk_tree_list_row_get_child_row (row, g_array_index (positions, guint, i - 1));
+          GtkTreeListRow *child = child_row_at (self, NULL, row, g_array_index (positions, guint, i - 1));
 
           if (child)
             g_ptr_array_add (stack, child);
@@ -426,7 +410,8 @@ unfold_from (RamoSessionTree *self,
 /* The top rows of @model that have rows nested under them, as a stack for unfold_from() (the
  * first row on top). */
 static GPtrArray *
-top_rows_to_unfold (RamoProjection   *projection,
+top_rows_to_unfold (RamoSessionTree  *self,
+                    RamoProjection   *projection,
                     GtkTreeListModel *model)
 {
   GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
@@ -434,7 +419,7 @@ top_rows_to_unfold (RamoProjection   *projection,
 
   for (guint i = top->len; i > 0; i--)
     {
-      GtkTreeListRow *row = gtk_tree_list_model_get_child_row (model, g_array_index (top, guint, i - 1));
+      GtkTreeListRow *row = child_row_at (self, model, NULL, g_array_index (top, guint, i - 1));
 
       if (row)
         g_ptr_array_add (stack, row);
@@ -448,7 +433,7 @@ unfold_rows (RamoSessionTree  *self,
              GtkTreeListModel *model,
              GHashTable       *folded)
 {
-  g_autoptr(GPtrArray) stack = top_rows_to_unfold (projection, model);
+  g_autoptr(GPtrArray) stack = top_rows_to_unfold (self, projection, model);
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
@@ -484,27 +469,49 @@ unfold_below (RamoSessionTree *self,
     self->unfold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, unfold_below_cb, self, NULL);
 }
 
-/* Rows a filter or search change shows are unfolded in two steps: those in view at once
- * (unfold_around()), the rest after the frame that shows them, a few milliseconds at a time,
- * at a priority below everything else the tree does.
- * GTK 4.8's tree list model works out a row's position on every unfold: 20-40 ms for a
- * 70,000-row session nesting 430 levels deep. Rows unfolded above the view leave the rows in
- * view where they are (RamoListView keeps them). */
+/* The rows a filter or search change shows come in two steps: those in view at once (see
+ * build_around()), the rest after the frame that shows them, a few milliseconds at a time, at
+ * a priority below everything else the tree does: first the lists the model holds a part of
+ * grow whole, then the rows they brought are unfolded.
+ * GTK 4.8's tree list model inserts every row of a list it unfolds and works out the row's
+ * position on each unfold: 20-40 ms for a 70,000-row session nesting 430 levels deep. Rows
+ * added above the view leave the rows in view where they are (RamoListView keeps them). */
 #define UNFOLD_REST_BUDGET_USEC 6000
+#define GROW_STEP 4096
 
 static gboolean
 unfold_rest_cb (gpointer data)
 {
   RamoSessionTree *self = data;
+  gint64 deadline = g_get_monotonic_time () + UNFOLD_REST_BUDGET_USEC;
 
-  if (self->to_unfold_rest != NULL && self->tree_model != NULL)
-    unfold_from (self, self->projection, self->folded, self->to_unfold_rest,
-                 g_get_monotonic_time () + UNFOLD_REST_BUDGET_USEC);
-  if (self->to_unfold_rest != NULL && self->to_unfold_rest->len > 0)
+  if (self->tree_model == NULL)
+    goto done;
+
+  while (self->partial != NULL && self->partial->len > 0 && g_get_monotonic_time () < deadline)
+    {
+      RamoListSlice *slice = g_ptr_array_index (self->partial, self->partial->len - 1);
+      gboolean whole;
+
+      self->unfolding = TRUE;
+      whole = ramo_list_slice_grow (slice, GROW_STEP);
+      self->unfolding = FALSE;
+      if (whole)
+        g_ptr_array_remove_index (self->partial, self->partial->len - 1);
+    }
+  if (self->partial != NULL && self->partial->len > 0)
     return G_SOURCE_CONTINUE;
 
+  if (self->to_unfold_rest == NULL)
+    self->to_unfold_rest = top_rows_to_unfold (self, self->projection, self->tree_model);
+  unfold_from (self, self->projection, self->folded, self->to_unfold_rest, deadline);
+  if (self->to_unfold_rest->len > 0)
+    return G_SOURCE_CONTINUE;
+
+done:
   self->unfold_rest_id = 0;
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  g_clear_pointer (&self->partial, g_ptr_array_unref);
   return G_SOURCE_REMOVE;
 }
 
@@ -526,6 +533,7 @@ cancel_unfold_rest (RamoSessionTree *self)
 {
   g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  g_clear_pointer (&self->partial, g_ptr_array_unref);
   stop_waiting_for_paint (self);
 }
 
@@ -537,6 +545,32 @@ start_unfold_rest (RamoSessionTree *self)
    * after_layout_cb() and free_replaced_cb() (G_PRIORITY_LOW), which it would hold back */
   if (self->unfold_rest_id == 0)
     self->unfold_rest_id = g_idle_add_full (G_PRIORITY_LOW + 5, unfold_rest_cb, self, NULL);
+}
+
+static gboolean
+rest_pending (RamoSessionTree *self)
+{
+  return self->partial != NULL || self->to_unfold_rest != NULL || self->unfold_rest_id != 0 ||
+         self->unfold_rest_paint_id != 0 || self->unfold_rest_timeout_id != 0;
+}
+
+/* Does at once what the rest pass still has to do: every row is in the model then. */
+static void
+finish_rest (RamoSessionTree *self)
+{
+  g_autoptr(GPtrArray) partial = NULL;
+
+  if (!rest_pending (self))
+    return;
+  partial = g_steal_pointer (&self->partial);
+  cancel_unfold_rest (self);
+  if (self->tree_model == NULL)
+    return;
+  self->unfolding = TRUE;
+  for (guint i = 0; partial != NULL && i < partial->len; i++)
+    ramo_list_slice_grow (g_ptr_array_index (partial, i), 0);
+  self->unfolding = FALSE;
+  unfold_rows (self, self->projection, self->tree_model, self->folded);
 }
 
 static void
@@ -564,7 +598,6 @@ unfold_rest (RamoSessionTree *self)
   GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
 
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
-  self->to_unfold_rest = top_rows_to_unfold (self->projection, self->tree_model);
   if (clock == NULL)
     start_unfold_rest (self);
   else if (self->unfold_rest_paint_id == 0 && self->unfold_rest_id == 0)
@@ -576,68 +609,225 @@ unfold_rest (RamoSessionTree *self)
     }
 }
 
-/* Whether the row at @position is folded only because it was not unfolded yet. */
-static GtkTreeListRow *
-row_to_unfold (RamoSessionTree *self,
-               guint            position)
+/* A place in the rows shown once every row is unfolded (but those the user folded): a list of
+ * the projection, and a position in it. */
+typedef struct
 {
-  g_autoptr(GtkTreeListRow) row = get_row (self, position);
-  g_autoptr(RamoProjectionNode) node = NULL;
+  GListModel *list;      /* the projection, or a node */
+  guint       position;
+  guint       n_items;
+} Place;
 
-  if (row == NULL || gtk_tree_list_row_get_expanded (row) || !gtk_tree_list_row_is_expandable (row))
-    return NULL;
-  node = gtk_tree_list_row_get_item (row);
-  if (node == NULL || g_hash_table_contains (self->folded, ramo_projection_node_get_id (node)))
-    return NULL;
+/* The row at @place (transfer none: the projection keeps its nodes). */
+static RamoProjectionNode *
+place_node (const Place *place)
+{
+  RamoProjectionNode *node = g_list_model_get_item (place->list, place->position);
+
+  g_object_unref (node);
+  return node;
+}
+
+static gboolean
+shows_unfolded (RamoProjectionNode *node,
+                GHashTable         *folded)
+{
+  return ramo_projection_node_has_children (node) &&
+         !g_hash_table_contains (folded, ramo_projection_node_get_id (node));
+}
+
+static void
+touch (GHashTable  *runs,
+       const Place *place)
+{
+  Run *run = g_hash_table_lookup (runs, place->list);
+
+  if (run == NULL)
+    {
+      run = g_new (Run, 1);
+      run->first = run->last = place->position;
+      g_hash_table_insert (runs, place->list, run);
+    }
+  run->first = MIN (run->first, place->position);
+  run->last = MAX (run->last, place->position);
+}
+
+static void
+push_place (GArray     *stack,
+            GHashTable *runs,
+            GListModel *list,
+            guint       position)
+{
+  Place place = { list, position, g_list_model_get_n_items (list) };
+
+  g_array_append_val (stack, place);
+  touch (runs, &place);
+}
+
+/* The places from the top list down to @path's last row (see ramo_projection_get_node_path()),
+ * each touched. */
+static GArray *
+stack_of_path (RamoProjection *projection,
+               GPtrArray      *path,
+               GHashTable     *runs)
+{
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Place));
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    push_place (stack, runs, i == 0 ? G_LIST_MODEL (projection) : G_LIST_MODEL (g_ptr_array_index (path, i - 2)),
+                GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+  return stack;
+}
+
+/* The runs of rows of each list that show @around rows before and after the last row of
+ * @path, once every row is unfolded but those in @folded: the rows read on the way (the
+ * ancestors of each) are touched too. */
+static GHashTable *
+runs_around (RamoProjection *projection,
+             GPtrArray      *path,
+             GHashTable     *folded,
+             guint           around)
+{
+  GHashTable *runs = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GArray) back = stack_of_path (projection, path, runs);
+  g_autoptr(GArray) ahead = stack_of_path (projection, path, runs);
+
+  /* the rows before: the one before in the same list, or the last row under it (all the way
+   * down); before the first row of a list comes the row that holds it */
+  for (guint i = 0; i < around && back->len > 0; i++)
+    {
+      Place *top = &g_array_index (back, Place, back->len - 1);
+
+      if (top->position == 0)
+        {
+          g_array_set_size (back, back->len - 1);
+          continue;
+        }
+      top->position--;
+      touch (runs, top);
+      for (RamoProjectionNode *node = place_node (top); shows_unfolded (node, folded);)
+        {
+          push_place (back, runs, G_LIST_MODEL (node), g_list_model_get_n_items (G_LIST_MODEL (node)) - 1);
+          top = &g_array_index (back, Place, back->len - 1);
+          node = place_node (top);
+        }
+    }
+
+  /* the rows after: the first row under it, or the next one in the same list (or in the
+   * list of the row that holds it, and so up) */
+  for (guint i = 0; i < around && ahead->len > 0; i++)
+    {
+      Place *top = &g_array_index (ahead, Place, ahead->len - 1);
+      RamoProjectionNode *node = place_node (top);
+
+      if (shows_unfolded (node, folded))
+        {
+          push_place (ahead, runs, G_LIST_MODEL (node), 0);
+          continue;
+        }
+      while (top->position + 1 >= top->n_items)
+        {
+          g_array_set_size (ahead, ahead->len - 1);
+          if (ahead->len == 0)
+            return runs;
+          top = &g_array_index (ahead, Place, ahead->len - 1);
+        }
+      top->position++;
+      touch (runs, top);
+    }
+  return runs;
+}
+
+/* The row of @path's last entry in @model (made by build_around()). */
+static GtkTreeListRow *
+row_of_path (RamoSessionTree  *self,
+             GtkTreeListModel *model,
+             GPtrArray        *path)
+{
+  g_autoptr(GtkTreeListRow) row = NULL;
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    {
+      GtkTreeListRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+
+      g_clear_object (&row);
+      row = child;
+      if (row == NULL)
+        return NULL;
+    }
   return g_steal_pointer (&row);
 }
 
-/* Unfolds the rows that will be in view around the row at @position, which the view will
- * scroll to (it shows it at the top or the bottom of the view, or where it is): @around rows
- * on either side. Rows unfolded above it push it down. Returns its new position. */
-static guint
-unfold_around (RamoSessionTree *self,
-               guint            position,
-               guint            around)
+/* Makes a tree list model that holds, of the projection's current layout, the rows shown
+ * @around rows above and below @target's row (and the rows above them in the tree), as they
+ * are shown once every row is unfolded but those the user folded; nothing else. The model
+ * unfolds the rows as it is made (autoexpand), without working out a position for each as
+ * unfolding them one by one does. @partial gets the model's lists that are not whole (to grow
+ * after the first frame: see unfold_rest()), @position the position of @target's row.
+ * Returns NULL when @target has no row. */
+static GtkTreeListModel *
+build_around (RamoSessionTree  *self,
+              RamoEntry        *target,
+              guint             around,
+              GPtrArray       **partial,
+              guint            *position)
 {
-  gboolean changed = TRUE;
+  g_autoptr(GPtrArray) path = ramo_projection_get_node_path (self->projection, target);
+  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoListSlice *top;
+  GtkTreeListModel *model;
+  Build build;
+  Run *run;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
+  g_assert (building == NULL);
 
+  if (path == NULL)
+    return NULL;
+
+  /* the rows above the one chosen come unfolded */
+  for (guint i = 0; i + 2 < path->len; i += 2)
+    g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
+
+  build.runs = runs_around (self->projection, path, self->folded, around);
+  build.folded = self->folded;
+  build.partial = g_ptr_array_new_with_free_func (g_object_unref);
+  build.to_fold = g_ptr_array_new_with_free_func (g_object_unref);
+
+  run = g_hash_table_lookup (build.runs, self->projection);
+  g_assert (run != NULL);
+  top = ramo_list_slice_new (G_LIST_MODEL (self->projection), run->first, run->last - run->first + 1);
+  if (!ramo_list_slice_is_whole (top))
+    g_ptr_array_add (build.partial, g_object_ref (top));
+
+  building = &build;
+  model = gtk_tree_list_model_new (G_LIST_MODEL (top), FALSE, TRUE, create_child_model_cb, NULL, NULL);
+  building = NULL;
+  gtk_tree_list_model_set_autoexpand (model, FALSE);
+
+  /* rows the user folded, unfolded with nothing in them: folded again */
   self->unfolding = TRUE;
-  /* above: the rows just above it are the last of what an unfolded row above holds, so look
-   * again after each unfold */
-  while (changed)
+  for (guint i = 0; i < build.to_fold->len; i++)
     {
-      changed = FALSE;
-      for (guint i = 1; i <= around && i <= position; i++)
-        {
-          g_autoptr(GtkTreeListRow) row = row_to_unfold (self, position - i);
-          guint n_before;
+      RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build.to_fold, i));
+      g_autoptr(GPtrArray) folded_path = ramo_projection_get_node_path (self->projection, entry);
+      g_autoptr(GtkTreeListRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
-          if (row == NULL)
-            continue;
-          n_before = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
-          gtk_tree_list_row_set_expanded (row, TRUE);
-          position += g_list_model_get_n_items (G_LIST_MODEL (self->tree_model)) - n_before;
-          changed = TRUE;
-          break;
-        }
-    }
-  /* the row itself and below */
-  for (guint i = 0; i <= around; i++)
-    {
-      g_autoptr(GtkTreeListRow) row = row_to_unfold (self, position + i);
-
-      if (row)
-        gtk_tree_list_row_set_expanded (row, TRUE);
+      if (folded_row)
+        gtk_tree_list_row_set_expanded (folded_row, FALSE);
     }
   self->unfolding = FALSE;
-  return position;
+
+  row = row_of_path (self, model, path);
+  *position = row ? gtk_tree_list_row_get_position (row) : GTK_INVALID_LIST_POSITION;
+  *partial = g_steal_pointer (&build.partial);
+  g_ptr_array_unref (build.to_fold);
+  g_hash_table_unref (build.runs);
+  return model;
 }
 
-static guint find_wanted_row   (RamoSessionTree *self,
-                                gboolean        *on_path);
+static guint find_wanted_row   (RamoSessionTree *self);
+static RamoEntry *wanted_entry (RamoSessionTree *self);
 static void  select_wanted_row (RamoSessionTree *self,
                                 guint            position);
 
@@ -649,9 +839,8 @@ new_tree_model (RamoSessionTree *self,
                 GHashTable      *folded,
                 gboolean         unfold)
 {
-  GtkTreeListModel *model = gtk_tree_list_model_new (ramo_root_list_new (G_LIST_MODEL (projection)),
-                                                     FALSE, FALSE,
-                                                     create_child_model_cb, NULL, NULL);
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, G_MAXUINT));
+  GtkTreeListModel *model = gtk_tree_list_model_new (top, FALSE, FALSE, create_child_model_cb, NULL, NULL);
 
   if (unfold)
     unfold_rows (self, projection, model, folded);
@@ -727,7 +916,7 @@ static void
 free_replaced (RamoSessionTree  *self,
                GtkTreeListModel *model)
 {
-  ramo_root_list_detach (RAMO_ROOT_LIST (gtk_tree_list_model_get_model (model)));
+  ramo_list_slice_detach (RAMO_LIST_SLICE (gtk_tree_list_model_get_model (model)));
   if (self->replaced_models == NULL)
     self->replaced_models = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (self->replaced_models, model);
@@ -741,35 +930,46 @@ free_replaced (RamoSessionTree  *self,
  * The old rows must never be bound again: the old tree list model would ask the projection,
  * which has its new layout already, for rows it has not made yet (and after a reload their
  * entries are gone). This runs before the old tree list model hears of the new layout; its top
- * list is detached from the projection then, so it never does (see RamoRootList). */
+ * list is detached from the projection then, so it never does (see RamoListSlice). */
 static void
 swap_models (RamoSessionTree *self)
 {
+  g_autoptr(GPtrArray) partial = NULL;
   gpointer added[1];
-  guint position;
-  gboolean on_path;
+  guint position = GTK_INVALID_LIST_POSITION;
+  guint selected;
+  RamoEntry *target;
+  int offset;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
   g_assert (self->selection != NULL);
 
+  /* the selected row stays where it is in the view, or comes to the middle */
+  selected = gtk_single_selection_get_selected (self->selection);
+  if (selected == GTK_INVALID_LIST_POSITION || !ramo_list_view_get_row_offset (self->list_view, selected, &offset))
+    offset = -1;
+
   free_replaced (self, g_object_ref (self->tree_model));
   forget_tree_model (self);
-  make_tree_model (self, FALSE);
-  /* the rows it unfolds on the way are unfolded further by unfold_rest() */
-  self->unfolding = TRUE;
-  position = find_wanted_row (self, &on_path);
-  self->unfolding = FALSE;
-  if (on_path)
+
+  /* the rows that will be in view now, the others after the frame; the last row stands in
+   * when nothing of the wanted entry's ancestry is shown (find_entry_row()): every row is
+   * needed to know which it is */
+  target = ramo_projection_nearest_visible (self->projection, wanted_entry (self));
+  if (target != NULL && self->prepared_projection != self->projection)
+    self->tree_model = build_around (self, target, ramo_list_view_get_n_rows_in_view (self->list_view) + 4,
+                                     &partial, &position);
+  if (self->tree_model != NULL)
     {
-      /* the rows that will be in view now, the others after the frame */
-      position = unfold_around (self, position, ramo_list_view_get_n_rows_in_view (self->list_view) + 2);
+      g_signal_connect_object (self->tree_model, "items-changed",
+                               G_CALLBACK (tree_items_changed_cb), self, G_CONNECT_SWAPPED);
+      self->partial = g_steal_pointer (&partial);
       unfold_rest (self);
     }
   else
     {
-      /* the last row stands in (find_entry_row()): every row is needed to know which it is */
-      unfold_rows (self, self->projection, self->tree_model, self->folded);
-      position = find_wanted_row (self, NULL);
+      make_tree_model (self, TRUE);
+      position = find_wanted_row (self);
     }
 
   /* GtkSingleSelection (GTK 4.8) looks for its selected item among all the rows added in
@@ -779,7 +979,7 @@ swap_models (RamoSessionTree *self)
   g_list_store_splice (self->tree_models, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), added, 1);
   select_wanted_row (self, position);
   if (position != GTK_INVALID_LIST_POSITION)
-    ramo_list_view_scroll_to (self->list_view, position);
+    ramo_list_view_scroll_to_offset (self->list_view, position, offset);
   self->models_fresh = TRUE;
 }
 
@@ -817,31 +1017,29 @@ projection_items_changed_cb (RamoSessionTree *self,
 }
 
 /* Finds the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
- * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. @on_path (if not
- * NULL) tells whether it is that row, not the last row standing in for an entry none of whose
- * ancestors is shown. */
+ * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. */
 static guint
 find_entry_row (RamoSessionTree *self,
-                RamoEntry       *entry,
-                gboolean        *on_path)
+                RamoEntry       *entry)
 {
   g_autoptr(GPtrArray) path = NULL;
   g_autoptr(GtkTreeListRow) row = NULL;
   RamoEntry *target;
-  guint n_items;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
   if (self->projection == NULL)
     return GTK_INVALID_LIST_POSITION;
 
-  if (on_path)
-    *on_path = FALSE;
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
   target = ramo_projection_nearest_visible (self->projection, entry);
   if (target == NULL)
     {
-      /* pi: nothing of the chosen entry's ancestry is shown → the last row */
+      guint n_items;
+
+      /* pi: nothing of the chosen entry's ancestry is shown → the last row, once every row
+       * is there */
+      finish_rest (self);
+      n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
       return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
     }
 
@@ -851,12 +1049,9 @@ find_entry_row (RamoSessionTree *self,
 
   for (guint i = 0; i + 1 < path->len; i += 2)
     {
-      guint pos = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
       GtkTreeListRow *child;
 
-      if (row == NULL)
-        child = gtk_tree_list_model_get_child_row (self->tree_model, pos);
-      else
+      if (row != NULL)
         {
           if (!gtk_tree_list_row_get_expanded (row))
             {
@@ -866,8 +1061,8 @@ find_entry_row (RamoSessionTree *self,
             }
           g_hash_table_remove (self->folded,
                                ramo_projection_node_get_id (g_ptr_array_index (path, i - 2)));
-          child = gtk_tree_list_row_get_child_row (row, pos);
         }
+      child = child_row_at (self, self->tree_model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
       g_clear_object (&row);
       row = child;
       if (row == NULL)
@@ -876,30 +1071,32 @@ find_entry_row (RamoSessionTree *self,
 
   if (row == NULL)
     return GTK_INVALID_LIST_POSITION;
-
-  if (on_path)
-    *on_path = TRUE;
   return gtk_tree_list_row_get_position (row);
 }
 
-/* The row to select after a rebuild: that of the entry the user chose, or of its nearest
- * visible ancestor; at first, the leaf's. Returns its position in the tree list model, or
- * GTK_INVALID_LIST_POSITION; @on_path as for find_entry_row(). */
-static guint
-find_wanted_row (RamoSessionTree *self,
-                 gboolean        *on_path)
+/* The entry whose row to select after a rebuild: the entry the user chose; at first, the
+ * leaf. */
+static RamoEntry *
+wanted_entry (RamoSessionTree *self)
 {
-  RamoSessionManager *manager;
+  RamoSessionManager *manager = ramo_projection_get_manager (self->projection);
   RamoEntry *entry = NULL;
 
-  g_assert (RAMO_IS_SESSION_TREE (self));
-
-  manager = ramo_projection_get_manager (self->projection);
   if (self->wanted_id)
     entry = ramo_session_manager_get_entry (manager, self->wanted_id);
   if (entry == NULL)
     entry = ramo_session_manager_get_leaf (manager);
-  return find_entry_row (self, entry, on_path);
+  return entry;
+}
+
+/* The row to select after a rebuild: that of the wanted entry, or of its nearest visible
+ * ancestor. Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. */
+static guint
+find_wanted_row (RamoSessionTree *self)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  return find_entry_row (self, wanted_entry (self));
 }
 
 /* Selects the row at @position (from find_wanted_row()). */
@@ -946,7 +1143,7 @@ refresh_highlights (RamoSessionTree *self)
 static void
 restore_selection (RamoSessionTree *self)
 {
-  select_wanted_row (self, find_wanted_row (self, NULL));
+  select_wanted_row (self, find_wanted_row (self));
 }
 
 static void
@@ -1989,7 +2186,7 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
   self->wanted_id = g_strdup (id);
 
   self->in_rebuild = TRUE;
-  position = find_entry_row (self, entry, NULL);
+  position = find_entry_row (self, entry);
   if (position != GTK_INVALID_LIST_POSITION)
     gtk_single_selection_set_selected (self->selection, position);
   self->in_rebuild = FALSE;
@@ -2200,4 +2397,20 @@ ramo_session_tree_get_list_view (RamoSessionTree *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);
   return self->list_view;
+}
+
+/**
+ * ramo_session_tree_is_filling:
+ * @self: a session tree
+ *
+ * After a filter or search change, the model holds the rows in view at first; the others are
+ * put in (and unfolded) after the frame that shows them, a few milliseconds at a time.
+ *
+ * Returns: whether rows are still to be put in the model
+ */
+gboolean
+ramo_session_tree_is_filling (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+  return rest_pending (self);
 }

@@ -48,6 +48,7 @@ void                ramo_session_tree_set_keep_scroll  (RamoSessionTree *self,
 GtkTreeListModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
 GtkSingleSelection *ramo_session_tree_get_selection    (RamoSessionTree *self);
 RamoListView       *ramo_session_tree_get_list_view    (RamoSessionTree *self);
+gboolean            ramo_session_tree_is_filling       (RamoSessionTree *self);
 RamoSessionRow     *ramo_session_tree_find_row         (RamoSessionTree *self,
                                                         const char      *id);
 
