@@ -323,7 +323,11 @@ show_previous_page (RamoWindow *self)
   const char *visible = gtk_stack_get_visible_child_name (self->main_stack);
 
   if (g_strcmp0 (visible, "loading") == 0 || g_strcmp0 (visible, "opening") == 0)
-    gtk_stack_set_visible_child_name (self->main_stack, self->manager ? "session" : "empty");
+    {
+      if (self->manager)
+        _ramo_window_reveal_session_page (self);
+      gtk_stack_set_visible_child_name (self->main_stack, self->manager ? "session" : "empty");
+    }
 }
 
 static void
@@ -688,8 +692,10 @@ typedef struct
   RamoWindow *window;        /* not owned: the benchmark ends with the window */
   BenchState  state;
   gint64      load_start;
+  gint64      first_frame;   /* the window's first frame, 0 before */
   gint64      last_tick;
   gint64      max_gap;
+  gint64      max_gap_before_frame;
   gint64      change_start;
   gint64      change_cpu_start;
   const char *what;
@@ -739,10 +745,29 @@ bench_gap_cb (gpointer data)
 {
   gint64 now = g_get_monotonic_time ();
 
-  if (bench->last_tick && now - bench->last_tick > bench->max_gap)
+  /* a gap that began before the window's first frame was drawn is the window's first showing */
+  if (bench->state == BENCH_LOADING && (bench->first_frame == 0 || bench->last_tick < bench->first_frame))
+    bench->max_gap_before_frame = MAX (bench->max_gap_before_frame, now - bench->last_tick);
+  else if (bench->last_tick && now - bench->last_tick > bench->max_gap)
     bench->max_gap = now - bench->last_tick;
   bench->last_tick = now;
   return G_SOURCE_CONTINUE;
+}
+
+static void
+bench_first_frame_cb (GdkFrameClock *clock,
+                      RamoWindow    *self)
+{
+  if (bench != NULL && bench->window == self && bench->first_frame == 0)
+    bench->first_frame = g_get_monotonic_time ();
+  g_signal_handlers_disconnect_by_func (clock, bench_first_frame_cb, self);
+}
+
+static void
+bench_realize_cb (RamoWindow *self)
+{
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (bench_first_frame_cb), self, 0);
 }
 
 static const struct {
@@ -904,7 +929,10 @@ bench_after_paint_cb (GdkFrameClock *clock,
                   since_process_start () / 1000.0);
       g_printerr ("ramo-bench: from the window asking for its file (read ahead when named on the command line) to the first frame with the tree: %.1f ms\n",
                   (now - bench->load_start) / 1000.0);
-      g_printerr ("ramo-bench: longest main-loop gap during the load: %.1f ms\n", bench->max_gap / 1000.0);
+      g_printerr ("ramo-bench: the window's first frame %.1f ms after it asked for its file; longest main-loop gap before it (GTK styling and showing the window) %.1f ms\n",
+                  bench->first_frame ? (bench->first_frame - bench->load_start) / 1000.0 : -1.0,
+                  bench->max_gap_before_frame / 1000.0);
+      g_printerr ("ramo-bench: longest main-loop gap from the window's first frame to the first frame with the tree: %.1f ms\n", bench->max_gap / 1000.0);
       break;
 
     case BENCH_CHANGED:
@@ -947,6 +975,10 @@ bench_begin (RamoWindow *self)
   bench->load_start = g_get_monotonic_time ();
   bench->last_tick = bench->load_start;
   bench->gap_id = g_timeout_add_full (G_PRIORITY_HIGH, 1, bench_gap_cb, NULL, NULL);
+  if (gtk_widget_get_realized (GTK_WIDGET (self)))
+    bench_realize_cb (self);
+  else
+    g_signal_connect_after (self, "realize", G_CALLBACK (bench_realize_cb), NULL);
 }
 
 static void

@@ -104,4 +104,6 @@ gboolean _ramo_window_drop                (RamoWindow         *self,
                                            const GValue       *value);
 void     _ramo_window_live_class_init     (GtkWidgetClass     *widget_class);
 
+void _ramo_window_reveal_session_page (RamoWindow *self);
+
 G_END_DECLS
