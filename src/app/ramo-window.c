@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "ramo-app-util.h"
@@ -615,13 +617,26 @@ ramo_window_init (RamoWindow *self)
   static gsize icons_added;
   GtkEventController *controller;
 
-  /* The application adds its resource icons itself; tests run windows without one. */
+  /* GtkApplication adds the resource icons itself (as ".../icons/"); tests run windows without
+   * one. Adding the folder again would make GTK drop the icon theme it has read in a thread
+   * since the application started, and read it again on the main thread when the window is
+   * first shown (20 ms). */
   if (g_once_init_enter (&icons_added))
     {
       GdkDisplay *display = gdk_display_get_default ();
 
       if (display)
-        gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (display), "/io/github/ramo/Ramo/icons");
+        {
+          GtkIconTheme *theme = gtk_icon_theme_get_for_display (display);
+          g_auto(GStrv) paths = gtk_icon_theme_get_resource_path (theme);
+          gboolean known = FALSE;
+
+          for (guint i = 0; paths && paths[i]; i++)
+            known |= g_str_has_prefix (paths[i], "/io/github/ramo/Ramo/icons") &&
+                     strlen (paths[i]) <= strlen ("/io/github/ramo/Ramo/icons/");
+          if (!known)
+            gtk_icon_theme_add_resource_path (theme, "/io/github/ramo/Ramo/icons");
+        }
       g_once_init_leave (&icons_added, 1);
     }
 
