@@ -17,6 +17,7 @@ typedef struct
 {
   GPtrArray *items;    /* (element-type utf8) */
   guint      n_changes;
+  guint      last[3];  /* the last change: position, removed, added */
 } Mirror;
 
 static char *
@@ -41,6 +42,9 @@ mirror_changed_cb (GListModel *list,
     g_ptr_array_insert (mirror->items, position + i, item_string (list, position + i));
   g_assert_cmpuint (mirror->items->len, ==, g_list_model_get_n_items (list));
   mirror->n_changes++;
+  mirror->last[0] = position;
+  mirror->last[1] = removed;
+  mirror->last[2] = added;
 }
 
 static void
@@ -158,10 +162,21 @@ test_changes (void)
   g_assert_cmpuint (ramo_list_slice_get_start (slice), ==, 5);
   check_slice (slice, &mirror);
 
-  /* into it, from before it: the slice takes in what changed */
+  /* into it, from before it: the slice takes in what changed; the items after stay */
   gtk_string_list_splice (list, 3, 3, two);
   g_assert_cmpuint (mirror.n_changes, ==, 1);
   g_assert_cmpuint (ramo_list_slice_get_start (slice), ==, 3);
+  g_assert_cmpuint (mirror.last[0], ==, 0);
+  g_assert_cmpuint (mirror.last[1], ==, 1);
+  g_assert_cmpuint (mirror.last[2], ==, 2);
+  check_slice (slice, &mirror);
+
+  /* inside it: only the items changed are told of */
+  gtk_string_list_splice (list, 4, 1, two);
+  g_assert_cmpuint (mirror.n_changes, ==, 2);
+  g_assert_cmpuint (mirror.last[0], ==, 1);
+  g_assert_cmpuint (mirror.last[1], ==, 1);
+  g_assert_cmpuint (mirror.last[2], ==, 2);
   check_slice (slice, &mirror);
 
   /* whole: every change passed on as it is */

@@ -1045,26 +1045,18 @@ shown_at (GArray     *shown,
   return -1;
 }
 
-/* Runs @change, and checks that its first frame came before every row was in the model, and
- * showed the rows in view where they stay once every row is (same rows, depths and folds),
- * the selected row among them. Returns the rows of the first frame. */
-static GArray *
-check_change_first_frame (RamoWindow *window,
-                          void      (*change) (RamoSessionTree *tree),
-                          guint       n_rows)
+/* Runs @change, and returns after the frame that first shows it (a leaf move makes the new
+ * model in an idle): rows are still to come in the model then. */
+static void
+run_to_first_frame (RamoWindow *window,
+                    void      (*change) (RamoSessionTree *tree))
 {
   RamoSessionTree *tree = ramo_window_get_tree (window);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  g_autoptr(GArray) last = NULL;
-  GArray *first;
-  guint n_frames = 0;
-  guint n_rows_first;
-  gulong handler;
-
   GtkTreeListModel *old_model = ramo_session_tree_get_model (tree);
-
-  /* the frame after the tree made its new model (a leaf move rebuilds it in an idle) */
   gint64 start = g_get_monotonic_time ();
+  guint n_frames = 0;
+  gulong handler;
 
   change (tree);
   while (ramo_session_tree_get_model (tree) == old_model)
@@ -1076,6 +1068,23 @@ check_change_first_frame (RamoWindow *window,
   while (n_frames == 0)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
+  g_assert_true (ramo_session_tree_is_filling (tree));
+}
+
+/* Runs @change, and checks that its first frame came before every row was in the model, and
+ * showed the rows in view where they stay once every row is (same rows, depths and folds),
+ * the selected row among them. Returns the rows of the first frame. */
+static GArray *
+check_change_first_frame (RamoWindow *window,
+                          void      (*change) (RamoSessionTree *tree),
+                          guint       n_rows)
+{
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  g_autoptr(GArray) last = NULL;
+  GArray *first;
+  guint n_rows_first;
+
+  run_to_first_frame (window, change);
   first = rows_shown (tree);
   n_rows_first = g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree)));
 
@@ -1245,13 +1254,16 @@ check_first_frame_folded (RamoWindow *window,
  * branch forking once more, and the leaf at the end of the main chain. The row chosen is on an
  * early side branch: listed after the branches of the later ones, so that rows are unfolded
  * above it, in view and below it. */
-static void
-test_first_frame (void)
+#define NESTED_MAIN 2800
+#define NESTED_ROWS (NESTED_MAIN + 3 * ((NESTED_MAIN - 2) / 4 + 1))
+
+/* The session of test_first_frame(), in a window shown 800 × 700. */
+static RamoWindow *
+open_nested_session (void)
 {
   GString *s = g_string_new (NULL);
-  RamoSessionTree *tree;
   RamoWindow *window;
-  const guint n_main = 2800;
+  const guint n_main = NESTED_MAIN;
 
   for (guint i = 0; i < n_main; i++)
     {
@@ -1279,7 +1291,16 @@ test_first_frame (void)
   window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 700);
   g_string_free (s, TRUE);
   show_window (window);
-  tree = ramo_window_get_tree (window);
+  return window;
+}
+
+static void
+test_first_frame (void)
+{
+  RamoWindow *window = open_nested_session ();
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  const guint n_main = NESTED_MAIN;
+
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "m2799");
   g_assert_true (ramo_session_tree_select_entry (tree, "s0008c"));
   settle (NULL);
@@ -1293,6 +1314,199 @@ test_first_frame (void)
   /* the tree made anew with rows folded in view */
   check_first_frame_folded (window, "s1400c", "s2000c", n_main + 3 * ((n_main - 2) / 4 + 1));
 
+  close_window (window);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* While rows are still coming into the model                                                  */
+
+static void
+search_main (RamoSessionTree *tree)
+{
+  ramo_session_tree_set_search (tree, "main");
+}
+
+/* Narrows the nested session to its main chain with s1400c chosen, then shows every row again,
+ * and returns after the first frame of that change. */
+static void
+to_mid_pass (RamoWindow *window)
+{
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+
+  g_assert_true (ramo_session_tree_select_entry (tree, "s1400c"));
+  settle (NULL);
+  search_main (tree);
+  settle (NULL);
+  run_to_first_frame (window, clear_search);
+}
+
+/* Sends @keyval to the tree's key handler on the list, as GTK does before the list's own key
+ * bindings (capture phase). */
+static void
+press_on_list (RamoSessionTree *tree,
+               guint            keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (ramo_session_tree_get_list_view (tree)));
+  gboolean sent = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !sent; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+      gboolean handled;
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller) &&
+          gtk_event_controller_get_propagation_phase (controller) == GTK_PHASE_CAPTURE)
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+          sent = TRUE;
+        }
+    }
+  g_assert_true (sent);
+}
+
+/* Home and End go to the ends the list has once every row is in the model: not to those of the
+ * rows there so far. */
+static void
+test_mid_pass_keys (void)
+{
+  RamoWindow *window = open_nested_session ();
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  GtkWidget *view = GTK_WIDGET (ramo_session_tree_get_list_view (tree));
+  GtkSingleSelection *selection = ramo_session_tree_get_selection (tree);
+
+  to_mid_pass (window);
+  gtk_widget_grab_focus (view);
+  press_on_list (tree, GDK_KEY_End);
+  g_assert_false (ramo_session_tree_is_filling (tree));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, NESTED_ROWS);
+  gtk_widget_activate_action (view, "list.move-cursor", "i", G_MAXINT);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, NESTED_ROWS - 1);
+  settle (NULL);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, NESTED_ROWS - 1);
+
+  to_mid_pass (window);
+  gtk_widget_grab_focus (view);
+  press_on_list (tree, GDK_KEY_Home);
+  g_assert_false (ramo_session_tree_is_filling (tree));
+  gtk_widget_activate_action (view, "list.move-cursor", "i", G_MININT);
+  settle (NULL);
+  g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, 0);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "m0000");
+
+  /* a key that stays among the rows there does not wait for the others */
+  to_mid_pass (window);
+  gtk_widget_grab_focus (view);
+  press_on_list (tree, GDK_KEY_Down);
+  g_assert_true (ramo_session_tree_is_filling (tree));
+  settle (NULL);
+
+  close_window (window);
+}
+
+/* A row shown unfolded with nothing under it yet, folded by the user, stays folded. */
+static void
+test_mid_pass_fold (void)
+{
+  RamoWindow *window = open_nested_session ();
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  RamoListView *view = ramo_session_tree_get_list_view (tree);
+  GtkTreeListModel *model;
+  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autofree char *id = NULL;
+  guint n, hidden;
+
+  to_mid_pass (window);
+  model = ramo_session_tree_get_model (tree);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  for (guint i = 0; i < n && row == NULL; i++)
+    {
+      g_autoptr(GtkTreeListRow) r = gtk_tree_list_model_get_row (model, i);
+      GListModel *children = gtk_tree_list_row_get_children (r);
+
+      if (children && g_list_model_get_n_items (children) == 0)
+        row = g_steal_pointer (&r);
+    }
+  g_assert_nonnull (row);
+  {
+    g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+
+    id = g_strdup (ramo_projection_node_get_id (node));
+    hidden = g_list_model_get_n_items (G_LIST_MODEL (node));
+  }
+  g_assert_cmpuint (hidden, >, 0);
+
+  /* the user sees it, and folds it */
+  ramo_list_view_scroll_to (view, gtk_tree_list_row_get_position (row));
+  g_assert_nonnull (ramo_session_tree_find_row (tree, id));
+  g_assert_true (ramo_session_tree_is_filling (tree));
+  gtk_tree_list_row_set_expanded (row, FALSE);
+  settle (NULL);
+
+  g_clear_object (&row);
+  row = gtk_tree_list_model_get_row (ramo_session_tree_get_model (tree), position_of (tree, id));
+  g_assert_false (gtk_tree_list_row_get_expanded (row));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, NESTED_ROWS - hidden);
+  close_window (window);
+}
+
+static void
+search_rare (RamoSessionTree *tree)
+{
+  ramo_session_tree_set_search (tree, "rare");
+}
+
+/* A line appended while rows are still coming leaves the rows in view where they are, and
+ * every row comes, unfolded. */
+static void
+test_mid_pass_append (void)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *line = small_line ("x0001", "c10010", "turn appended");
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  RamoSessionTree *tree;
+  RamoWindow *window;
+  const guint n = 20000;
+  int y;
+
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("c%05u", i);
+      g_autofree char *parent = g_strdup_printf ("c%05u", i - 1);
+      g_autofree char *text = g_strdup_printf ("%s %u", i % 40 == 1 ? "rare" : "turn", i);
+      g_autofree char *one = small_line (id, i > 1 ? parent : NULL, text);
+
+      g_string_append (s, one);
+    }
+  window = open_small_session ("mid-pass-append.jsonl", 5, s->str, 800, 600);
+  g_string_free (s, TRUE);
+  /* the file monitor would take the line in at a time of its own */
+  if (window->monitor)
+    g_signal_handlers_disconnect_by_data (window->monitor, window);
+  show_window (window);
+  tree = ramo_window_get_tree (window);
+
+  g_assert_true (ramo_session_tree_select_entry (tree, "c10001"));
+  settle (NULL);
+  run_to_first_frame (window, search_rare);
+  settle (NULL);
+  run_to_first_frame (window, clear_search);
+  before = rows_shown (tree);
+  y = shown_at (before, "c10001");
+  g_assert_cmpint (y, >=, 0);
+
+  append_text (ramo_session_manager_get_path (ramo_window_get_manager (window)), line);
+  g_assert_true (ramo_window_refresh (window));
+  ramo_test_spin (50);
+  after = rows_shown (tree);
+  g_assert_cmpint (shown_at (after, "c10001"), ==, y);
+
+  settle (NULL);
+  g_clear_pointer (&after, g_array_unref);
+  after = rows_shown (tree);
+  g_assert_cmpint (shown_at (after, "c10001"), ==, y);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "c10001");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, n + 1);
   close_window (window);
 }
 
@@ -1316,6 +1530,9 @@ main (int   argc,
   g_test_add_func ("/ui/tree-random/stand-in-moves", test_stand_in_moves);
   g_test_add_func ("/ui/tree-random/spacers-cover", test_spacers_cover);
   g_test_add_func ("/ui/tree-random/first-frame", test_first_frame);
+  g_test_add_func ("/ui/tree-random/mid-pass-keys", test_mid_pass_keys);
+  g_test_add_func ("/ui/tree-random/mid-pass-fold", test_mid_pass_fold);
+  g_test_add_func ("/ui/tree-random/mid-pass-append", test_mid_pass_append);
 
   seeds_env = g_getenv ("RAMO_TREE_RANDOM_SEEDS");
   if (seeds_env)

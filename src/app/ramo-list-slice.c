@@ -26,8 +26,8 @@
  * unfolds, and works out the row's position on each unfold).
  *
  * Changes of the underlying model are passed on: all of them once the slice is whole; before,
- * those that reach into the slice, as one change that replaces the slice with the run of items
- * from the first one it held or changed to the last one (so the items changed are shown).
+ * those that reach into the slice, which then shows the run of items from the first one it
+ * held or changed to the last one (so the items changed are shown).
  *
  * A slice can be detached: it then holds nothing of the model and tells nothing more, and its
  * items are %NULL (a replaced tree list model must not hear of a new layout; see
@@ -110,7 +110,7 @@ model_items_changed_cb (RamoListSlice *self,
 {
   guint end = self->start + self->n_items;
   gboolean whole = ramo_list_slice_is_whole (self);
-  guint new_start, new_end, old_n_items;
+  guint new_start, new_end, old_n_items, prefix, suffix;
 
   self->n_model = self->n_model - removed + added;
 
@@ -131,13 +131,17 @@ model_items_changed_cb (RamoListSlice *self,
       return;
     }
 
-  /* into it: the slice takes in the items changed */
+  /* into it: the slice takes in the items changed; the items it showed before and after them
+   * stay (a view keeps what it made of them) */
+  prefix = position > self->start ? position - self->start : 0;
+  suffix = position + removed < end ? end - (position + removed) : 0;
   new_start = MIN (self->start, position);
   new_end = MAX (end, position + removed) + added - removed;
   old_n_items = self->n_items;
   self->start = new_start;
   self->n_items = new_end - new_start;
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n_items, self->n_items);
+  g_list_model_items_changed (G_LIST_MODEL (self), prefix,
+                              old_n_items - prefix - suffix, self->n_items - prefix - suffix);
 }
 
 /**

@@ -1639,6 +1639,31 @@ focus_position (RamoSessionTree *self,
   queue_after_layout (self, TRUE, TRUE);
 }
 
+/* Whether @keyval moves the cursor to an end of the list, a page away, or past an end of the
+ * rows in the model. */
+static gboolean
+moves_far (RamoSessionTree *self,
+           guint            keyval)
+{
+  guint selected = gtk_single_selection_get_selected (self->selection);
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  switch (keyval)
+    {
+    case GDK_KEY_Home: case GDK_KEY_KP_Home:
+    case GDK_KEY_End: case GDK_KEY_KP_End:
+    case GDK_KEY_Page_Up: case GDK_KEY_KP_Page_Up:
+    case GDK_KEY_Page_Down: case GDK_KEY_KP_Page_Down:
+      return TRUE;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      return selected == 0;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      return selected == GTK_INVALID_LIST_POSITION || selected + 1 >= n_items;
+    default:
+      return FALSE;
+    }
+}
+
 static gboolean
 list_key_pressed_cb (RamoSessionTree       *self,
                      guint                  keyval,
@@ -1656,6 +1681,10 @@ list_key_pressed_cb (RamoSessionTree       *self,
   /* Keys typed into the inline label editor are its own. */
   if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)))
     return GDK_EVENT_PROPAGATE;
+
+  /* the list's ends, and a page away, are where they will be once every row is in the model */
+  if (rest_pending (self) && moves_far (self, keyval))
+    finish_rest (self);
 
   row = selected_row (self);
 
@@ -1933,6 +1962,23 @@ ramo_session_tree_make_rows_ahead (RamoSessionTree *self)
   ramo_list_view_make_list_items (self->list_view, (guint) (height / 28 + 6));
 }
 
+/* A row shown unfolded with nothing in it yet (see build_around()) that the user folds hides
+ * no rows, and the tree list model tells no view of it (tree_items_changed_cb() does not hear
+ * of it): the fold is remembered here, or the rest pass would unfold the row again. */
+static void
+row_expanded_cb (RamoSessionTree *self,
+                 GParamSpec      *pspec,
+                 GtkTreeListRow  *row)
+{
+  g_autoptr(RamoProjectionNode) node = NULL;
+
+  if (self->in_rebuild || self->unfolding || gtk_tree_list_row_get_expanded (row))
+    return;
+  node = gtk_tree_list_row_get_item (row);
+  if (node != NULL)
+    g_hash_table_add (self->folded, g_strdup (ramo_projection_node_get_id (node)));
+}
+
 static void
 list_view_bind_cb (RamoSessionTree *self,
                    GtkWidget       *child,
@@ -1945,6 +1991,8 @@ list_view_bind_cb (RamoSessionTree *self,
 
   ramo_tree_expander_set_list_row (expander, row);
   ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), node);
+  if (row)
+    g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -1953,6 +2001,10 @@ list_view_unbind_cb (RamoSessionTree *self,
                      RamoListView    *list_view)
 {
   RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
+  GtkTreeListRow *row = ramo_tree_expander_get_list_row (expander);
+
+  if (row)
+    g_signal_handlers_disconnect_by_func (row, row_expanded_cb, self);
 
   ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), NULL);
   ramo_tree_expander_set_list_row (expander, NULL);
