@@ -262,18 +262,19 @@ get_rows_in_view (RamoListView *self,
   *end = MIN (self->n_items, (guint) MAX (0.0, ceil ((value + height) / rh)));
 }
 
-/* Makes the list items bound to the rows in view (and the cursor's) those of the scroll
- * position now, keeping the list items of rows still there. */
 static gboolean update_row_height (RamoListView *self,
                                    int           width);
 static void     queue_layout      (RamoListView *self);
 
+/* Makes the list items bound to the rows in view (and the cursor's) those of the scroll
+ * position now, keeping the list items of rows still there. */
 static void
 update_rows (RamoListView *self)
 {
   g_autoptr(GPtrArray) slots = NULL;
   RamoListViewRow *cursor_row = NULL;
   GtkWidget *previous = NULL;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
   guint start, end;
 
   if (self->model == NULL || self->n_items == 0)
@@ -285,7 +286,6 @@ update_rows (RamoListView *self)
     {
       /* one list item to learn the height from */
       RamoListViewRow *row = take_row (self);
-      int width = gtk_widget_get_width (GTK_WIDGET (self));
       int min, nat;
 
       bind_row (self, row, 0);
@@ -350,7 +350,7 @@ update_rows (RamoListView *self)
     }
   /* a taller kind of row: every row takes its height (learnt here, not while allocating: the
    * scroll range must not change then, see queue_layout()) */
-  if (update_row_height (self, gtk_widget_get_width (GTK_WIDGET (self))))
+  if (update_row_height (self, width > 0 ? width : -1))
     gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -495,7 +495,6 @@ set_scroll (RamoListView *self,
   int height = get_view_height (self);
   double upper = (double) self->n_items * get_row_height (self);
   gboolean was = self->in_allocate;
-
 
   self->in_allocate = TRUE;
   gtk_adjustment_configure (self->vadjustment, CLAMP (value, 0.0, MAX (upper - height, 0.0)), 0,
