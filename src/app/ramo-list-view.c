@@ -452,9 +452,11 @@ queue_update (RamoListView *self)
 /* ------------------------------------------------------------------------------------------ */
 /* Scrolling                                                                                   */
 
+/* Binds the list items to the rows at the scroll position now, and asks for a layout; in the
+ * frame's layout, the next frame does (see changes_wait()); while allocated, the allocation
+ * places them itself. */
 static void
-adjustment_value_changed_cb (RamoListView  *self,
-                             GtkAdjustment *adjustment)
+rows_follow_scroll (RamoListView *self)
 {
   if (self->in_allocate)
     return;
@@ -465,6 +467,13 @@ adjustment_value_changed_cb (RamoListView  *self,
     }
   update_rows (self);
   queue_layout (self);
+}
+
+static void
+adjustment_value_changed_cb (RamoListView  *self,
+                             GtkAdjustment *adjustment)
+{
+  rows_follow_scroll (self);
 }
 
 static void
@@ -528,13 +537,7 @@ show_position (RamoListView *self,
     return;
 
   set_scroll (self, value);
-  if (self->laid_out)
-    queue_update (self);
-  else if (!self->in_allocate)
-    {
-      update_rows (self);
-      queue_layout (self);
-    }
+  rows_follow_scroll (self);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1333,13 +1336,7 @@ ramo_list_view_scroll_to_offset (RamoListView *self,
     offset = (height - self->row_height) / 2;
   offset = CLAMP (offset, 0, MAX (height - self->row_height, 0));
   set_scroll (self, (double) position * self->row_height - offset);
-  if (self->laid_out)
-    queue_update (self);
-  else if (!self->in_allocate)
-    {
-      update_rows (self);
-      queue_layout (self);
-    }
+  rows_follow_scroll (self);
 }
 
 /**

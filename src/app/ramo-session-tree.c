@@ -479,6 +479,26 @@ unfold_below (RamoSessionTree *self,
 #define UNFOLD_REST_BUDGET_USEC 6000
 #define GROW_STEP 4096
 
+/* Grows the lists of the model that are not whole yet, @step rows at a time (0: at once),
+ * until @deadline (0: until all are whole). Returns whether some are not whole still. */
+static gboolean
+grow_partial (RamoSessionTree *self,
+              guint            step,
+              gint64           deadline)
+{
+  gboolean was = self->unfolding;
+
+  self->unfolding = TRUE;
+  while (self->partial != NULL && self->partial->len > 0 &&
+         (deadline == 0 || g_get_monotonic_time () < deadline))
+    {
+      if (ramo_list_slice_grow (g_ptr_array_index (self->partial, self->partial->len - 1), step))
+        g_ptr_array_remove_index (self->partial, self->partial->len - 1);
+    }
+  self->unfolding = was;
+  return self->partial != NULL && self->partial->len > 0;
+}
+
 static gboolean
 unfold_rest_cb (gpointer data)
 {
@@ -488,18 +508,7 @@ unfold_rest_cb (gpointer data)
   if (self->tree_model == NULL)
     goto done;
 
-  while (self->partial != NULL && self->partial->len > 0 && g_get_monotonic_time () < deadline)
-    {
-      RamoListSlice *slice = g_ptr_array_index (self->partial, self->partial->len - 1);
-      gboolean whole;
-
-      self->unfolding = TRUE;
-      whole = ramo_list_slice_grow (slice, GROW_STEP);
-      self->unfolding = FALSE;
-      if (whole)
-        g_ptr_array_remove_index (self->partial, self->partial->len - 1);
-    }
-  if (self->partial != NULL && self->partial->len > 0)
+  if (grow_partial (self, GROW_STEP, deadline))
     return G_SOURCE_CONTINUE;
 
   if (self->to_unfold_rest == NULL)
@@ -558,19 +567,13 @@ rest_pending (RamoSessionTree *self)
 static void
 finish_rest (RamoSessionTree *self)
 {
-  g_autoptr(GPtrArray) partial = NULL;
-
   if (!rest_pending (self))
     return;
-  partial = g_steal_pointer (&self->partial);
+  if (self->tree_model != NULL)
+    grow_partial (self, 0, 0);
   cancel_unfold_rest (self);
-  if (self->tree_model == NULL)
-    return;
-  self->unfolding = TRUE;
-  for (guint i = 0; partial != NULL && i < partial->len; i++)
-    ramo_list_slice_grow (g_ptr_array_index (partial, i), 0);
-  self->unfolding = FALSE;
-  unfold_rows (self, self->projection, self->tree_model, self->folded);
+  if (self->tree_model != NULL)
+    unfold_rows (self, self->projection, self->tree_model, self->folded);
 }
 
 static void
