@@ -245,22 +245,22 @@ test_settings_summary_config (void)
   g_autoptr(RamoSummarizerConfig) automatic = NULL;
   g_autofree char *instructions = NULL;
 
-  automatic = ramo_app_get_summary_config ();
+  automatic = ramo_app_dup_summary_config ();
   g_assert_null (ramo_summarizer_config_get_provider (automatic));
   g_assert_null (ramo_summarizer_config_get_model (automatic));
-  g_assert_null (ramo_app_get_summary_instructions ());
+  g_assert_null (ramo_app_dup_summary_instructions ());
 
   g_settings_set_string (settings, "summary-provider", "openai");
   g_settings_set_string (settings, "summary-base-url", "http://127.0.0.1:11434/v1");
   g_settings_set_string (settings, "summary-model", " llama3 ");
   g_settings_set_string (settings, "summary-instructions", "Be brief.");
 
-  config = ramo_app_get_summary_config ();
+  config = ramo_app_dup_summary_config ();
   g_assert_cmpstr (ramo_summarizer_config_get_provider (config), ==, "openai");
   g_assert_cmpint (ramo_summarizer_config_get_api (config), ==, RAMO_SUMMARIZER_API_OPENAI_CHAT);
   g_assert_cmpstr (ramo_summarizer_config_get_base_url (config), ==, "http://127.0.0.1:11434/v1");
   g_assert_cmpstr (ramo_summarizer_config_get_model (config), ==, "llama3");
-  instructions = ramo_app_get_summary_instructions ();
+  instructions = ramo_app_dup_summary_instructions ();
   g_assert_cmpstr (instructions, ==, "Be brief.");
 
   /* no key is ever kept in GSettings */
@@ -290,7 +290,7 @@ test_settings_roots (void)
   g_autofree char *more = g_build_filename (home, "more", NULL);
 
   g_settings_set_strv (settings, "session-folders", extra);
-  roots = ramo_app_get_session_roots ();
+  roots = ramo_app_dup_session_roots ();
   g_assert_cmpuint (g_strv_length (roots), ==, 4);
   g_assert_cmpstr (roots[0], ==, pi);
   g_assert_cmpstr (roots[1], ==, omp);
@@ -502,7 +502,7 @@ test_browser (void)
   g_assert_nonnull (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-parent-session"));
   {
-    g_autofree char *parent = ramo_session_links_get_parent_session (window);
+    g_autofree char *parent = ramo_session_links_dup_parent_session (window);
 
     g_assert_cmpstr (parent, ==, a);
   }
@@ -619,7 +619,7 @@ test_index_matches_loader (void)
           messages += entry->type == RAMO_ENTRY_TYPE_MESSAGE;
           leaves += (entry->children == NULL || entry->children->len == 0);
         }
-      name = ramo_session_manager_get_session_name (manager);
+      name = ramo_session_manager_dup_session_name (manager);
       g_assert_cmpuint (ramo_session_info_get_n_messages (info), ==, messages);
       g_assert_cmpuint (ramo_session_info_get_n_branches (info), ==, leaves);
       g_assert_cmpstr (ramo_session_info_get_name (info), ==, name);

@@ -172,7 +172,7 @@ test_huge_line (void)
   g_assert_cmpuint (entry->length, >, 20 * 1024 * 1024);
   g_assert_cmpuint (g_utf8_strlen (entry->display, -1), <=, 6 + 200 + 1);
   context = ramo_session_manager_build_session_context (manager);
-  message = ramo_session_context_get_message (context, 0, &error);
+  message = ramo_session_context_dup_message (context, 0, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (strlen (json_object_get_string_member (json_node_get_object (message), "content")), ==, 20 * 1024 * 1024);
 }
@@ -212,7 +212,7 @@ test_cycle (void)
   g_assert_cmpuint (roots->len, ==, 2);
   g_assert_cmpstr (((RamoEntry *) g_ptr_array_index (roots, 1))->id, ==, "a");
   g_assert_true (ramo_session_manager_get_entry (manager, "a")->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN);
-  branch = ramo_session_manager_get_branch (manager, "c");
+  branch = ramo_session_manager_dup_branch (manager, "c");
   g_assert_cmpuint (branch->len, ==, 3);
   context = ramo_session_manager_build_session_context (manager);
   g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 3);
@@ -438,7 +438,7 @@ test_escaped_bodies (void)
   g_assert_cmpfloat (json_object_get_double_member (body, "n"), ==, 12345678901234567890.0);
 
   context = ramo_session_manager_build_session_context (manager);
-  message = ramo_session_context_get_message (context, 1, &error);
+  message = ramo_session_context_dup_message (context, 1, &error);
   g_assert_no_error (error);
   g_assert_nonnull (message);
 

@@ -614,7 +614,7 @@ test_nearest_visible (void)
   g_assert_cmpstr (ramo_projection_nearest_visible (projection, ramo_session_manager_get_entry (manager, "a1000003"))->id, ==, "a1000003");
 
   /* a1000006 (top, 4) → c3000001 (0) → d4000006 (3) → e5000003 (0) → e5000014 (7) */
-  path = ramo_projection_get_node_path (projection, ramo_session_manager_get_entry (manager, "e5000014"));
+  path = ramo_projection_dup_node_path (projection, ramo_session_manager_get_entry (manager, "e5000014"));
   g_assert_cmpuint (path->len, ==, 10);
   g_assert_cmpstr (ramo_projection_node_get_id (g_ptr_array_index (path, 0)), ==, "a1000006");
   g_assert_cmpuint (GPOINTER_TO_UINT (g_ptr_array_index (path, 1)), ==, 4);
@@ -698,7 +698,7 @@ check_unfoldable (RamoProjection     *projection,
                   GListModel         *list,
                   RamoProjectionNode *parent)
 {
-  g_autoptr(GArray) positions = ramo_projection_get_unfoldable (projection, parent);
+  g_autoptr(GArray) positions = ramo_projection_dup_unfoldable (projection, parent);
   guint next = 0;
 
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
@@ -721,7 +721,7 @@ test_unfoldable (void)
 {
   g_autoptr(RamoSessionManager) manager = open_example ();
   g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
-  g_autoptr(GArray) top = ramo_projection_get_unfoldable (projection, NULL);
+  g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
 
   g_assert_cmpuint (top->len, >, 0);
   for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)

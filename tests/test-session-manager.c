@@ -62,7 +62,7 @@ test_example (void)
   g_assert_no_error (error);
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 37);
   g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e5000014");
-  name = ramo_session_manager_get_session_name (manager);
+  name = ramo_session_manager_dup_session_name (manager);
   g_assert_cmpstr (name, ==, "Weather CLI: cache API responses");
   g_assert_cmpstr (ramo_session_manager_get_cwd (manager), ==, "/home/user/projects/weather-cli");
   g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 0);
@@ -79,7 +79,7 @@ test_example (void)
   g_assert_cmpstr (ramo_session_manager_get_label (manager, "d4000006"), ==, "json cache works");
   g_assert_null (ramo_session_manager_get_label (manager, "a1000001"));
 
-  branch = ramo_session_manager_get_branch (manager, "f6000002");
+  branch = ramo_session_manager_dup_branch (manager, "f6000002");
   branch_ids = ids_of (branch);
   g_assert_cmpstr (branch_ids, ==,
                    "5e1f0a01 5e1f0a02 5e1f0a03 a1000001 a1000002 a1000003 a1000004 a1000005 a1000006 "
@@ -120,7 +120,7 @@ test_context (void)
   g_assert_cmpstr (level, ==, "medium");
   g_assert_cmpstr (model, ==, "anthropic/claude-sonnet-4-5");
 
-  summary = ramo_session_context_get_message (context, 0, &error);
+  summary = ramo_session_context_dup_message (context, 0, &error);
   g_assert_no_error (error);
   json = ramo_json_to_string (summary);
   g_assert_true (g_str_has_prefix (json, "{\"role\":\"compactionSummary\",\"summary\":\"## Goal"));
@@ -434,8 +434,8 @@ test_migration_v1 (void)
   contents = ramo_test_read_file (path, NULL);
   g_assert_cmpstr (contents, ==, V1_TEXT);
   again = ramo_session_manager_open (path, &error);
-  b1 = ramo_session_manager_get_branch (manager, NULL);
-  b2 = ramo_session_manager_get_branch (again, NULL);
+  b1 = ramo_session_manager_dup_branch (manager, NULL);
+  b2 = ramo_session_manager_dup_branch (again, NULL);
   ids1 = ids_of (b1);
   ids2 = ids_of (b2);
   g_assert_cmpstr (ids1, ==, ids2);
@@ -459,7 +459,7 @@ test_migration_v1 (void)
   migrated = ramo_session_manager_open (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ramo_session_manager_get_file_version (migrated), ==, 3);
-  b3 = ramo_session_manager_get_branch (migrated, ramo_session_manager_get_entry_at (migrated, 4)->id);
+  b3 = ramo_session_manager_dup_branch (migrated, ramo_session_manager_get_entry_at (migrated, 4)->id);
   ids3 = ids_of (b3);
   g_assert_cmpstr (ids3, ==, ids1);
   g_assert_cmpstr (ramo_session_manager_get_label (migrated, ramo_session_manager_get_entry_at (manager, 0)->id), ==, "first");

@@ -297,7 +297,7 @@ expected_selection (Walk           *w,
     }
   if (unfold_path)
     {
-      g_autoptr(GPtrArray) path = ramo_projection_get_node_path (projection, target);
+      g_autoptr(GPtrArray) path = ramo_projection_dup_node_path (projection, target);
 
       /* [node, position] pairs from the top; the target itself may stay folded */
       for (guint i = 0; path && i + 3 < path->len; i += 2)

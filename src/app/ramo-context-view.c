@@ -478,7 +478,7 @@ build_item (RamoContextView *self,
   RamoEntry *entry;
 
   entry = ramo_session_context_get_entry (self->context, position);
-  message = ramo_session_context_get_message (self->context, position, &error);
+  message = ramo_session_context_dup_message (self->context, position, &error);
   if (message == NULL && error != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Could not read line %u: %s"), entry->line, error->message);

@@ -638,7 +638,7 @@ current_roots (RamoSessionBrowser *self)
 {
   if (self->roots)
     return g_strdupv (self->roots);
-  return ramo_app_get_session_roots ();
+  return ramo_app_dup_session_roots ();
 }
 
 /**
@@ -1236,7 +1236,7 @@ ramo_session_browser_get_parent_session (RamoSessionBrowser *self)
  * ramo_session_browser_set_roots:
  * @self: a session browser
  * @roots: (nullable) (array zero-terminated=1): the folders to list; %NULL for those of the
- *   settings (ramo_app_get_session_roots())
+ *   settings (ramo_app_dup_session_roots())
  */
 void
 ramo_session_browser_set_roots (RamoSessionBrowser *self,

@@ -29,14 +29,14 @@
  */
 
 /**
- * ramo_session_links_get_parent_session:
+ * ramo_session_links_dup_parent_session:
  * @window: a window
  *
  * Returns: (transfer full) (nullable): the `parentSession` of the window's session, made
  *   absolute, or %NULL when it has none
  */
 char *
-ramo_session_links_get_parent_session (RamoWindow *window)
+ramo_session_links_dup_parent_session (RamoWindow *window)
 {
   RamoSessionManager *manager;
   JsonObject *header;
@@ -70,7 +70,7 @@ static void
 update_actions (RamoWindow *window)
 {
   GSignalGroup *signals = g_object_get_data (G_OBJECT (window), "ramo-session-links");
-  g_autofree char *parent = ramo_session_links_get_parent_session (window);
+  g_autofree char *parent = ramo_session_links_dup_parent_session (window);
   RamoSessionManager *manager = ramo_window_get_manager (window);
   GAction *action;
 
@@ -93,7 +93,7 @@ open_parent_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   RamoWindow *window = user_data;
-  g_autofree char *parent = ramo_session_links_get_parent_session (window);
+  g_autofree char *parent = ramo_session_links_dup_parent_session (window);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
   g_autoptr(GError) error = NULL;
 

@@ -12,6 +12,6 @@
 G_BEGIN_DECLS
 
 void        ramo_session_links_attach             (RamoWindow *window);
-char       *ramo_session_links_get_parent_session (RamoWindow *window);
+char       *ramo_session_links_dup_parent_session (RamoWindow *window);
 
 G_END_DECLS

@@ -395,7 +395,7 @@ unfold_from (RamoSessionTree *self,
       if (!gtk_tree_list_row_get_expanded (row))
         continue;
 
-      positions = ramo_projection_get_unfoldable (projection, node);
+      positions = ramo_projection_dup_unfoldable (projection, node);
       for (guint i = positions->len; i > 0; i--)
         {
           GtkTreeListRow *child = child_row_at (self, NULL, row, g_array_index (positions, guint, i - 1));
@@ -415,7 +415,7 @@ top_rows_to_unfold (RamoSessionTree  *self,
                     GtkTreeListModel *model)
 {
   GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GArray) top = ramo_projection_get_unfoldable (projection, NULL);
+  g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
 
   for (guint i = top->len; i > 0; i--)
     {
@@ -667,7 +667,7 @@ push_place (GArray     *stack,
   touch (runs, &place);
 }
 
-/* The places from the top list down to @path's last row (see ramo_projection_get_node_path()),
+/* The places from the top list down to @path's last row (see ramo_projection_dup_node_path()),
  * each touched. */
 static GArray *
 stack_of_path (RamoProjection *projection,
@@ -775,7 +775,7 @@ build_around (RamoSessionTree  *self,
               GPtrArray       **partial,
               guint            *position)
 {
-  g_autoptr(GPtrArray) path = ramo_projection_get_node_path (self->projection, target);
+  g_autoptr(GPtrArray) path = ramo_projection_dup_node_path (self->projection, target);
   g_autoptr(GtkTreeListRow) row = NULL;
   RamoListSlice *top;
   GtkTreeListModel *model;
@@ -813,7 +813,7 @@ build_around (RamoSessionTree  *self,
   for (guint i = 0; i < build.to_fold->len; i++)
     {
       RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build.to_fold, i));
-      g_autoptr(GPtrArray) folded_path = ramo_projection_get_node_path (self->projection, entry);
+      g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
       g_autoptr(GtkTreeListRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
       if (folded_row)
@@ -1046,7 +1046,7 @@ find_entry_row (RamoSessionTree *self,
       return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
     }
 
-  path = ramo_projection_get_node_path (self->projection, target);
+  path = ramo_projection_dup_node_path (self->projection, target);
   if (path == NULL)
     return GTK_INVALID_LIST_POSITION;
 

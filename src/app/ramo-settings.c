@@ -81,7 +81,7 @@ nonempty_string (GSettings  *settings,
 }
 
 /**
- * ramo_app_get_summary_config:
+ * ramo_app_dup_summary_config:
  *
  * The summary configuration the user chose in the preferences: provider, base URL and model
  * from GSettings, and the API key of that provider from the keyring (Secret Service, schema
@@ -95,7 +95,7 @@ nonempty_string (GSettings  *settings,
  * Returns: (transfer full): a new configuration
  */
 RamoSummarizerConfig *
-ramo_app_get_summary_config (void)
+ramo_app_dup_summary_config (void)
 {
   GSettings *settings = ramo_app_get_settings ();
   RamoSummarizerConfig *config = ramo_summarizer_config_new ();
@@ -137,12 +137,12 @@ ramo_app_get_summary_config (void)
 }
 
 /**
- * ramo_app_get_summary_instructions:
+ * ramo_app_dup_summary_instructions:
  *
  * Returns: (transfer full) (nullable): the custom default instructions for summaries, or %NULL
  */
 char *
-ramo_app_get_summary_instructions (void)
+ramo_app_dup_summary_instructions (void)
 {
   GSettings *settings = ramo_app_get_settings ();
 
@@ -150,13 +150,13 @@ ramo_app_get_summary_instructions (void)
 }
 
 /**
- * ramo_app_get_session_roots:
+ * ramo_app_dup_session_roots:
  *
  * Returns: (transfer full): the folders the session browser lists: pi's and oh-my-pi's session
  *   folders under `$HOME`, and the `session-folders` setting
  */
 char **
-ramo_app_get_session_roots (void)
+ramo_app_dup_session_roots (void)
 {
   GSettings *settings = ramo_app_get_settings ();
   g_auto(GStrv) extra = settings ? g_settings_get_strv (settings, "session-folders") : NULL;

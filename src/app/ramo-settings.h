@@ -15,9 +15,9 @@
 G_BEGIN_DECLS
 
 GSettings            *ramo_app_get_settings               (void);
-RamoSummarizerConfig *ramo_app_get_summary_config         (void);
-char                 *ramo_app_get_summary_instructions   (void);
-char                **ramo_app_get_session_roots          (void);
+RamoSummarizerConfig *ramo_app_dup_summary_config         (void);
+char                 *ramo_app_dup_summary_instructions   (void);
+char                **ramo_app_dup_session_roots          (void);
 void                  ramo_app_settings_attach_window     (RamoWindow *window);
 
 G_END_DECLS

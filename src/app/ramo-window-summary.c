@@ -153,7 +153,7 @@ ramo_window_dup_settings_config (RamoWindow *self)
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
 
   /* GSettings, and the API key from the keyring */
-  return ramo_app_get_summary_config ();
+  return ramo_app_dup_summary_config ();
 }
 
 /* ------------------------------------------------------------------------------------------ */

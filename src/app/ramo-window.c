@@ -64,7 +64,7 @@ update_title (RamoWindow *self)
       return;
     }
 
-  name = ramo_session_manager_get_session_name (self->manager);
+  name = ramo_session_manager_dup_session_name (self->manager);
   if (name == NULL || name[0] == '\0')
     {
       g_free (name);

@@ -413,7 +413,7 @@ cmd_info (int    argc,
   context = ramo_session_manager_build_session_context (manager);
 
   header_text = ramo_session_manager_dup_header_json (manager);
-  name = ramo_session_manager_get_session_name (manager);
+  name = ramo_session_manager_dup_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
 

@@ -1258,12 +1258,12 @@ ramo_agent_session_navigate_tree_async (RamoAgentSession      *self,
     }
 
   /* The deepest entry of the target's path that is also on the old leaf's path. */
-  old_path = ramo_session_manager_get_branch (self->manager, old_leaf_id);
+  old_path = ramo_session_manager_dup_branch (self->manager, old_leaf_id);
   on_old_path = g_hash_table_new (NULL, NULL);
   if (old_leaf_id)
     for (guint i = 0; i < old_path->len; i++)
       g_hash_table_add (on_old_path, g_ptr_array_index (old_path, i));
-  target_path = ramo_session_manager_get_branch (self->manager, target_id);
+  target_path = ramo_session_manager_dup_branch (self->manager, target_id);
   for (guint i = target_path->len; i > 0; i--)
     if (g_hash_table_contains (on_old_path, g_ptr_array_index (target_path, i - 1)))
       {
@@ -1695,7 +1695,7 @@ estimate_context_tokens (RamoSessionManager  *manager,
   for (guint i = 0; i < ramo_session_context_get_n_messages (context); i++)
     {
       g_autoptr(GError) local_error = NULL;
-      g_autoptr(JsonNode) message = ramo_session_context_get_message (context, i, &local_error);
+      g_autoptr(JsonNode) message = ramo_session_context_dup_message (context, i, &local_error);
 
       if (local_error)
         {
@@ -1784,7 +1784,7 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
       return;
     }
 
-  path = ramo_session_manager_get_branch (self->manager, NULL);
+  path = ramo_session_manager_dup_branch (self->manager, NULL);
   for (guint i = 0; i < path->len; i++)
     {
       RamoEntry *e = g_ptr_array_index (path, i);

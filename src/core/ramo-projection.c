@@ -505,7 +505,7 @@ ramo_projection_node_has_children (RamoProjectionNode *self)
 }
 
 /**
- * ramo_projection_get_unfoldable:
+ * ramo_projection_dup_unfoldable:
  * @self: a projection
  * @parent: (nullable): a row of @self, or %NULL for the top level
  *
@@ -516,7 +516,7 @@ ramo_projection_node_has_children (RamoProjectionNode *self)
  * Returns: (transfer full) (element-type guint): positions in the list, ascending
  */
 GArray *
-ramo_projection_get_unfoldable (RamoProjection     *self,
+ramo_projection_dup_unfoldable (RamoProjection     *self,
                                 RamoProjectionNode *parent)
 {
   GArray *positions = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -2037,7 +2037,7 @@ ramo_projection_nearest_visible (RamoProjection  *self,
 }
 
 /**
- * ramo_projection_get_node_path:
+ * ramo_projection_dup_node_path:
  * @self: a projection
  * @entry: an entry with a row
  *
@@ -2048,7 +2048,7 @@ ramo_projection_nearest_visible (RamoProjection  *self,
  * Returns: (transfer full) (nullable): the path, or %NULL when @entry has no row
  */
 GPtrArray *
-ramo_projection_get_node_path (RamoProjection  *self,
+ramo_projection_dup_node_path (RamoProjection  *self,
                                const RamoEntry *entry)
 {
   GPtrArray *path;

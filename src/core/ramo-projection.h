@@ -58,11 +58,11 @@ gboolean            ramo_projection_is_visible            (RamoProjection      *
                                                            const RamoEntry     *entry);
 RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,
                                                            const RamoEntry     *entry);
-GPtrArray          *ramo_projection_get_node_path         (RamoProjection      *self,
+GPtrArray          *ramo_projection_dup_node_path         (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);
 void                ramo_projection_update                (RamoProjection      *self);
-GArray             *ramo_projection_get_unfoldable        (RamoProjection      *self,
+GArray             *ramo_projection_dup_unfoldable        (RamoProjection      *self,
                                                            RamoProjectionNode  *parent);
 char               *ramo_projection_to_text               (RamoProjection      *self);
 

@@ -28,7 +28,7 @@
  * then the rest), the thinking level, the model, and oh-my-pi's mode and injected TTSR rules.
  *
  * Building it reads nothing from the file: it holds the entries, and a message's JSON is read
- * on demand with ramo_session_context_get_message().
+ * on demand with ramo_session_context_dup_message().
  */
 
 typedef struct
@@ -134,7 +134,7 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
   if (leaf == NULL)
     return ctx;
 
-  path = ramo_session_manager_get_branch (self, leaf->id);
+  path = ramo_session_manager_dup_branch (self, leaf->id);
   /* get_branch() looks the id up; with duplicate ids the record asked for may be shadowed */
   if (path->len == 0 || g_ptr_array_index (path, path->len - 1) != leaf)
     {
@@ -284,7 +284,7 @@ ramo_session_context_dup_model (RamoSessionContext *self)
  * @self: a context
  *
  * The number of items. A branch summary whose summary is empty still counts here, but
- * ramo_session_context_get_message() returns %NULL for it without an error (pi skips it).
+ * ramo_session_context_dup_message() returns %NULL for it without an error (pi skips it).
  *
  * Returns: the number of context items
  */
@@ -376,7 +376,7 @@ node_truthy (JsonNode *node)
 }
 
 /**
- * ramo_session_context_get_message:
+ * ramo_session_context_dup_message:
  * @self: a context
  * @position: an item position
  * @error: return location for a #GError, or %NULL
@@ -394,7 +394,7 @@ node_truthy (JsonNode *node)
  *   with an empty summary (not part of the context)
  */
 JsonNode *
-ramo_session_context_get_message (RamoSessionContext  *self,
+ramo_session_context_dup_message (RamoSessionContext  *self,
                                   guint                position,
                                   GError             **error)
 {
@@ -551,7 +551,7 @@ write_message (RamoSessionContext  *self,
  *
  * The context as one JSON object, written as JSON.stringify() writes it:
  * `{"leafId","thinkingLevel","model","messages","mode","injectedTtsrRules"}` where `model` is
- * `null` or `{provider, modelId}` and `messages` hold what ramo_session_context_get_message()
+ * `null` or `{provider, modelId}` and `messages` hold what ramo_session_context_dup_message()
  * describes. Every value comes from the file's own text (never through a json-glib tree), so
  * what json-glib cannot hold is written exactly as pi writes it: an escaped NUL, a lone
  * surrogate, an integer beyond 64 bits (as the double JavaScript reads), 1e400 (`null`).

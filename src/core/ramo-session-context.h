@@ -41,7 +41,7 @@ RamoContextItemKind ramo_session_context_get_kind          (RamoSessionContext  
                                                             guint                position);
 RamoEntry          *ramo_session_context_get_entry         (RamoSessionContext  *self,
                                                             guint                position);
-JsonNode           *ramo_session_context_get_message       (RamoSessionContext  *self,
+JsonNode           *ramo_session_context_dup_message       (RamoSessionContext  *self,
                                                             guint                position,
                                                             GError             **error);
 char               *ramo_session_context_to_json           (RamoSessionContext  *self,

@@ -3059,7 +3059,7 @@ ramo_session_manager_get_title (RamoSessionManager *self)
 }
 
 /**
- * ramo_session_manager_get_session_name:
+ * ramo_session_manager_dup_session_name:
  * @self: a session manager
  *
  * The name of the latest `session_info` entry in file order, trimmed; an empty name clears it
@@ -3068,7 +3068,7 @@ ramo_session_manager_get_title (RamoSessionManager *self)
  * Returns: (transfer full) (nullable): the session name
  */
 char *
-ramo_session_manager_get_session_name (RamoSessionManager *self)
+ramo_session_manager_dup_session_name (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
@@ -3193,7 +3193,7 @@ ramo_session_manager_get_leaf (RamoSessionManager *self)
 }
 
 /**
- * ramo_session_manager_get_branch:
+ * ramo_session_manager_dup_branch:
  * @self: a session manager
  * @from_id: (nullable): the entry to end at; %NULL for the leaf
  *
@@ -3202,7 +3202,7 @@ ramo_session_manager_get_leaf (RamoSessionManager *self)
  * Returns: (transfer container) (element-type RamoEntry): the entries of the path, root first
  */
 GPtrArray *
-ramo_session_manager_get_branch (RamoSessionManager *self,
+ramo_session_manager_dup_branch (RamoSessionManager *self,
                                  const char         *from_id)
 {
   GPtrArray *path;
@@ -4489,7 +4489,7 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
       return FALSE;
     }
 
-  path = ramo_session_manager_get_branch (self, leaf_id);
+  path = ramo_session_manager_dup_branch (self, leaf_id);
 
   write_header (out, session_id, timestamp, self->cwd, self->path);
 

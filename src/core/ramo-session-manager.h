@@ -99,7 +99,7 @@ JsonObject         *ramo_session_manager_get_header               (RamoSessionMa
 char               *ramo_session_manager_dup_header_json          (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_session_id           (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
-char               *ramo_session_manager_get_session_name         (RamoSessionManager  *self);
+char               *ramo_session_manager_dup_session_name         (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_title                (RamoSessionManager  *self);
 GPtrArray          *ramo_session_manager_get_issues               (RamoSessionManager  *self);
 
@@ -110,7 +110,7 @@ RamoEntry          *ramo_session_manager_get_entry                (RamoSessionMa
                                                                    const char          *id);
 const char         *ramo_session_manager_get_leaf_id              (RamoSessionManager  *self);
 RamoEntry          *ramo_session_manager_get_leaf                 (RamoSessionManager  *self);
-GPtrArray          *ramo_session_manager_get_branch               (RamoSessionManager  *self,
+GPtrArray          *ramo_session_manager_dup_branch               (RamoSessionManager  *self,
                                                                    const char          *from_id);
 GPtrArray          *ramo_session_manager_get_roots                (RamoSessionManager  *self);
 GPtrArray          *ramo_session_manager_get_children             (RamoSessionManager  *self,

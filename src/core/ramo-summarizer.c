@@ -1566,7 +1566,7 @@ ramo_summarizer_append_file_lists (const char *summary,
 
 /**
  * ramo_summarizer_estimate_tokens:
- * @message: a context message (`{role, …}`) as ramo_session_context_get_message() gives it
+ * @message: a context message (`{role, …}`) as ramo_session_context_dup_message() gives it
  *
  * Estimates the message's size in tokens as pi does: characters (JavaScript string length) of
  * its text, thinking, tool calls (name and JSON arguments), shell command and output, or
