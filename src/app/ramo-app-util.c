@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "ramo-app-util.h"
+#include "ramo-message.h"
 
 /*
  * Small text helpers shared by the window's widgets. Nothing here interprets file text as
@@ -96,50 +97,6 @@ ramo_ellipsize_text (const char *text,
 }
 
 /**
- * ramo_content_text:
- * @content: (nullable): a message `content`: a string or an array of blocks
- *
- * Returns: (transfer full): the string, or the `text` of the text blocks joined with "\n"
- */
-char *
-ramo_content_text (JsonNode *content)
-{
-  GString *out;
-  JsonArray *blocks;
-
-  if (content == NULL)
-    return g_strdup ("");
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    return g_strdup (json_node_get_string (content));
-  if (!JSON_NODE_HOLDS_ARRAY (content))
-    return g_strdup ("");
-
-  out = g_string_new (NULL);
-  blocks = json_node_get_array (content);
-  for (guint i = 0; i < json_array_get_length (blocks); i++)
-    {
-      JsonNode *block = json_array_get_element (blocks, i);
-      JsonObject *object;
-      const char *type;
-      const char *text;
-
-      if (!JSON_NODE_HOLDS_OBJECT (block))
-        continue;
-      object = json_node_get_object (block);
-      type = json_object_get_string_member_with_default (object, "type", NULL);
-      if (g_strcmp0 (type, "text") != 0)
-        continue;
-      text = json_object_get_string_member_with_default (object, "text", NULL);
-      if (text == NULL)
-        continue;
-      if (out->len > 0)
-        g_string_append_c (out, '\n');
-      g_string_append (out, text);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/**
  * ramo_entry_is_user_message:
  * @entry: an entry
  *
@@ -199,12 +156,13 @@ ramo_entry_editor_text (RamoSessionManager  *manager,
 
   object = json_node_get_object (node);
   if (entry->type == RAMO_ENTRY_TYPE_CUSTOM_MESSAGE)
-    return ramo_content_text (json_object_get_member (object, "content"));
+    return ramo_content_dup_text (json_object_get_member (object, "content"), "\n", RAMO_CONTENT_FLAGS_NONE);
 
   message = json_object_get_member (object, "message");
   if (message == NULL || !JSON_NODE_HOLDS_OBJECT (message))
     return g_strdup ("");
-  return ramo_content_text (json_object_get_member (json_node_get_object (message), "content"));
+  return ramo_content_dup_text (json_object_get_member (json_node_get_object (message), "content"),
+                                "\n", RAMO_CONTENT_FLAGS_NONE);
 }
 
 /**

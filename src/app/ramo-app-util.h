@@ -18,7 +18,6 @@ char          *ramo_format_timestamp            (const char          *iso8601);
 char          *ramo_tilde_path                  (const char          *path);
 char          *ramo_ellipsize_text              (const char          *text,
                                                  guint                max_chars);
-char          *ramo_content_text                (JsonNode            *content);
 char          *ramo_entry_editor_text           (RamoSessionManager  *manager,
                                                  const RamoEntry     *entry,
                                                  GError             **error);

@@ -19,6 +19,7 @@
 #include "ramo-app-util.h"
 #include "ramo-context-view.h"
 #include "ramo-json.h"
+#include "ramo-message.h"
 #include "ramo-session-context.h"
 
 /**
@@ -153,7 +154,7 @@ expander_expanded_cb (GtkExpander *expander,
       if (JSON_NODE_HOLDS_VALUE (lazy->node) && json_node_get_value_type (lazy->node) == G_TYPE_STRING)
         text = g_strdup (json_node_get_string (lazy->node));
       else
-        text = ramo_content_text (lazy->node);
+        text = ramo_content_dup_text (lazy->node, "\n", RAMO_CONTENT_FLAGS_NONE);
       break;
     }
 
@@ -230,71 +231,50 @@ static void
 append_content (GtkBox   *box,
                 JsonNode *content)
 {
-  JsonArray *blocks;
+  RamoContentIter iter;
 
   if (content == NULL || JSON_NODE_HOLDS_NULL (content))
     return;
 
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    {
-      const char *text = json_node_get_string (content);
-
-      if (text[0] != '\0')
-        gtk_box_append (box, text_label (text, NULL));
-      return;
-    }
-
-  if (!JSON_NODE_HOLDS_ARRAY (content))
+  if (!ramo_content_is_text_or_blocks (content))
     {
       gtk_box_append (box, lazy_expander (_("Content"), content, LAZY_JSON, NULL));
       return;
     }
 
-  blocks = json_node_get_array (content);
-  for (guint i = 0; i < json_array_get_length (blocks); i++)
+  ramo_content_iter_init (&iter, content);
+  while (ramo_content_iter_next (&iter))
     {
-      JsonNode *node = json_array_get_element (blocks, i);
-      JsonObject *block;
-      const char *type;
-
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        continue;
-      block = json_node_get_object (node);
-      type = ramo_json_member_string (block, "type");
-
-      if (g_strcmp0 (type, "text") == 0)
+      if (iter.kind == RAMO_CONTENT_TEXT)
         {
-          const char *text = ramo_json_member_string (block, "text");
-
-          if (text && text[0] != '\0')
-            gtk_box_append (box, text_label (text, NULL));
+          if (iter.text && iter.text[0] != '\0')
+            gtk_box_append (box, text_label (iter.text, NULL));
         }
-      else if (g_strcmp0 (type, "thinking") == 0)
+      else if (iter.kind == RAMO_CONTENT_THINKING)
         {
-          JsonNode *thinking = json_object_get_member (block, "thinking");
-          const char *text = ramo_json_member_string (block, "thinking");
-
-          if (text == NULL || text[0] == '\0')
+          if (iter.text == NULL || iter.text[0] == '\0')
             continue;
-          gtk_box_append (box, lazy_expander (_("Thinking"), thinking, LAZY_TEXT, "thinking"));
+          gtk_box_append (box, lazy_expander (_("Thinking"), json_object_get_member (iter.block, "thinking"),
+                                              LAZY_TEXT, "thinking"));
         }
-      else if (g_strcmp0 (type, "toolCall") == 0)
+      else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
         {
-          const char *name = ramo_json_member_string (block, "name");
-          JsonNode *arguments = json_object_get_member (block, "arguments");
+          const char *name = ramo_json_member_string (iter.block, "name");
+          JsonNode *arguments = json_object_get_member (iter.block, "arguments");
           g_autofree char *args = arguments ? ramo_json_to_string (arguments) : g_strdup ("");
           g_autofree char *brief = one_line (args, 80);
           g_autofree char *title = g_strdup_printf (_("Tool call · %s %s"), name ? name : "?", brief);
 
           gtk_box_append (box, lazy_expander (title, arguments, LAZY_JSON, "tool-call"));
         }
-      else if (g_strcmp0 (type, "image") == 0)
-        gtk_box_append (box, image_placeholder (block));
+      else if (iter.kind == RAMO_CONTENT_IMAGE)
+        gtk_box_append (box, image_placeholder (iter.block));
       else
         {
+          const char *type = ramo_json_member_string (iter.block, "type");
           g_autofree char *title = g_strdup_printf (_("Block · %s"), type ? type : "?");
 
-          gtk_box_append (box, lazy_expander (title, node, LAZY_JSON, NULL));
+          gtk_box_append (box, lazy_expander (title, iter.node, LAZY_JSON, NULL));
         }
     }
 }
@@ -412,10 +392,11 @@ message_widget (RamoContextItemKind  kind,
       const char *tool = ramo_json_member_string (message, "toolName");
       gboolean is_error = json_object_get_boolean_member_with_default (message, "isError", FALSE);
       JsonNode *content = json_object_get_member (message, "content");
-      g_autofree char *text = ramo_content_text (content);
+      g_autofree char *text = ramo_content_dup_text (content, "\n", RAMO_CONTENT_FLAGS_NONE);
       guint n_lines = text[0] ? 1 : 0;
       g_autofree char *title = g_strdup_printf (_("Tool Result · %s"), tool ? tool : "?");
       g_autofree char *fold = NULL;
+      RamoContentIter iter;
 
       for (const char *p = text; *p; p++)
         n_lines += *p == '\n';
@@ -428,19 +409,10 @@ message_widget (RamoContextItemKind  kind,
       gtk_box_append (GTK_BOX (box), heading (title, time, is_error ? "error" : NULL));
       gtk_box_append (GTK_BOX (box), lazy_expander (fold, content, LAZY_MONO, "tool-output"));
       /* images in tool results (screenshots) */
-      if (content && JSON_NODE_HOLDS_ARRAY (content))
-        {
-          JsonArray *blocks = json_node_get_array (content);
-
-          for (guint i = 0; i < json_array_get_length (blocks); i++)
-            {
-              JsonNode *node = json_array_get_element (blocks, i);
-
-              if (JSON_NODE_HOLDS_OBJECT (node) &&
-                  g_strcmp0 (ramo_json_member_string (json_node_get_object (node), "type"), "image") == 0)
-                gtk_box_append (GTK_BOX (box), image_placeholder (json_node_get_object (node)));
-            }
-        }
+      ramo_content_iter_init (&iter, content);
+      while (ramo_content_iter_next (&iter))
+        if (iter.kind == RAMO_CONTENT_IMAGE)
+          gtk_box_append (GTK_BOX (box), image_placeholder (iter.block));
     }
   else if (g_strcmp0 (role, "bashExecution") == 0)
     {

@@ -21,6 +21,7 @@
 #include "ramo-app-util.h"
 #include "ramo-entry-view.h"
 #include "ramo-json.h"
+#include "ramo-message.h"
 
 /**
  * RamoEntryView:
@@ -65,61 +66,40 @@ static void
 append_readable_content (GString  *out,
                          JsonNode *content)
 {
-  JsonArray *blocks;
+  RamoContentIter iter;
 
-  if (content == NULL)
-    return;
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
+  ramo_content_iter_init (&iter, content);
+  while (ramo_content_iter_next (&iter))
     {
-      append_paragraph (out, json_node_get_string (content));
-      return;
-    }
-  if (!JSON_NODE_HOLDS_ARRAY (content))
-    return;
-
-  blocks = json_node_get_array (content);
-  for (guint i = 0; i < json_array_get_length (blocks); i++)
-    {
-      JsonNode *node = json_array_get_element (blocks, i);
-      JsonObject *block;
-      const char *type;
-
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        continue;
-      block = json_node_get_object (node);
-      type = ramo_json_member_string (block, "type");
-
-      if (g_strcmp0 (type, "text") == 0)
-        append_paragraph (out, ramo_json_member_string (block, "text"));
-      else if (g_strcmp0 (type, "thinking") == 0)
+      if (iter.kind == RAMO_CONTENT_TEXT)
+        append_paragraph (out, iter.text);
+      else if (iter.kind == RAMO_CONTENT_THINKING)
         {
-          const char *thinking = ramo_json_member_string (block, "thinking");
-
-          if (thinking && thinking[0])
+          if (iter.text && iter.text[0])
             {
-              g_autofree char *text = g_strdup_printf (_("Thinking:\n%s"), thinking);
+              g_autofree char *text = g_strdup_printf (_("Thinking:\n%s"), iter.text);
               append_paragraph (out, text);
             }
         }
-      else if (g_strcmp0 (type, "toolCall") == 0)
+      else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
         {
-          JsonNode *arguments = json_object_get_member (block, "arguments");
+          JsonNode *arguments = json_object_get_member (iter.block, "arguments");
           g_autofree char *args = arguments ? ramo_pretty_json (arguments) : g_strdup ("");
           g_autofree char *text = g_strdup_printf (_("Tool call %s:\n%s"),
-                                                   ramo_json_member_string (block, "name") ?: "?", args);
+                                                   ramo_json_member_string (iter.block, "name") ?: "?", args);
           append_paragraph (out, text);
         }
-      else if (g_strcmp0 (type, "image") == 0)
+      else if (iter.kind == RAMO_CONTENT_IMAGE)
         {
-          const char *mime = ramo_json_member_string (block, "mimeType");
+          const char *mime = ramo_json_member_string (iter.block, "mimeType");
           g_autofree char *text =
             g_strdup_printf (_("[Image · %s · %" G_GSIZE_FORMAT " bytes]"), mime ? mime : _("unknown type"),
-                             ramo_base64_decoded_size (ramo_json_member_string (block, "data")));
+                             ramo_base64_decoded_size (ramo_json_member_string (iter.block, "data")));
           append_paragraph (out, text);
         }
       else
         {
-          g_autofree char *json = ramo_pretty_json (node);
+          g_autofree char *json = ramo_pretty_json (iter.node);
           append_paragraph (out, json);
         }
     }

@@ -20,6 +20,7 @@
 
 #include "ramo-app-util.h"
 #include "ramo-json-scan.h"
+#include "ramo-message.h"
 #include "ramo-session-index.h"
 
 /*
@@ -383,7 +384,7 @@ user_message_text (const char *line,
   message = json_object_get_object_member (json_node_get_object (node), "message");
   if (message == NULL || !json_object_has_member (message, "content"))
     return NULL;
-  text = ramo_content_text (json_object_get_member (message, "content"));
+  text = ramo_content_dup_text (json_object_get_member (message, "content"), "\n", RAMO_CONTENT_FLAGS_NONE);
   return normalize_text (text);
 }
 

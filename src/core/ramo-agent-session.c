@@ -17,6 +17,8 @@
 
 #include "ramo-agent-session.h"
 #include "ramo-hook.h"
+#include "ramo-json.h"
+#include "ramo-message.h"
 
 /**
  * RamoAgentSession:
@@ -840,37 +842,6 @@ end_operation (RamoAgentSession *self)
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */
 
-static const char *
-node_string (JsonObject *object,
-             const char *name)
-{
-  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
-/* A string content, or its text blocks joined without separator (pi's editor text). */
-static char *
-editor_text_of (JsonNode *content)
-{
-  GString *out = g_string_new (NULL);
-
-  if (content && JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    g_string_append (out, json_node_get_string (content));
-  else if (content && JSON_NODE_HOLDS_ARRAY (content))
-    for (guint i = 0; i < json_array_get_length (json_node_get_array (content)); i++)
-      {
-        JsonNode *block = json_array_get_element (json_node_get_array (content), i);
-        JsonObject *object = JSON_NODE_HOLDS_OBJECT (block) ? json_node_get_object (block) : NULL;
-
-        if (g_strcmp0 (node_string (object, "type"), "text") == 0 && node_string (object, "text"))
-          g_string_append (out, node_string (object, "text"));
-      }
-  return g_string_free (out, FALSE);
-}
-
 static GPtrArray *
 read_entries (RamoSessionManager  *manager,
               GPtrArray           *entries,
@@ -1299,16 +1270,12 @@ ramo_agent_session_navigate_tree_async (RamoAgentSession      *self,
 
     if (target->type == RAMO_ENTRY_TYPE_MESSAGE && target->role == RAMO_MESSAGE_ROLE_USER)
       {
-        JsonNode *message = json_object_get_member (object, "message");
-
-        nav->editor_text = editor_text_of (message && JSON_NODE_HOLDS_OBJECT (message)
-                                           ? json_object_get_member (json_node_get_object (message), "content")
-                                           : NULL);
+        nav->editor_text = ramo_message_dup_editor_text (object);
         nav->new_leaf_id = g_strdup (target->parent ? target->parent->id : NULL);
       }
     else if (target->type == RAMO_ENTRY_TYPE_CUSTOM_MESSAGE)
       {
-        nav->editor_text = editor_text_of (json_object_get_member (object, "content"));
+        nav->editor_text = ramo_message_dup_editor_text (object);
         nav->new_leaf_id = g_strdup (target->parent ? target->parent->id : NULL);
       }
     else
@@ -1449,12 +1416,7 @@ ramo_agent_session_branch (RamoAgentSession     *self,
   node = ramo_session_manager_read_entry (self->manager, entry, error);
   if (node == NULL)
     return FALSE;
-  {
-    JsonNode *message = json_object_get_member (json_node_get_object (node), "message");
-
-    text = editor_text_of (message && JSON_NODE_HOLDS_OBJECT (message)
-                           ? json_object_get_member (json_node_get_object (message), "content") : NULL);
-  }
+  text = ramo_message_dup_editor_text (json_node_get_object (node));
   /* copies: entry pointers die when the manager switches files */
   id = g_strdup (entry_id);
   parent_id = g_strdup (entry->parent ? entry->parent->id : NULL);
@@ -1827,7 +1789,7 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
           return;
         }
       prev_object = json_node_get_object (prev_node);
-      previous_summary = g_strdup (node_string (prev_object, "summary"));
+      previous_summary = g_strdup (ramo_json_member_string (prev_object, "summary"));
       if (json_object_get_member (prev_object, "details") &&
           !json_object_get_boolean_member_with_default (prev_object, "fromHook", FALSE))
         op->previous_details = json_node_copy (json_object_get_member (prev_object, "details"));

@@ -17,6 +17,7 @@
 
 #include "ramo-core-private.h"
 #include "ramo-json.h"
+#include "ramo-message.h"
 #include "ramo-summarizer.h"
 
 /*
@@ -1017,48 +1018,6 @@ member_true (JsonObject *object,
          json_node_get_boolean (node);
 }
 
-/* The text blocks of a string-or-blocks content, joined; images as a placeholder. */
-static char *
-content_text (JsonNode   *content,
-              const char *separator,
-              gboolean    mark_images)
-{
-  GString *out = g_string_new (NULL);
-  gboolean first = TRUE;
-
-  if (content == NULL)
-    return g_string_free (out, FALSE);
-
-  if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    {
-      g_string_append (out, json_node_get_string (content));
-      return g_string_free (out, FALSE);
-    }
-
-  if (!JSON_NODE_HOLDS_ARRAY (content))
-    return g_string_free (out, FALSE);
-
-  for (guint i = 0; i < json_array_get_length (json_node_get_array (content)); i++)
-    {
-      JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
-      JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-      const char *type = ramo_json_member_string (block, "type");
-      const char *piece = NULL;
-
-      if (g_strcmp0 (type, "text") == 0)
-        piece = ramo_json_member_string (block, "text");
-      else if (g_strcmp0 (type, "image") == 0 && mark_images)
-        piece = "[image]";
-      if (piece == NULL)
-        continue;
-      if (!first)
-        g_string_append (out, separator);
-      g_string_append (out, piece);
-      first = FALSE;
-    }
-  return g_string_free (out, FALSE);
-}
-
 static void
 append_line (GString    *out,
              const char *prefix,
@@ -1077,36 +1036,26 @@ describe_assistant (JsonObject *message)
   JsonNode *content = member (message, "content");
   const char *stop = ramo_json_member_string (message, "stopReason");
   const char *error_message = ramo_json_member_string (message, "errorMessage");
+  RamoContentIter iter;
 
-  if (content && JSON_NODE_HOLDS_ARRAY (content))
+  ramo_content_iter_init (&iter, content);
+  while (ramo_content_iter_next (&iter))
     {
-      JsonArray *blocks = json_node_get_array (content);
-
-      for (guint i = 0; i < json_array_get_length (blocks); i++)
+      if (iter.kind == RAMO_CONTENT_TEXT && iter.text)
+        append_line (out, "Assistant: ", iter.text);
+      else if (iter.kind == RAMO_CONTENT_THINKING && iter.text && *iter.text)
+        append_line (out, "Assistant (thinking): ", iter.text);
+      else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
         {
-          JsonNode *block_node = json_array_get_element (blocks, i);
-          JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-          const char *type = ramo_json_member_string (block, "type");
+          JsonNode *args = member (iter.block, "arguments");
+          g_autofree char *args_text = args ? ramo_json_to_string (args) : g_strdup ("{}");
+          g_autofree char *line = g_strdup_printf ("%s %s",
+                                                   ramo_json_member_string (iter.block, "name") ?: "(unnamed tool)",
+                                                   args_text);
 
-          if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
-            append_line (out, "Assistant: ", ramo_json_member_string (block, "text"));
-          else if (g_strcmp0 (type, "thinking") == 0 && ramo_json_member_string (block, "thinking") &&
-                   *ramo_json_member_string (block, "thinking"))
-            append_line (out, "Assistant (thinking): ", ramo_json_member_string (block, "thinking"));
-          else if (g_strcmp0 (type, "toolCall") == 0)
-            {
-              JsonNode *args = member (block, "arguments");
-              g_autofree char *args_text = args ? ramo_json_to_string (args) : g_strdup ("{}");
-              g_autofree char *line = g_strdup_printf ("%s %s",
-                                                       ramo_json_member_string (block, "name") ?: "(unnamed tool)",
-                                                       args_text);
-
-              append_line (out, "Assistant calls tool: ", line);
-            }
+          append_line (out, "Assistant calls tool: ", line);
         }
     }
-  else if (content && JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-    append_line (out, "Assistant: ", json_node_get_string (content));
 
   if (error_message)
     append_line (out, "Assistant stopped with an error: ", error_message);
@@ -1131,7 +1080,7 @@ describe_entry (JsonNode *entry_node)
 
       if (g_strcmp0 (role, "user") == 0)
         {
-          text = content_text (member (message, "content"), "\n", TRUE);
+          text = ramo_content_dup_text (member (message, "content"), "\n", RAMO_CONTENT_MARK_IMAGES);
           return *text ? g_strconcat ("User: ", text, NULL) : NULL;
         }
       if (g_strcmp0 (role, "assistant") == 0)
@@ -1141,7 +1090,7 @@ describe_entry (JsonNode *entry_node)
         }
       if (g_strcmp0 (role, "toolResult") == 0)
         {
-          g_autofree char *full = content_text (member (message, "content"), "\n", TRUE);
+          g_autofree char *full = ramo_content_dup_text (member (message, "content"), "\n", RAMO_CONTENT_MARK_IMAGES);
           g_autofree char *shortened = truncate_chars (full, TOOL_RESULT_MAX_CHARS);
 
           return g_strdup_printf ("%s (%s): %s",
@@ -1172,7 +1121,7 @@ describe_entry (JsonNode *entry_node)
         }
       if (g_strcmp0 (role, "custom") == 0)
         {
-          text = content_text (member (message, "content"), "\n", TRUE);
+          text = ramo_content_dup_text (member (message, "content"), "\n", RAMO_CONTENT_MARK_IMAGES);
           return *text ? g_strdup_printf ("Extension message (%s): %s",
                                           ramo_json_member_string (message, "customType") ?: "custom", text) : NULL;
         }
@@ -1181,7 +1130,7 @@ describe_entry (JsonNode *entry_node)
 
   if (g_strcmp0 (type, "custom_message") == 0)
     {
-      text = content_text (member (entry, "content"), "\n", TRUE);
+      text = ramo_content_dup_text (member (entry, "content"), "\n", RAMO_CONTENT_MARK_IMAGES);
       return *text ? g_strdup_printf ("Extension message (%s): %s",
                                       ramo_json_member_string (entry, "customType") ?: "custom", text) : NULL;
     }
@@ -1466,7 +1415,7 @@ ramo_summarizer_collect_file_details (GPtrArray *entries,
       JsonObject *entry = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
       const char *type = ramo_json_member_string (entry, "type");
       JsonObject *message;
-      JsonNode *content;
+      RamoContentIter iter;
 
       if (g_strcmp0 (type, "branch_summary") == 0 || g_strcmp0 (type, "compaction") == 0)
         {
@@ -1479,19 +1428,14 @@ ramo_summarizer_collect_file_details (GPtrArray *entries,
       message = object_object (entry, "message");
       if (g_strcmp0 (ramo_json_member_string (message, "role"), "assistant") != 0)
         continue;
-      content = member (message, "content");
-      if (content == NULL || !JSON_NODE_HOLDS_ARRAY (content))
-        continue;
-
-      for (guint j = 0; j < json_array_get_length (json_node_get_array (content)); j++)
+      ramo_content_iter_init (&iter, member (message, "content"));
+      while (ramo_content_iter_next (&iter))
         {
-          JsonNode *block_node = json_array_get_element (json_node_get_array (content), j);
-          JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-          JsonObject *args = object_object (block, "arguments");
-          const char *name = ramo_json_member_string (block, "name");
+          JsonObject *args = object_object (iter.block, "arguments");
+          const char *name = ramo_json_member_string (iter.block, "name");
           const char *path = ramo_json_member_string (args, "path");
 
-          if (g_strcmp0 (ramo_json_member_string (block, "type"), "toolCall") != 0 || name == NULL)
+          if (iter.kind != RAMO_CONTENT_TOOL_CALL || name == NULL)
             continue;
           if (path == NULL || *path == '\0')
             path = ramo_json_member_string (args, "file_path");
@@ -1581,6 +1525,7 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
   JsonObject *object;
   const char *role;
   JsonNode *content;
+  RamoContentIter iter;
   guint64 chars = 0;
 
   g_return_val_if_fail (message != NULL, 0);
@@ -1595,47 +1540,38 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
     {
       gboolean count_images = g_strcmp0 (role, "user") != 0;
 
-      if (content && JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING)
-        chars = ramo_summarizer_js_length (json_node_get_string (content));
-      else if (content && JSON_NODE_HOLDS_ARRAY (content))
-        for (guint i = 0; i < json_array_get_length (json_node_get_array (content)); i++)
-          {
-            JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
-            JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-            const char *type = ramo_json_member_string (block, "type");
-
-            if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
-              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "text"));
-            else if (count_images && g_strcmp0 (type, "image") == 0)
-              chars += 4800;
-          }
+      ramo_content_iter_init (&iter, content);
+      while (ramo_content_iter_next (&iter))
+        {
+          if (iter.kind == RAMO_CONTENT_TEXT && iter.text)
+            chars += ramo_summarizer_js_length (iter.text);
+          else if (count_images && iter.kind == RAMO_CONTENT_IMAGE)
+            chars += 4800;
+        }
     }
   else if (g_strcmp0 (role, "assistant") == 0)
     {
-      if (content && JSON_NODE_HOLDS_ARRAY (content))
-        for (guint i = 0; i < json_array_get_length (json_node_get_array (content)); i++)
-          {
-            JsonNode *block_node = json_array_get_element (json_node_get_array (content), i);
-            JsonObject *block = JSON_NODE_HOLDS_OBJECT (block_node) ? json_node_get_object (block_node) : NULL;
-            const char *type = ramo_json_member_string (block, "type");
+      /* pi loops `for (const block of message.content)`: a string content has no blocks */
+      ramo_content_iter_init (&iter, content && JSON_NODE_HOLDS_ARRAY (content) ? content : NULL);
+      while (ramo_content_iter_next (&iter))
+        {
+          if (iter.kind == RAMO_CONTENT_TEXT && iter.text)
+            chars += ramo_summarizer_js_length (iter.text);
+          else if (iter.kind == RAMO_CONTENT_THINKING && iter.text)
+            chars += ramo_summarizer_js_length (iter.text);
+          else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
+            {
+              JsonNode *args = member (iter.block, "arguments");
 
-            if (g_strcmp0 (type, "text") == 0 && ramo_json_member_string (block, "text"))
-              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "text"));
-            else if (g_strcmp0 (type, "thinking") == 0 && ramo_json_member_string (block, "thinking"))
-              chars += ramo_summarizer_js_length (ramo_json_member_string (block, "thinking"));
-            else if (g_strcmp0 (type, "toolCall") == 0)
-              {
-                JsonNode *args = member (block, "arguments");
-
-                if (ramo_json_member_string (block, "name"))
-                  chars += ramo_summarizer_js_length (ramo_json_member_string (block, "name"));
-                if (args)
-                  {
-                    g_autofree char *json = ramo_json_to_string (args);
-                    chars += ramo_summarizer_js_length (json);
-                  }
-              }
-          }
+              if (ramo_json_member_string (iter.block, "name"))
+                chars += ramo_summarizer_js_length (ramo_json_member_string (iter.block, "name"));
+              if (args)
+                {
+                  g_autofree char *json = ramo_json_to_string (args);
+                  chars += ramo_summarizer_js_length (json);
+                }
+            }
+        }
     }
   else if (g_strcmp0 (role, "bashExecution") == 0)
     {
@@ -2146,7 +2082,7 @@ openai_text (JsonObject *root,
   content = member (message, "content");
   if (content == NULL || JSON_NODE_HOLDS_NULL (content))
     return NULL;
-  return content_text (content, "\n", FALSE);
+  return ramo_content_dup_text (content, "\n", RAMO_CONTENT_FLAGS_NONE);
 }
 
 static char *
@@ -2158,7 +2094,7 @@ anthropic_text (JsonObject *root,
   *well_formed = content != NULL && JSON_NODE_HOLDS_ARRAY (content);
   if (!*well_formed)
     return NULL;
-  return content_text (content, "\n", FALSE);
+  return ramo_content_dup_text (content, "\n", RAMO_CONTENT_FLAGS_NONE);
 }
 
 static void
