@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "ramo-summarizer.h"
+#include "ramo-summarizer-config.h"
 #include "ramo-window.h"
 
 G_BEGIN_DECLS
