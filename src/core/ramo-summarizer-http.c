@@ -394,7 +394,8 @@ openai_text (JsonObject *root,
   if (json_array_get_length (json_node_get_array (choices)) == 0)
     return NULL;
   first = json_array_get_element (json_node_get_array (choices), 0);
-  message = JSON_NODE_HOLDS_OBJECT (first) ? _ramo_summarizer_member_object (json_node_get_object (first), "message") : NULL;
+  message = JSON_NODE_HOLDS_OBJECT (first)
+            ? _ramo_summarizer_member_object (json_node_get_object (first), "message") : NULL;
   if (message == NULL)
     {
       *well_formed = FALSE;
@@ -499,8 +500,8 @@ summarize_sent_cb (GObject      *object,
   if (!well_formed)
     {
       g_autoptr(GBytes) copy = g_bytes_ref (bytes);
-      g_autofree char *detail = _ramo_summarizer_member_object (root, "error") || ramo_json_member_string (root, "error")
-                                ? error_body_message (copy) : NULL;
+      gboolean has_error = _ramo_summarizer_member_object (root, "error") || ramo_json_member_string (root, "error");
+      g_autofree char *detail = has_error ? error_body_message (copy) : NULL;
 
       return_error (task, request, RAMO_SUMMARIZER_ERROR_BAD_RESPONSE,
                     "The summary request to %s got an answer without the expected fields%s%s",

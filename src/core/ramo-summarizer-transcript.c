@@ -131,7 +131,8 @@ describe_entry (JsonNode *entry_node)
         }
       if (g_strcmp0 (role, "toolResult") == 0)
         {
-          g_autofree char *full = ramo_content_dup_text (_ramo_summarizer_member (message, "content"), "\n", RAMO_CONTENT_MARK_IMAGES);
+          g_autofree char *full = ramo_content_dup_text (_ramo_summarizer_member (message, "content"), "\n",
+                                                         RAMO_CONTENT_MARK_IMAGES);
           g_autofree char *shortened = truncate_chars (full, TOOL_RESULT_MAX_CHARS);
 
           return g_strdup_printf ("%s (%s): %s",
