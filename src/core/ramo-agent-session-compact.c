@@ -500,12 +500,8 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
 
   if (self->hook_argv)
     {
-      g_autoptr(JsonNode) input =
-        _ramo_agent_session_hook_input (self, "session_before_compact",
-                                        ramo_compaction_preparation_to_json (op->preparation));
-
-      ramo_hook_run_async ((const char * const *) self->hook_argv, input, self->hook_timeout,
-                           op->cancellable, compaction_hook_cb, g_steal_pointer (&task));
+      _ramo_agent_session_run_hook (self, "session_before_compact", ramo_compaction_preparation_to_json (op->preparation),
+                                    op->cancellable, compaction_hook_cb, g_steal_pointer (&task));
       return;
     }
 

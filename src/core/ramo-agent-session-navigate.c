@@ -515,12 +515,8 @@ ramo_agent_session_navigate_tree_async (RamoAgentSession      *self,
 
   if (self->hook_argv)
     {
-      g_autoptr(JsonNode) input =
-        _ramo_agent_session_hook_input (self, "session_before_tree",
-                                        ramo_tree_preparation_to_json (nav->preparation));
-
-      ramo_hook_run_async ((const char * const *) self->hook_argv, input, self->hook_timeout,
-                           nav->cancellable, navigation_hook_cb, g_steal_pointer (&task));
+      _ramo_agent_session_run_hook (self, "session_before_tree", ramo_tree_preparation_to_json (nav->preparation),
+                                    nav->cancellable, navigation_hook_cb, g_steal_pointer (&task));
       return;
     }
 

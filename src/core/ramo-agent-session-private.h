@@ -57,8 +57,11 @@ gboolean   _ramo_agent_session_has_hooks          (RamoAgentSession      *self,
                                                     guint                  signal);
 void       _ramo_agent_session_set_no_model_error (GError               **error,
                                                     RamoSummarizerConfig  *config);
-JsonNode  *_ramo_agent_session_hook_input         (RamoAgentSession      *self,
+void       _ramo_agent_session_run_hook           (RamoAgentSession      *self,
                                                     const char            *type,
-                                                    JsonNode              *preparation);
+                                                    JsonNode              *preparation,
+                                                    GCancellable          *cancellable,
+                                                    GAsyncReadyCallback    callback,
+                                                    GTask                 *task);
 
 G_END_DECLS

@@ -694,10 +694,10 @@ _ramo_agent_session_set_no_model_error (GError               **error,
 
 /* The hook's stdin: `{"type": @type, "sessionFile": …, "preparation": @preparation}`;
  * takes @preparation. */
-JsonNode *
-_ramo_agent_session_hook_input (RamoAgentSession *self,
-                                const char       *type,
-                                JsonNode         *preparation)
+static JsonNode *
+hook_input (RamoAgentSession *self,
+            const char       *type,
+            JsonNode         *preparation)
 {
   JsonObject *object = json_object_new ();
   const char *path = ramo_session_manager_get_path (self->manager);
@@ -712,4 +712,22 @@ _ramo_agent_session_hook_input (RamoAgentSession *self,
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
   return node;
+}
+
+/* Runs the executable hook on @preparation (taken), the input of a @type event; @callback
+ * gets @task (taken) as its data. */
+void
+_ramo_agent_session_run_hook (RamoAgentSession    *self,
+                              const char          *type,
+                              JsonNode            *preparation,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              GTask               *task)
+{
+  g_autoptr(JsonNode) input = hook_input (self, type, preparation);
+
+  g_assert (self->hook_argv != NULL);
+
+  ramo_hook_run_async ((const char * const *) self->hook_argv, input, self->hook_timeout,
+                       cancellable, callback, task);
 }

@@ -159,6 +159,20 @@ request_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* `{"role": @role, "content": @content}` */
+static void
+add_message (JsonBuilder *builder,
+             const char  *role,
+             const char  *content)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "role");
+  json_builder_add_string_value (builder, role);
+  json_builder_set_member_name (builder, "content");
+  json_builder_add_string_value (builder, content);
+  json_builder_end_object (builder);
+}
+
 static JsonNode *
 build_request_body (RamoSummarizerConfig *config,
                     const char           *base_url,
@@ -180,12 +194,7 @@ build_request_body (RamoSummarizerConfig *config,
       json_builder_add_string_value (builder, ramo_summarizer_get_system_prompt ());
       json_builder_set_member_name (builder, "messages");
       json_builder_begin_array (builder);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "role");
-      json_builder_add_string_value (builder, "user");
-      json_builder_set_member_name (builder, "content");
-      json_builder_add_string_value (builder, prompt);
-      json_builder_end_object (builder);
+      add_message (builder, "user", prompt);
       json_builder_end_array (builder);
     }
   else
@@ -199,18 +208,8 @@ build_request_body (RamoSummarizerConfig *config,
       json_builder_add_boolean_value (builder, FALSE);
       json_builder_set_member_name (builder, "messages");
       json_builder_begin_array (builder);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "role");
-      json_builder_add_string_value (builder, "system");
-      json_builder_set_member_name (builder, "content");
-      json_builder_add_string_value (builder, ramo_summarizer_get_system_prompt ());
-      json_builder_end_object (builder);
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "role");
-      json_builder_add_string_value (builder, "user");
-      json_builder_set_member_name (builder, "content");
-      json_builder_add_string_value (builder, prompt);
-      json_builder_end_object (builder);
+      add_message (builder, "system", ramo_summarizer_get_system_prompt ());
+      add_message (builder, "user", prompt);
       json_builder_end_array (builder);
     }
 
