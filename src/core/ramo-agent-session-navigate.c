@@ -1,4 +1,4 @@
-/* ramo-agent-session-navigate.c — moving inside the file (`/tree`) and branching to a new one (`/branch`)
+/* ramo-agent-session-navigate.c — `/tree` inside the file and `/branch` to a new one
  *
  * Copyright 2026 The Ramo authors
  *

@@ -13,8 +13,6 @@
 
 #include "config.h"
 
-#include <string.h>
-
 #include "ramo-json.h"
 #include "ramo-message.h"
 #include "ramo-summarizer-private.h"
