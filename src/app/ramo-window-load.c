@@ -75,10 +75,11 @@ load_op_return (LoadOp *op,
   g_free (op);
 }
 
+/* A load given up: the window shows no error for it, so its message is not translated. */
 static void
 load_op_cancelled (LoadOp *op)
 {
-  load_op_return (op, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled")));
+  load_op_return (op, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "The load was given up"));
 }
 
 /* The next step of @op, in a main-loop turn of its own. */
