@@ -19,13 +19,13 @@
 
 #include "ramo-app-actions.h"
 #include "ramo-application.h"
-#include "ramo-label-undo.h"
 #include "ramo-preferences-window.h"
 #include "ramo-session-browser.h"
 #include "ramo-session-index.h"
 #include "ramo-session-links.h"
 #include "ramo-settings.h"
 #include "ramo-test-util.h"
+#include "ramo-window-private.h"
 
 /*
  * The application around the window (issue 7), in one RamoApplication registered on the
@@ -645,27 +645,27 @@ test_label_undo (void)
   g_assert_nonnull (manager);
   g_action_group_activate_action (G_ACTION_GROUP (window), "set-label", g_variant_new ("(ss)", "00000001", "keep"));
   g_assert_cmpstr (ramo_session_manager_get_label (manager, "00000001"), ==, "keep");
-  g_assert_null (ramo_label_undo_get_toast (window));   /* setting a label offers nothing */
+  g_assert_null (_ramo_window_get_label_undo_toast (window));   /* setting a label offers nothing */
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "set-label", g_variant_new ("(ss)", "00000001", ""));
   g_assert_null (ramo_session_manager_get_label (manager, "00000001"));
-  g_assert_nonnull (ramo_label_undo_get_toast (window));
-  g_assert_cmpstr (adw_toast_get_title (ramo_label_undo_get_toast (window)), ==, "Label cleared");
-  g_assert_cmpstr (adw_toast_get_button_label (ramo_label_undo_get_toast (window)), ==, "_Undo");
+  g_assert_nonnull (_ramo_window_get_label_undo_toast (window));
+  g_assert_cmpstr (adw_toast_get_title (_ramo_window_get_label_undo_toast (window)), ==, "Label cleared");
+  g_assert_cmpstr (adw_toast_get_button_label (_ramo_window_get_label_undo_toast (window)), ==, "_Undo");
   cleared = last_line (path);
   g_assert_cmpstr (json_object_get_string_member (cleared, "type"), ==, "label");
   g_assert_false (json_object_has_member (cleared, "label") &&
                   json_object_get_string_member (cleared, "label") != NULL);
   lines = count_lines (path);
 
-  g_assert_true (ramo_label_undo_activate (window));
+  g_assert_true (_ramo_window_activate_label_undo (window));
   g_assert_cmpstr (ramo_session_manager_get_label (manager, "00000001"), ==, "keep");
   g_assert_cmpuint (count_lines (path), ==, lines + 1);
   restored = last_line (path);
   g_assert_cmpstr (json_object_get_string_member (restored, "type"), ==, "label");
   g_assert_cmpstr (json_object_get_string_member (restored, "targetId"), ==, "00000001");
   g_assert_cmpstr (json_object_get_string_member (restored, "label"), ==, "keep");
-  g_assert_false (ramo_label_undo_activate (window));   /* once */
+  g_assert_false (_ramo_window_activate_label_undo (window));   /* once */
 
   destroy_all_windows ();
 }

@@ -65,30 +65,13 @@ void
 ramo_app_show_toast (GtkWindow  *window,
                      const char *message)
 {
-  GtkWidget *widget = GTK_WIDGET (window);
-  GPtrArray *queue;
-
   g_return_if_fail (GTK_IS_WINDOW (window));
   g_return_if_fail (message != NULL);
 
-  /* breadth first: the overlay is the window's content */
-  queue = g_ptr_array_new ();
-  g_ptr_array_add (queue, widget);
-  for (guint i = 0; i < queue->len; i++)
-    {
-      GtkWidget *current = g_ptr_array_index (queue, i);
-
-      if (ADW_IS_TOAST_OVERLAY (current))
-        {
-          adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (current), adw_toast_new (message));
-          g_ptr_array_unref (queue);
-          return;
-        }
-      for (GtkWidget *child = gtk_widget_get_first_child (current); child; child = gtk_widget_get_next_sibling (child))
-        g_ptr_array_add (queue, child);
-    }
-  g_ptr_array_unref (queue);
-  g_message ("%s", message);
+  if (RAMO_IS_WINDOW (window))
+    ramo_window_show_toast (RAMO_WINDOW (window), message);
+  else
+    g_message ("%s", message);
 }
 
 /**

@@ -17,7 +17,6 @@
 
 #include "ramo-app-util.h"
 #include "ramo-branch-picker.h"
-#include "ramo-label-undo.h"
 #include "ramo-window-private.h"
 
 /*
@@ -36,6 +35,10 @@
  *   win.filter(s)          the filter, stateful: default, no-tools, user-only, labeled-only, all
  *   win.toggle-user-only, win.toggle-all, win.search, win.open, win.copy-composer,
  *   win.copy-entry(s), win.copy-id(s)
+ *
+ * "Label cleared — Undo": clearing a label is one keystroke away from losing it, so the window
+ * offers to write it back. Undo appends another `label` entry with the previous text (the file
+ * is append-only: nothing is taken back, as in pi).
  */
 
 static RamoFilterMode
@@ -86,6 +89,107 @@ lookup_entry (RamoWindow  *self,
   return entry;
 }
 
+typedef struct
+{
+  RamoSessionManager *manager;
+  GWeakRef            window;
+  char               *id;
+  char               *label;
+  gboolean            done;
+} LabelUndo;
+
+static void
+label_undo_free (gpointer  data,
+                 GClosure *closure)
+{
+  LabelUndo *undo = data;
+
+  g_clear_object (&undo->manager);
+  g_weak_ref_clear (&undo->window);
+  g_free (undo->id);
+  g_free (undo->label);
+  g_free (undo);
+}
+
+static void
+label_undo_clicked_cb (AdwToast  *toast,
+                       LabelUndo *undo)
+{
+  g_autoptr(RamoWindow) window = g_weak_ref_get (&undo->window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *new_id = NULL;
+
+  if (undo->done)
+    return;
+  undo->done = TRUE;
+
+  new_id = ramo_session_manager_append_label_change (undo->manager, undo->id, undo->label, &error);
+  if (new_id == NULL && window)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not restore the label: %s"), error->message);
+
+      ramo_window_add_toast (window, adw_toast_new (message));
+    }
+}
+
+/* ramo_session_manager_append_label_change() on the window's session; when that clears a
+ * label, the window shows "Label cleared" with an Undo button. */
+static char *
+append_label_change (RamoWindow  *self,
+                     const char  *id,
+                     const char  *label,
+                     GError     **error)
+{
+  g_autofree char *previous = g_strdup (ramo_session_manager_get_label (self->manager, id));
+  AdwToast *toast;
+  LabelUndo *undo;
+  char *new_id;
+
+  new_id = ramo_session_manager_append_label_change (self->manager, id, label, error);
+  if (new_id == NULL || label != NULL || previous == NULL)
+    return new_id;
+
+  undo = g_new0 (LabelUndo, 1);
+  undo->manager = g_object_ref (self->manager);
+  g_weak_ref_init (&undo->window, self);
+  undo->id = g_strdup (id);
+  undo->label = g_steal_pointer (&previous);
+
+  toast = adw_toast_new (_("Label cleared"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (label_undo_clicked_cb), undo,
+                         label_undo_free, 0);
+  g_set_object (&self->label_undo_toast, toast);
+  ramo_window_add_toast (self, toast);
+  return new_id;
+}
+
+/* The last "Label cleared" notification of the window. */
+AdwToast *
+_ramo_window_get_label_undo_toast (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->label_undo_toast;
+}
+
+/* Clicks Undo on the last "Label cleared" notification, as the user would; FALSE when there
+ * was none. */
+gboolean
+_ramo_window_activate_label_undo (RamoWindow *self)
+{
+  g_autoptr(AdwToast) toast = NULL;
+
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+
+  toast = g_steal_pointer (&self->label_undo_toast);
+  if (toast == NULL)
+    return FALSE;
+  g_signal_emit_by_name (toast, "button-clicked");
+  adw_toast_dismiss (toast);
+  return TRUE;
+}
+
 /**
  * ramo_window_set_label:
  * @self: a window
@@ -93,8 +197,8 @@ lookup_entry (RamoWindow  *self,
  * @label: (nullable): the label; %NULL or blank clears it
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `label` entry (pi's appendLabelChange; the leaf moves onto it). On error the file
- * is unchanged.
+ * Appends a `label` entry (pi's appendLabelChange; the leaf moves onto it). Clearing a label
+ * shows "Label cleared" with an Undo button. On error the file is unchanged.
  *
  * Returns: %TRUE on success
  */
@@ -114,7 +218,7 @@ ramo_window_set_label (RamoWindow  *self,
     return FALSE;
 
   trimmed = g_strstrip (g_strdup (label ? label : ""));
-  new_id = ramo_label_undo_append (self, id, trimmed[0] ? trimmed : NULL, error);   /* offers Undo for a clear */
+  new_id = append_label_change (self, id, trimmed[0] ? trimmed : NULL, error);   /* offers Undo for a clear */
   return new_id != NULL;
 }
 
@@ -182,7 +286,7 @@ ramo_window_branch (RamoWindow  *self,
     }
   else
     message = g_strdup (_("Branched to a new session"));
-  _ramo_window_show_toast (self, message);
+  ramo_window_show_toast (self, message);
   return TRUE;
 }
 
@@ -303,7 +407,7 @@ edit_label_action (GSimpleAction *action,
   if (lookup_entry (self, id, &error) == NULL)
     _ramo_window_show_error (self, _("Could not edit the label"), error);
   else if (!ramo_session_tree_edit_label (self->tree, id))
-    _ramo_window_show_toast (self, _("This entry is hidden by the filter; show it to edit its label"));
+    ramo_window_show_toast (self, _("This entry is hidden by the filter; show it to edit its label"));
 }
 
 static void
@@ -384,7 +488,7 @@ copy_text (RamoWindow *self,
            const char *done)
 {
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  _ramo_window_show_toast (self, done);
+  ramo_window_show_toast (self, done);
 }
 
 static void
@@ -501,6 +605,68 @@ open_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* Keys                                                                                        */
+
+/* Escape in the editor (a second one soon after runs the double-Escape action), or in the
+ * tree while it is searched (as in pi, it clears the search first). */
+static gboolean
+escape_binding_cb (GtkWidget *widget,
+                   GVariant  *args,
+                   gpointer   user_data)
+{
+  RamoWindow *self = RAMO_WINDOW (widget);
+
+  if (_ramo_window_focus_within (self, GTK_WIDGET (self->composer)))
+    {
+      ramo_window_composer_escape (self);
+      return TRUE;
+    }
+  if (_ramo_window_focus_within (self, GTK_WIDGET (self->tree)) &&
+      gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0')
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* pi: Escape while a summary is written aborts it, wherever the focus is. */
+static gboolean
+busy_escape_pressed_cb (RamoWindow            *self,
+                        guint                  keyval,
+                        guint                  keycode,
+                        GdkModifierType        state,
+                        GtkEventControllerKey *controller)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (keyval == GDK_KEY_Escape && ramo_window_is_busy (self))
+    {
+      ramo_window_cancel_operation (self);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* Down in the search entry goes to the tree. */
+static gboolean
+search_key_pressed_cb (RamoWindow            *self,
+                       guint                  keyval,
+                       guint                  keycode,
+                       GdkModifierType        state,
+                       GtkEventControllerKey *controller)
+{
+  if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
+    {
+      ramo_session_tree_focus (self->tree);
+      return GDK_EVENT_STOP;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
 static const GActionEntry window_actions[] = {
   { .name = "open", .activate = open_action },
   { .name = "navigate", .activate = navigate_action, .parameter_type = "s" },
@@ -532,10 +698,33 @@ static const char * const writing_actions[] = {
 };
 
 void
+_ramo_window_class_actions_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_binding_cb, NULL);
+}
+
+void
 _ramo_window_actions_init (RamoWindow *self)
 {
+  GtkEventController *controller;
+
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions, G_N_ELEMENTS (window_actions), self);
   _ramo_window_actions_update (self);
+
+  controller = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (busy_escape_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (search_key_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), controller);
+}
+
+void
+_ramo_window_actions_dispose (RamoWindow *self)
+{
+  g_clear_object (&self->label_undo_toast);
 }
 
 void

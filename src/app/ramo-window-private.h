@@ -37,15 +37,20 @@ struct _RamoWindow
   AdwMessageDialog     *summary_dialog;      /* weak */
   gboolean              summarizing;
 
-  /* live updates and loading (ramo-window-live.c) */
-  GFileMonitor         *monitor;
-  char                 *monitored_path;
-  guint                 refresh_id;
-  gboolean              changed_on_disk;
+  /* labels (ramo-window-actions.c) */
+  AdwToast             *label_undo_toast;    /* the last "Label cleared — Undo" */
+
+  /* loading (ramo-window-load.c) */
   GCancellable         *load_cancellable;
   gpointer              load;                /* LoadOp *, while a file loads */
   guint                 load_progress_id;
   guint                 load_page_id;
+
+  /* following the file (ramo-window-live.c) */
+  GFileMonitor         *monitor;
+  char                 *monitored_path;
+  guint                 refresh_id;
+  gboolean              changed_on_disk;
 
   /* template children */
   AdwToastOverlay      *toast_overlay;
@@ -74,20 +79,42 @@ struct _RamoWindow
   GtkWidget            *composer_placeholder;
 };
 
-void _ramo_window_actions_init       (RamoWindow      *self);
-void _ramo_window_actions_update     (RamoWindow      *self);
-void _ramo_window_show_toast         (RamoWindow      *self,
-                                      const char      *message);
-void _ramo_window_show_error         (RamoWindow      *self,
-                                      const char      *what,
-                                      const GError    *error);
-void _ramo_window_sync_filter        (RamoWindow      *self);
-void _ramo_window_get_view_settings  (RamoWindow      *self,
-                                      RamoFilterMode  *filter,
-                                      char           **search);
-void _ramo_window_set_manager_full   (RamoWindow         *self,
-                                      RamoSessionManager *manager,
-                                      RamoProjection     *prepared);
+/* ramo-window.c */
+void     _ramo_window_show_error          (RamoWindow         *self,
+                                           const char         *what,
+                                           const GError       *error);
+void     _ramo_window_reveal_session_page (RamoWindow         *self);
+gboolean _ramo_window_focus_within        (RamoWindow         *self,
+                                           GtkWidget          *widget);
+
+/* ramo-window-session.c */
+void     _ramo_window_session_init        (RamoWindow         *self);
+void     _ramo_window_get_view_settings   (RamoWindow         *self,
+                                           RamoFilterMode     *filter,
+                                           char              **search);
+void     _ramo_window_set_manager_full    (RamoWindow         *self,
+                                           RamoSessionManager *manager,
+                                           RamoProjection     *prepared);
+
+/* ramo-window-actions.c */
+void     _ramo_window_class_actions_init  (GtkWidgetClass     *widget_class);
+void     _ramo_window_actions_init        (RamoWindow         *self);
+void     _ramo_window_actions_update      (RamoWindow         *self);
+void     _ramo_window_actions_dispose     (RamoWindow         *self);
+void     _ramo_window_sync_filter         (RamoWindow         *self);
+/* for the tests: the last "Label cleared" notification, and clicking its Undo */
+AdwToast *_ramo_window_get_label_undo_toast (RamoWindow       *self);
+gboolean _ramo_window_activate_label_undo (RamoWindow         *self);
+
+/* ramo-window-load.c */
+void     _ramo_window_class_load_init     (GtkWidgetClass     *widget_class);
+void     _ramo_window_load_dispose        (RamoWindow         *self);
+
+/* ramo-window-live.c */
+void     _ramo_window_live_init           (RamoWindow         *self);
+void     _ramo_window_live_dispose        (RamoWindow         *self);
+void     _ramo_window_live_set_manager    (RamoWindow         *self,
+                                           RamoSessionManager *manager);
 
 /* ramo-window-summary.c */
 void     _ramo_window_summary_init        (RamoWindow         *self);
@@ -95,15 +122,13 @@ void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
                                            RamoSessionManager *manager);
 
-/* ramo-window-live.c */
-void     _ramo_window_live_init           (RamoWindow         *self);
-void     _ramo_window_live_dispose        (RamoWindow         *self);
-void     _ramo_window_live_set_manager    (RamoWindow         *self,
-                                           RamoSessionManager *manager);
+/* ramo-window-dnd.c */
+void     _ramo_window_dnd_init            (RamoWindow         *self);
 gboolean _ramo_window_drop                (RamoWindow         *self,
                                            const GValue       *value);
-void     _ramo_window_live_class_init     (GtkWidgetClass     *widget_class);
 
-void _ramo_window_reveal_session_page (RamoWindow *self);
+/* ramo-window-bench.c (RAMO_BENCH_STARTUP=1) */
+void     _ramo_window_bench_begin         (RamoWindow         *self);
+void     _ramo_window_bench_loaded        (RamoWindow         *self);
 
 G_END_DECLS

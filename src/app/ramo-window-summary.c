@@ -301,14 +301,14 @@ navigate_cb (GObject      *object,
   if (tree_result == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        _ramo_window_show_toast (self, summarized
+        ramo_window_show_toast (self, summarized
                                        ? _("Summary cancelled. Nothing was changed.")
                                        : _("Navigation cancelled. Nothing was changed."));
       else if (summarized || error->domain == RAMO_SUMMARIZER_ERROR)
         {
           g_autofree char *message = g_strdup_printf (_("Could not summarize the branch: %s. Nothing was changed."),
                                                       error->message);
-          _ramo_window_show_toast (self, message);
+          ramo_window_show_toast (self, message);
         }
       else
         _ramo_window_show_error (self, _("Could not go to this entry"), error);
@@ -326,7 +326,7 @@ navigate_cb (GObject      *object,
     {
       ramo_session_tree_select_entry (self->tree, tree_result->summary_entry_id);
       ramo_session_tree_focus (self->tree);
-      _ramo_window_show_toast (self, _("Summary added at the new position"));
+      ramo_window_show_toast (self, _("Summary added at the new position"));
     }
 }
 
@@ -381,7 +381,7 @@ ramo_window_navigate (RamoWindow             *self,
     }
   if (entry == ramo_session_manager_get_leaf (self->manager))
     {
-      _ramo_window_show_toast (self, _("Already at this entry"));
+      ramo_window_show_toast (self, _("Already at this entry"));
       return TRUE;
     }
 
@@ -725,12 +725,12 @@ ramo_window_activate_entry (RamoWindow *self,
     }
   if (entry == ramo_session_manager_get_leaf (self->manager))
     {
-      _ramo_window_show_toast (self, _("Already at this entry"));
+      ramo_window_show_toast (self, _("Already at this entry"));
       return;
     }
   if (ramo_window_is_busy (self))
     {
-      _ramo_window_show_toast (self, _("A summary is still being written; wait for it or press Escape to cancel it"));
+      ramo_window_show_toast (self, _("A summary is still being written; wait for it or press Escape to cancel it"));
       return;
     }
   if (self->summary_dialog)
@@ -747,31 +747,9 @@ ramo_window_activate_entry (RamoWindow *self,
     show_choice_dialog (self, entry, n_abandoned);
 }
 
-/* ------------------------------------------------------------------------------------------ */
-
-static gboolean
-escape_pressed_cb (RamoWindow            *self,
-                   guint                  keyval,
-                   guint                  keycode,
-                   GdkModifierType        state,
-                   GtkEventControllerKey *controller)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  /* pi: Escape while a summary is written aborts it */
-  if (keyval == GDK_KEY_Escape && ramo_window_is_busy (self))
-    {
-      ramo_window_cancel_operation (self);
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
-}
-
 void
 _ramo_window_summary_init (RamoWindow *self)
 {
-  GtkEventController *controller;
-
   g_assert (RAMO_IS_WINDOW (self));
 
   self->settings = lookup_settings ();
@@ -783,11 +761,6 @@ _ramo_window_summary_init (RamoWindow *self)
                                  G_CALLBACK (agent_busy_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->agent_signals, "notify::manager",
                                  G_CALLBACK (agent_manager_cb), self, G_CONNECT_SWAPPED);
-
-  controller = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (escape_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 void

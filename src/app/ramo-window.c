@@ -17,7 +17,6 @@
 
 #include <glib/gi18n.h>
 
-#include "ramo-app-util.h"
 #include "ramo-window-private.h"
 
 /**
@@ -28,9 +27,6 @@
  * (the composer) at the bottom. What the user does goes through the window's actions
  * (ramo-window-actions.c), which scripts can call too.
  */
-
-#define TITLE_MAX_CHARS 60
-#define MAX_LISTED_ISSUES 8
 
 G_DEFINE_FINAL_TYPE (RamoWindow, ramo_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -43,198 +39,6 @@ enum {
 };
 
 static GParamSpec *properties [N_PROPS];
-
-/* ------------------------------------------------------------------------------------------ */
-/* Showing the session                                                                         */
-
-static void
-update_title (RamoWindow *self)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-
-  g_assert (RAMO_IS_WINDOW (self));
-
-  if (self->manager == NULL)
-    {
-      adw_window_title_set_title (self->window_title, "Ramo");
-      adw_window_title_set_subtitle (self->window_title, NULL);
-      gtk_window_set_title (GTK_WINDOW (self), "Ramo");
-      return;
-    }
-
-  name = ramo_session_manager_dup_session_name (self->manager);
-  if (name == NULL || name[0] == '\0')
-    {
-      g_free (name);
-      name = ramo_session_first_user_text (self->manager);
-    }
-  if ((name == NULL || name[0] == '\0') && ramo_session_manager_get_path (self->manager))
-    {
-      g_free (name);
-      name = g_path_get_basename (ramo_session_manager_get_path (self->manager));
-    }
-  if (name == NULL || name[0] == '\0')
-    {
-      g_free (name);
-      name = g_strdup (_("New Session"));
-    }
-
-  title = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
-  subtitle = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
-
-  adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_window_set_title (GTK_WINDOW (self), title);
-}
-
-static void
-update_banners (RamoWindow *self)
-{
-  GPtrArray *issues = NULL;
-
-  g_assert (RAMO_IS_WINDOW (self));
-
-  g_clear_pointer (&self->issues_text, g_free);
-
-  if (self->manager)
-    issues = ramo_session_manager_get_issues (self->manager);
-
-  if (issues && issues->len > 0)
-    {
-      GString *text = g_string_new (NULL);
-
-      g_string_append_printf (text,
-                              g_dngettext (GETTEXT_PACKAGE,
-                                           "%u line of this file could not be read as it is; the rest of the session loaded:",
-                                           "%u lines of this file could not be read as they are; the rest of the session loaded:",
-                                           issues->len),
-                              issues->len);
-      for (guint i = 0; i < issues->len && i < MAX_LISTED_ISSUES; i++)
-        {
-          RamoLoadIssue *issue = g_ptr_array_index (issues, i);
-
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("line %u: %s"), issue->line, issue->message);
-        }
-      if (issues->len > MAX_LISTED_ISSUES)
-        {
-          guint more = issues->len - MAX_LISTED_ISSUES;
-
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "… and %u more", "… and %u more", more), more);
-        }
-
-      self->issues_text = g_string_free (text, FALSE);
-      gtk_label_set_text (self->issues_label, self->issues_text);
-      gtk_info_bar_set_revealed (self->issues_bar, TRUE);
-    }
-  else
-    gtk_info_bar_set_revealed (self->issues_bar, FALSE);
-
-  if (self->manager && ramo_session_manager_is_read_only (self->manager))
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("This session uses format version %u, newer than Ramo knows. "
-                           "It is open read-only: labels and navigation are not saved to the file."),
-                         ramo_session_manager_get_file_version (self->manager));
-
-      gtk_label_set_text (self->read_only_label, text);
-      gtk_info_bar_set_revealed (self->read_only_bar, TRUE);
-    }
-  else
-    gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
-}
-
-static void
-update_count (RamoWindow *self)
-{
-  guint visible = 0;
-  guint total = 0;
-
-  g_assert (RAMO_IS_WINDOW (self));
-
-  if (self->projection)
-    {
-      visible = ramo_projection_get_n_visible (self->projection);
-      total = ramo_projection_get_n_total (self->projection);
-    }
-
-  g_free (self->count_text);
-  /* Translators: how many entries the tree shows, of how many the session has */
-  self->count_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u entry", "%u of %u entries", total),
-                                      visible, total);
-  gtk_label_set_text (self->count_label, self->count_text);
-}
-
-static void
-update_entry_view (RamoWindow *self)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  ramo_entry_view_set_entry (self->entry_view, self->manager, ramo_session_tree_get_selected_id (self->tree));
-}
-
-static gboolean
-focus_in_tree (RamoWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  return focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->tree));
-}
-
-static void
-tree_selected_id_cb (RamoWindow      *self,
-                     GParamSpec      *pspec,
-                     RamoSessionTree *tree)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  update_entry_view (self);
-  /* Looking at a row shows that entry; navigating shows the context again. */
-  if (ramo_session_tree_get_selected_id (tree) != NULL && focus_in_tree (self))
-    gtk_stack_set_visible_child_name (self->detail_stack, "entry");
-}
-
-static void
-manager_reloaded_cb (RamoWindow         *self,
-                     RamoSessionManager *manager)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  update_title (self);
-  update_banners (self);
-  update_count (self);
-  update_entry_view (self);
-  _ramo_window_actions_update (self);
-}
-
-static void
-manager_entry_appended_cb (RamoWindow         *self,
-                           gpointer            entry,
-                           RamoSessionManager *manager)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  update_title (self);
-  update_count (self);
-  update_entry_view (self);
-}
-
-static void
-manager_entries_added_cb (RamoWindow         *self,
-                          guint               position,
-                          guint               n_added,
-                          RamoSessionManager *manager)
-{
-  g_assert (RAMO_IS_WINDOW (self));
-
-  /* another program (pi) appended lines; the projection rebuilt itself already */
-  update_title (self);
-  update_count (self);
-  update_entry_view (self);
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Header bar and composer                                                                     */
@@ -283,39 +87,6 @@ search_activate_cb (RamoWindow     *self,
   ramo_session_tree_focus (self->tree);
 }
 
-static gboolean
-search_key_pressed_cb (RamoWindow            *self,
-                       guint                  keyval,
-                       guint                  keycode,
-                       GdkModifierType        state,
-                       GtkEventControllerKey *controller)
-{
-  if (keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down)
-    {
-      ramo_session_tree_focus (self->tree);
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
-}
-
-static gboolean
-tree_key_pressed_cb (RamoWindow            *self,
-                     guint                  keyval,
-                     guint                  keycode,
-                     GdkModifierType        state,
-                     GtkEventControllerKey *controller)
-{
-  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  /* as in pi: Escape in the tree clears the search first */
-  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0 && search[0] != '\0')
-    {
-      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
-}
-
 static void
 issues_response_cb (RamoWindow *self,
                     int         response,
@@ -330,21 +101,6 @@ composer_changed_cb (RamoWindow    *self,
                      GtkTextBuffer *buffer)
 {
   gtk_widget_set_visible (self->composer_placeholder, gtk_text_buffer_get_char_count (buffer) == 0);
-}
-
-static gboolean
-composer_key_pressed_cb (RamoWindow            *self,
-                         guint                  keyval,
-                         guint                  keycode,
-                         GdkModifierType        state,
-                         GtkEventControllerKey *controller)
-{
-  if (keyval == GDK_KEY_Escape && (state & gtk_accelerator_get_default_mod_mask ()) == 0)
-    {
-      ramo_window_composer_escape (self);
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
 }
 
 /**
@@ -375,20 +131,45 @@ ramo_window_composer_escape (RamoWindow *self)
 
 /* ------------------------------------------------------------------------------------------ */
 
+/**
+ * ramo_window_add_toast:
+ * @self: a window
+ * @toast: (transfer full): a notification
+ *
+ * Shows @toast over the window's content. Every notification of the window goes through here
+ * (ramo_window_get_last_toast() returns the title of the last one).
+ */
 void
-_ramo_window_show_toast (RamoWindow *self,
-                         const char *message)
+ramo_window_add_toast (RamoWindow *self,
+                       AdwToast   *toast)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (ADW_IS_TOAST (toast));
+
+  g_free (self->last_toast);
+  self->last_toast = g_strdup (adw_toast_get_title (toast));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+/**
+ * ramo_window_show_toast:
+ * @self: a window
+ * @message: what to say
+ *
+ * Shows @message as a notification for six seconds.
+ */
+void
+ramo_window_show_toast (RamoWindow *self,
+                        const char *message)
 {
   AdwToast *toast;
 
-  g_assert (RAMO_IS_WINDOW (self));
-
-  g_free (self->last_toast);
-  self->last_toast = g_strdup (message);
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (message != NULL);
 
   toast = adw_toast_new (message);
   adw_toast_set_timeout (toast, 6);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  ramo_window_add_toast (self, toast);
 }
 
 /* @what says what failed, e.g. "Could not save the label". */
@@ -411,7 +192,7 @@ _ramo_window_show_error (RamoWindow   *self,
     message = g_strdup_printf (_("%s: %s"), what, error ? error->message : _("unknown error"));
 
   g_debug ("%s", message);
-  _ramo_window_show_toast (self, message);
+  ramo_window_show_toast (self, message);
 }
 
 static void
@@ -425,7 +206,9 @@ ramo_window_dispose (GObject *object)
     g_signal_group_set_target (self->projection_signals, NULL);
 
   _ramo_window_summary_dispose (self);
+  _ramo_window_load_dispose (self);
   _ramo_window_live_dispose (self);
+  _ramo_window_actions_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
 
@@ -583,7 +366,18 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, issues_response_cb);
-  _ramo_window_live_class_init (widget_class);
+  _ramo_window_class_load_init (widget_class);
+  _ramo_window_class_actions_init (widget_class);
+}
+
+/* Whether the keyboard focus is in @widget or one of its children. */
+gboolean
+_ramo_window_focus_within (RamoWindow *self,
+                           GtkWidget  *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
 /* The session page (the tree and the entry pane, most of the window's widgets) is hidden
@@ -615,8 +409,6 @@ static void
 ramo_window_init (RamoWindow *self)
 {
   static gsize icons_added;
-  GtkEventController *controller;
-
   /* GtkApplication adds the resource icons itself (as ".../icons/"); tests run windows without
    * one. Adding the folder again would make GTK drop the icon theme it has read in a thread
    * since the application started, and read it again on the main thread when the window is
@@ -644,43 +436,17 @@ ramo_window_init (RamoWindow *self)
 
   self->double_escape_action = g_strdup ("tree");
 
-  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
-  g_signal_group_connect_object (self->manager_signals, "reloaded",
-                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->manager_signals, "entry-appended",
-                                 G_CALLBACK (manager_entry_appended_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->manager_signals, "entries-added",
-                                 G_CALLBACK (manager_entries_added_cb), self, G_CONNECT_SWAPPED);
-
-  self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
-  g_signal_group_connect_object (self->projection_signals, "rebuilt",
-                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
-
-  g_signal_connect_object (self->tree, "notify::selected-id",
-                           G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
-
   g_signal_connect_object (gtk_text_view_get_buffer (self->composer), "changed",
                            G_CALLBACK (composer_changed_cb), self, G_CONNECT_SWAPPED);
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (composer_key_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->composer), controller);
-
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (search_key_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->search_entry), controller);
-
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (tree_key_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->tree), controller);
-
   /* as in pi, typing in the tree searches */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->tree));
 
+  _ramo_window_session_init (self);
   _ramo_window_summary_init (self);
   _ramo_window_live_init (self);
+  _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
 
-  update_count (self);
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 
   gtk_widget_set_visible (GTK_WIDGET (self->paned), FALSE);
@@ -700,138 +466,6 @@ ramo_window_new (GtkApplication *application)
   return g_object_new (RAMO_TYPE_WINDOW,
                        "application", application,
                        NULL);
-}
-
-/**
- * ramo_window_set_manager:
- * @self: a window
- * @manager: (nullable): the session to show
- *
- * Shows @manager: its tree with the current filter and search, the context of its leaf,
- * and its title, folder and load problems.
- */
-void
-ramo_window_set_manager (RamoWindow         *self,
-                         RamoSessionManager *manager)
-{
-  g_return_if_fail (RAMO_IS_WINDOW (self));
-  g_return_if_fail (!manager || RAMO_IS_SESSION_MANAGER (manager));
-
-  _ramo_window_set_manager_full (self, manager, NULL);
-}
-
-/* The window's filter and search (applied to a projection made elsewhere, they change
- * nothing if they were the same). */
-void
-_ramo_window_get_view_settings (RamoWindow      *self,
-                                RamoFilterMode  *filter,
-                                char           **search)
-{
-  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  *filter = selected <= RAMO_FILTER_ALL ? (RamoFilterMode) selected : RAMO_FILTER_DEFAULT;
-  *search = text[0] ? g_strdup (text) : NULL;
-}
-
-/* ramo_window_set_manager() with @prepared, a projection of @manager made ahead (in a worker
- * thread, by the loading code), or %NULL to make one here. */
-void
-_ramo_window_set_manager_full (RamoWindow         *self,
-                               RamoSessionManager *manager,
-                               RamoProjection     *prepared)
-{
-  g_autoptr(RamoProjection) projection = NULL;
-
-  g_assert (RAMO_IS_WINDOW (self));
-  g_assert (!prepared || ramo_projection_get_manager (prepared) == manager);
-
-  if (self->manager == manager)
-    return;
-
-  if (manager)
-    {
-      g_autofree char *search = NULL;
-      RamoFilterMode filter;
-
-      _ramo_window_get_view_settings (self, &filter, &search);
-      projection = prepared ? g_object_ref (prepared) : ramo_projection_new (manager);
-      ramo_projection_set_filter (projection, filter);
-      ramo_projection_set_search (projection, search);
-    }
-
-  g_signal_group_set_target (self->manager_signals, manager);
-  g_signal_group_set_target (self->projection_signals, projection);
-  g_set_object (&self->manager, manager);
-  g_set_object (&self->projection, projection);
-  _ramo_window_summary_set_manager (self, manager);
-  _ramo_window_live_set_manager (self, manager);
-
-  ramo_session_tree_set_projection (self->tree, projection);
-  ramo_context_view_set_manager (self->context_view, manager);
-  update_entry_view (self);
-  update_title (self);
-  update_banners (self);
-  update_count (self);
-  _ramo_window_actions_update (self);
-
-  if (manager)
-    _ramo_window_reveal_session_page (self);
-  gtk_stack_set_visible_child_name (self->main_stack, manager ? "session" : "empty");
-  gtk_stack_set_visible_child_name (self->detail_stack, "context");
-  if (manager)
-    ramo_session_tree_focus (self->tree);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MANAGER]);
-}
-
-/**
- * ramo_window_open_file:
- * @self: a window
- * @file: a session file
- * @error: return location for a #GError, or %NULL
- *
- * Loads @file and shows it. When the window shows no session yet, a failure is shown in the
- * window too.
- *
- * Returns: %TRUE on success
- */
-gboolean
-ramo_window_open_file (RamoWindow  *self,
-                       GFile       *file,
-                       GError     **error)
-{
-  g_autoptr(RamoSessionManager) manager = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *path = NULL;
-
-  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened"));
-      return FALSE;
-    }
-
-  manager = ramo_session_manager_open (path, &local_error);
-  if (manager == NULL)
-    {
-      if (self->manager == NULL)
-        {
-          g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *description = g_strdup_printf ("%s\n%s", name, local_error->message);
-
-          adw_status_page_set_description (self->error_page, description);
-          gtk_stack_set_visible_child_name (self->main_stack, "error");
-        }
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-
-  ramo_window_set_manager (self, manager);
-  return TRUE;
 }
 
 /**

@@ -22,7 +22,31 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RamoWindow, ramo_window, RAMO, WINDOW, AdwApplicationWindow)
 
+/**
+ * RamoWindowOpenFlags:
+ * @RAMO_WINDOW_OPEN_NONE: show the file
+ * @RAMO_WINDOW_OPEN_RELOAD: the file is the one shown, read again: the selected entry is
+ *   selected again, a failure replaces the session shown by the error page, and success says
+ *   "Session reloaded"; a read ahead (ramo-preload.c) is not taken
+ *
+ * How ramo_window_open() shows a file.
+ */
+typedef enum
+{
+  RAMO_WINDOW_OPEN_NONE   = 0,
+  RAMO_WINDOW_OPEN_RELOAD = 1 << 0,
+} RamoWindowOpenFlags;
+
 RamoWindow         *ramo_window_new                       (GtkApplication     *application);
+void                ramo_window_open                      (RamoWindow         *self,
+                                                           GFile              *file,
+                                                           RamoWindowOpenFlags flags,
+                                                           GCancellable       *cancellable,
+                                                           GAsyncReadyCallback callback,
+                                                           gpointer            user_data);
+gboolean            ramo_window_open_finish               (RamoWindow         *self,
+                                                           GAsyncResult       *result,
+                                                           GError            **error);
 gboolean            ramo_window_open_file                 (RamoWindow         *self,
                                                            GFile              *file,
                                                            GError            **error);
@@ -47,6 +71,10 @@ void                ramo_window_set_double_escape_action  (RamoWindow         *s
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);
+void                ramo_window_add_toast                 (RamoWindow         *self,
+                                                           AdwToast           *toast);
+void                ramo_window_show_toast                (RamoWindow         *self,
+                                                           const char         *message);
 void                ramo_window_activate_entry            (RamoWindow         *self,
                                                            const char         *id);
 gboolean            ramo_window_navigate                  (RamoWindow         *self,

@@ -1,0 +1,315 @@
+/* ramo-window-session.c — the session shown: tree, panes, title, count and banners
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ramo-app-util.h"
+#include "ramo-window-private.h"
+
+/*
+ * What the window shows of its session (ramo_window_set_manager()): the tree with the
+ * window's filter and search, the context of the leaf or the entry selected, the title and
+ * folder in the header bar, the count of entries, and the banners for lines that could not
+ * be read and for a read-only file; kept up to date as the session changes.
+ */
+
+#define TITLE_MAX_CHARS 60
+#define MAX_LISTED_ISSUES 8
+
+static void
+update_title (RamoWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->manager == NULL)
+    {
+      adw_window_title_set_title (self->window_title, "Ramo");
+      adw_window_title_set_subtitle (self->window_title, NULL);
+      gtk_window_set_title (GTK_WINDOW (self), "Ramo");
+      return;
+    }
+
+  name = ramo_session_manager_dup_session_name (self->manager);
+  if (name == NULL || name[0] == '\0')
+    {
+      g_free (name);
+      name = ramo_session_first_user_text (self->manager);
+    }
+  if ((name == NULL || name[0] == '\0') && ramo_session_manager_get_path (self->manager))
+    {
+      g_free (name);
+      name = g_path_get_basename (ramo_session_manager_get_path (self->manager));
+    }
+  if (name == NULL || name[0] == '\0')
+    {
+      g_free (name);
+      name = g_strdup (_("New Session"));
+    }
+
+  title = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
+  subtitle = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_banners (RamoWindow *self)
+{
+  GPtrArray *issues = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  g_clear_pointer (&self->issues_text, g_free);
+
+  if (self->manager)
+    issues = ramo_session_manager_get_issues (self->manager);
+
+  if (issues && issues->len > 0)
+    {
+      GString *text = g_string_new (NULL);
+
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "%u line of this file could not be read as it is; the rest of the session loaded:",
+                                           "%u lines of this file could not be read as they are; the rest of the session loaded:",
+                                           issues->len),
+                              issues->len);
+      for (guint i = 0; i < issues->len && i < MAX_LISTED_ISSUES; i++)
+        {
+          RamoLoadIssue *issue = g_ptr_array_index (issues, i);
+
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, _("line %u: %s"), issue->line, issue->message);
+        }
+      if (issues->len > MAX_LISTED_ISSUES)
+        {
+          guint more = issues->len - MAX_LISTED_ISSUES;
+
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "… and %u more", "… and %u more", more), more);
+        }
+
+      self->issues_text = g_string_free (text, FALSE);
+      gtk_label_set_text (self->issues_label, self->issues_text);
+      gtk_info_bar_set_revealed (self->issues_bar, TRUE);
+    }
+  else
+    gtk_info_bar_set_revealed (self->issues_bar, FALSE);
+
+  if (self->manager && ramo_session_manager_is_read_only (self->manager))
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("This session uses format version %u, newer than Ramo knows. "
+                           "It is open read-only: labels and navigation are not saved to the file."),
+                         ramo_session_manager_get_file_version (self->manager));
+
+      gtk_label_set_text (self->read_only_label, text);
+      gtk_info_bar_set_revealed (self->read_only_bar, TRUE);
+    }
+  else
+    gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
+}
+
+static void
+update_count (RamoWindow *self)
+{
+  guint visible = 0;
+  guint total = 0;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->projection)
+    {
+      visible = ramo_projection_get_n_visible (self->projection);
+      total = ramo_projection_get_n_total (self->projection);
+    }
+
+  g_free (self->count_text);
+  /* Translators: how many entries the tree shows, of how many the session has */
+  self->count_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u entry", "%u of %u entries", total),
+                                      visible, total);
+  gtk_label_set_text (self->count_label, self->count_text);
+}
+
+static void
+update_entry_view (RamoWindow *self)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  ramo_entry_view_set_entry (self->entry_view, self->manager, ramo_session_tree_get_selected_id (self->tree));
+}
+
+static void
+tree_selected_id_cb (RamoWindow      *self,
+                     GParamSpec      *pspec,
+                     RamoSessionTree *tree)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_entry_view (self);
+  /* Looking at a row shows that entry; navigating shows the context again. */
+  if (ramo_session_tree_get_selected_id (tree) != NULL &&
+      _ramo_window_focus_within (self, GTK_WIDGET (self->tree)))
+    gtk_stack_set_visible_child_name (self->detail_stack, "entry");
+}
+
+static void
+manager_reloaded_cb (RamoWindow         *self,
+                     RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_title (self);
+  update_banners (self);
+  update_count (self);
+  update_entry_view (self);
+  _ramo_window_actions_update (self);
+}
+
+static void
+manager_entry_appended_cb (RamoWindow         *self,
+                           gpointer            entry,
+                           RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  update_title (self);
+  update_count (self);
+  update_entry_view (self);
+}
+
+static void
+manager_entries_added_cb (RamoWindow         *self,
+                          guint               position,
+                          guint               n_added,
+                          RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  /* another program (pi) appended lines; the projection rebuilt itself already */
+  update_title (self);
+  update_count (self);
+  update_entry_view (self);
+}
+
+/**
+ * ramo_window_set_manager:
+ * @self: a window
+ * @manager: (nullable): the session to show
+ *
+ * Shows @manager: its tree with the current filter and search, the context of its leaf,
+ * and its title, folder and load problems.
+ */
+void
+ramo_window_set_manager (RamoWindow         *self,
+                         RamoSessionManager *manager)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (!manager || RAMO_IS_SESSION_MANAGER (manager));
+
+  _ramo_window_set_manager_full (self, manager, NULL);
+}
+
+/* The window's filter and search (applied to a projection made elsewhere, they change
+ * nothing if they were the same). */
+void
+_ramo_window_get_view_settings (RamoWindow      *self,
+                                RamoFilterMode  *filter,
+                                char           **search)
+{
+  guint selected = gtk_drop_down_get_selected (self->filter_dropdown);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  *filter = selected <= RAMO_FILTER_ALL ? (RamoFilterMode) selected : RAMO_FILTER_DEFAULT;
+  *search = text[0] ? g_strdup (text) : NULL;
+}
+
+/* ramo_window_set_manager() with @prepared, a projection of @manager made ahead (in a worker
+ * thread, by the loading code), or %NULL to make one here. */
+void
+_ramo_window_set_manager_full (RamoWindow         *self,
+                               RamoSessionManager *manager,
+                               RamoProjection     *prepared)
+{
+  g_autoptr(RamoProjection) projection = NULL;
+
+  g_assert (RAMO_IS_WINDOW (self));
+  g_assert (!prepared || ramo_projection_get_manager (prepared) == manager);
+
+  if (self->manager == manager)
+    return;
+
+  if (manager)
+    {
+      g_autofree char *search = NULL;
+      RamoFilterMode filter;
+
+      _ramo_window_get_view_settings (self, &filter, &search);
+      projection = prepared ? g_object_ref (prepared) : ramo_projection_new (manager);
+      ramo_projection_set_filter (projection, filter);
+      ramo_projection_set_search (projection, search);
+    }
+
+  g_signal_group_set_target (self->manager_signals, manager);
+  g_signal_group_set_target (self->projection_signals, projection);
+  g_set_object (&self->manager, manager);
+  g_set_object (&self->projection, projection);
+  _ramo_window_summary_set_manager (self, manager);
+  _ramo_window_live_set_manager (self, manager);
+
+  ramo_session_tree_set_projection (self->tree, projection);
+  ramo_context_view_set_manager (self->context_view, manager);
+  update_entry_view (self);
+  update_title (self);
+  update_banners (self);
+  update_count (self);
+  _ramo_window_actions_update (self);
+
+  if (manager)
+    _ramo_window_reveal_session_page (self);
+  gtk_stack_set_visible_child_name (self->main_stack, manager ? "session" : "empty");
+  gtk_stack_set_visible_child_name (self->detail_stack, "context");
+  if (manager)
+    ramo_session_tree_focus (self->tree);
+
+  g_object_notify (G_OBJECT (self), "manager");
+}
+
+void
+_ramo_window_session_init (RamoWindow *self)
+{
+  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
+  g_signal_group_connect_object (self->manager_signals, "reloaded",
+                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "entry-appended",
+                                 G_CALLBACK (manager_entry_appended_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "entries-added",
+                                 G_CALLBACK (manager_entries_added_cb), self, G_CONNECT_SWAPPED);
+
+  self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
+  g_signal_group_connect_object (self->projection_signals, "rebuilt",
+                                 G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->tree, "notify::selected-id",
+                           G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
+
+  update_count (self);
+}
