@@ -16,19 +16,16 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "ramo-app-util.h"
+#include "ramo-context-message.h"
 #include "ramo-context-view.h"
-#include "ramo-json.h"
-#include "ramo-message.h"
 #include "ramo-session-context.h"
 
 /**
  * RamoContextView:
  *
- * What the model would be sent for the current leaf (spec §4): the messages of the rebuilt
- * context in order, each under a heading with its role. Text is shown in selectable labels,
- * never as markup. Thinking, tool calls and tool output start folded and their widgets are
- * only made when unfolded; summaries are set apart as cards.
+ * What the model would be sent for the current leaf (spec §4): a header line (model, thinking
+ * level, message count), then the messages of the rebuilt context in order, each a
+ * #RamoContextMessage (which shows the message itself: its heading, text, folds and cards).
  *
  * Only the last %CONTEXT_FIRST_PAGE messages get widgets at first (a few screens: making
  * widgets for long messages is what opening a large session spent most of its time on);
@@ -40,7 +37,6 @@
 
 #define CONTEXT_FIRST_PAGE 40
 #define CONTEXT_PAGE     200
-#define MAX_LABEL_CHARS  20000
 
 struct _RamoContextView
 {
@@ -75,372 +71,6 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
-/* ------------------------------------------------------------------------------------------ */
-/* Small widget makers                                                                         */
-
-static GtkWidget *
-text_label (const char *text,
-            const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  g_autofree char *shown = NULL;
-  glong n_chars = g_utf8_strlen (text, -1);
-
-  if (n_chars > MAX_LABEL_CHARS)
-    {
-      g_autofree char *head = g_utf8_substring (text, 0, MAX_LABEL_CHARS);
-
-      shown = g_strdup_printf (_("%s\n… (%ld more characters; the Entry view shows all)"),
-                               head, n_chars - MAX_LABEL_CHARS);
-    }
-
-  gtk_label_set_use_markup (GTK_LABEL (label), FALSE);
-  gtk_label_set_text (GTK_LABEL (label), shown ? shown : text);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_halign (label, GTK_ALIGN_FILL);
-  gtk_widget_add_css_class (label, "context-text");
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-typedef enum {
-  LAZY_TEXT,
-  LAZY_MONO,
-  LAZY_JSON,
-} LazyKind;
-
-typedef struct {
-  JsonNode *node;
-  LazyKind  kind;
-} LazyContent;
-
-static void
-lazy_content_free (gpointer data)
-{
-  LazyContent *lazy = data;
-
-  g_clear_pointer (&lazy->node, json_node_unref);
-  g_free (lazy);
-}
-
-static void
-expander_expanded_cb (GtkExpander *expander,
-                      GParamSpec  *pspec,
-                      gpointer     user_data)
-{
-  LazyContent *lazy;
-  g_autofree char *text = NULL;
-  GtkWidget *child;
-
-  if (!gtk_expander_get_expanded (expander) || gtk_expander_get_child (expander) != NULL)
-    return;
-
-  lazy = g_object_get_data (G_OBJECT (expander), "ramo-lazy");
-  if (lazy == NULL)
-    return;
-
-  switch (lazy->kind)
-    {
-    case LAZY_JSON:
-      text = ramo_pretty_json (lazy->node);
-      break;
-    case LAZY_MONO:
-    case LAZY_TEXT:
-    default:
-      if (JSON_NODE_HOLDS_VALUE (lazy->node) && json_node_get_value_type (lazy->node) == G_TYPE_STRING)
-        text = g_strdup (json_node_get_string (lazy->node));
-      else
-        text = ramo_content_dup_text (lazy->node, "\n", RAMO_CONTENT_FLAGS_NONE);
-      break;
-    }
-
-  child = text_label (text && *text ? text : _("(empty)"),
-                      lazy->kind == LAZY_TEXT ? NULL : "monospace");
-  gtk_widget_set_margin_top (child, 6);
-  gtk_widget_set_margin_start (child, 18);
-  gtk_expander_set_child (expander, child);
-}
-
-/* A folded section whose content is only made into a widget when it is unfolded. */
-static GtkWidget *
-lazy_expander (const char *title,
-               JsonNode   *node,
-               LazyKind    kind,
-               const char *css_class)
-{
-  GtkWidget *expander = gtk_expander_new (title);
-  LazyContent *lazy = g_new0 (LazyContent, 1);
-  GtkWidget *label;
-
-  lazy->node = node ? json_node_ref (node) : json_node_init_string (json_node_alloc (), "");
-  lazy->kind = kind;
-  g_object_set_data_full (G_OBJECT (expander), "ramo-lazy", lazy, lazy_content_free);
-  g_signal_connect (expander, "notify::expanded", G_CALLBACK (expander_expanded_cb), NULL);
-
-  /* The title is file text too: keep it plain and on one line. */
-  label = gtk_expander_get_label_widget (GTK_EXPANDER (expander));
-  if (GTK_IS_LABEL (label))
-    {
-      gtk_label_set_use_markup (GTK_LABEL (label), FALSE);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-    }
-  gtk_widget_add_css_class (expander, "context-fold");
-  if (css_class)
-    gtk_widget_add_css_class (expander, css_class);
-  return expander;
-}
-
-static char *
-one_line (const char *text,
-          guint       max_chars)
-{
-  g_autofree char *copy = g_strdup (text ? text : "");
-
-  for (char *p = copy; *p; p++)
-    if (*p == '\n' || *p == '\t' || *p == '\r')
-      *p = ' ';
-  g_strstrip (copy);
-  return ramo_ellipsize_text (copy, max_chars);
-}
-
-static GtkWidget *
-image_placeholder (JsonObject *block)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *icon = gtk_image_new_from_icon_name ("image-x-generic-symbolic");
-  const char *mime = ramo_json_member_string (block, "mimeType");
-  gsize size = ramo_base64_decoded_size (ramo_json_member_string (block, "data"));
-  g_autofree char *text = g_strdup_printf (_("Image · %s · %" G_GSIZE_FORMAT " bytes"),
-                                           mime ? mime : _("unknown type"), size);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_add_css_class (box, "context-image");
-  return box;
-}
-
-/* Appends the widgets for a `content` (string or blocks) to @box. */
-static void
-append_content (GtkBox   *box,
-                JsonNode *content)
-{
-  RamoContentIter iter;
-
-  if (content == NULL || JSON_NODE_HOLDS_NULL (content))
-    return;
-
-  if (!ramo_content_is_text_or_blocks (content))
-    {
-      gtk_box_append (box, lazy_expander (_("Content"), content, LAZY_JSON, NULL));
-      return;
-    }
-
-  ramo_content_iter_init (&iter, content);
-  while (ramo_content_iter_next (&iter))
-    {
-      if (iter.kind == RAMO_CONTENT_TEXT)
-        {
-          if (iter.text && iter.text[0] != '\0')
-            gtk_box_append (box, text_label (iter.text, NULL));
-        }
-      else if (iter.kind == RAMO_CONTENT_THINKING)
-        {
-          if (iter.text == NULL || iter.text[0] == '\0')
-            continue;
-          gtk_box_append (box, lazy_expander (_("Thinking"), json_object_get_member (iter.block, "thinking"),
-                                              LAZY_TEXT, "thinking"));
-        }
-      else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
-        {
-          const char *name = ramo_json_member_string (iter.block, "name");
-          JsonNode *arguments = json_object_get_member (iter.block, "arguments");
-          g_autofree char *args = arguments ? ramo_json_to_string (arguments) : g_strdup ("");
-          g_autofree char *brief = one_line (args, 80);
-          g_autofree char *title = g_strdup_printf (_("Tool call · %s %s"), name ? name : "?", brief);
-
-          gtk_box_append (box, lazy_expander (title, arguments, LAZY_JSON, "tool-call"));
-        }
-      else if (iter.kind == RAMO_CONTENT_IMAGE)
-        gtk_box_append (box, image_placeholder (iter.block));
-      else
-        {
-          const char *type = ramo_json_member_string (iter.block, "type");
-          g_autofree char *title = g_strdup_printf (_("Block · %s"), type ? type : "?");
-
-          gtk_box_append (box, lazy_expander (title, iter.node, LAZY_JSON, NULL));
-        }
-    }
-}
-
-static GtkWidget *
-heading (const char *title,
-         const char *time,
-         const char *css_class)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *label = gtk_label_new (title);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (label, "role-heading");
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (GTK_BOX (box), label);
-
-  if (time)
-    {
-      GtkWidget *time_label = gtk_label_new (time);
-
-      gtk_widget_set_hexpand (time_label, TRUE);
-      gtk_label_set_xalign (GTK_LABEL (time_label), 1);
-      gtk_widget_add_css_class (time_label, "dim-label");
-      gtk_widget_add_css_class (time_label, "caption");
-      gtk_box_append (GTK_BOX (box), time_label);
-    }
-  return box;
-}
-
-static GtkWidget *
-message_widget (RamoContextItemKind  kind,
-                RamoEntry           *entry,
-                JsonNode            *message_node)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  g_autofree char *time = ramo_format_timestamp (entry->timestamp);
-  JsonObject *message = NULL;
-  const char *role = NULL;
-
-  gtk_widget_add_css_class (box, "context-message");
-
-  if (message_node && JSON_NODE_HOLDS_OBJECT (message_node))
-    {
-      message = json_node_get_object (message_node);
-      role = ramo_json_member_string (message, "role");
-    }
-
-  if (kind == RAMO_CONTEXT_ITEM_BRANCH_SUMMARY || kind == RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY)
-    {
-      const char *summary = ramo_json_member_string (message, "summary");
-      g_autofree char *title = NULL;
-
-      if (kind == RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY)
-        {
-          JsonNode *tokens = message ? json_object_get_member (message, "tokensBefore") : NULL;
-
-          if (tokens && JSON_NODE_HOLDS_VALUE (tokens) && json_node_get_value_type (tokens) != G_TYPE_STRING)
-            title = g_strdup_printf (_("Compaction Summary · %" G_GINT64_FORMAT " tokens before"),
-                                     (gint64) json_node_get_double (tokens));
-          else
-            title = g_strdup (_("Compaction Summary"));
-          gtk_widget_add_css_class (box, "compaction");
-        }
-      else
-        {
-          title = g_strdup (_("Branch Summary"));
-          gtk_widget_add_css_class (box, "branch-summary");
-        }
-
-      gtk_widget_add_css_class (box, "card");
-      gtk_widget_add_css_class (box, "summary-card");
-      gtk_box_append (GTK_BOX (box), heading (title, time, NULL));
-      if (summary)
-        gtk_box_append (GTK_BOX (box), text_label (summary, NULL));
-      return box;
-    }
-
-  if (kind == RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE || g_strcmp0 (role, "custom") == 0)
-    {
-      const char *custom_type = ramo_json_member_string (message, "customType");
-      g_autofree char *title = g_strdup_printf (_("Extension Message · %s"), custom_type ? custom_type : "?");
-
-      gtk_widget_add_css_class (box, "role-custom");
-      gtk_box_append (GTK_BOX (box), heading (title, time, NULL));
-      append_content (GTK_BOX (box), message ? json_object_get_member (message, "content") : NULL);
-      return box;
-    }
-
-  if (g_strcmp0 (role, "user") == 0)
-    {
-      gtk_widget_add_css_class (box, "role-user");
-      gtk_box_append (GTK_BOX (box), heading (_("User"), time, NULL));
-      append_content (GTK_BOX (box), json_object_get_member (message, "content"));
-    }
-  else if (g_strcmp0 (role, "assistant") == 0)
-    {
-      const char *model = ramo_json_member_string (message, "model");
-      const char *stop = ramo_json_member_string (message, "stopReason");
-      const char *error = ramo_json_member_string (message, "errorMessage");
-      g_autofree char *title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
-
-      gtk_widget_add_css_class (box, "role-assistant");
-      gtk_box_append (GTK_BOX (box), heading (title, time, NULL));
-      append_content (GTK_BOX (box), json_object_get_member (message, "content"));
-      if (g_strcmp0 (stop, "aborted") == 0)
-        gtk_box_append (GTK_BOX (box), text_label (_("(aborted)"), "dim-label"));
-      else if (error && error[0] != '\0')
-        gtk_box_append (GTK_BOX (box), text_label (error, "error"));
-    }
-  else if (g_strcmp0 (role, "toolResult") == 0)
-    {
-      const char *tool = ramo_json_member_string (message, "toolName");
-      gboolean is_error = json_object_get_boolean_member_with_default (message, "isError", FALSE);
-      JsonNode *content = json_object_get_member (message, "content");
-      g_autofree char *text = ramo_content_dup_text (content, "\n", RAMO_CONTENT_FLAGS_NONE);
-      guint n_lines = text[0] ? 1 : 0;
-      g_autofree char *title = g_strdup_printf (_("Tool Result · %s"), tool ? tool : "?");
-      g_autofree char *fold = NULL;
-      RamoContentIter iter;
-
-      for (const char *p = text; *p; p++)
-        n_lines += *p == '\n';
-      fold = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Output · %u line", "Output · %u lines", n_lines),
-                              n_lines);
-
-      gtk_widget_add_css_class (box, "role-tool");
-      if (is_error)
-        gtk_widget_add_css_class (box, "tool-error");
-      gtk_box_append (GTK_BOX (box), heading (title, time, is_error ? "error" : NULL));
-      gtk_box_append (GTK_BOX (box), lazy_expander (fold, content, LAZY_MONO, "tool-output"));
-      /* images in tool results (screenshots) */
-      ramo_content_iter_init (&iter, content);
-      while (ramo_content_iter_next (&iter))
-        if (iter.kind == RAMO_CONTENT_IMAGE)
-          gtk_box_append (GTK_BOX (box), image_placeholder (iter.block));
-    }
-  else if (g_strcmp0 (role, "bashExecution") == 0)
-    {
-      const char *command = ramo_json_member_string (message, "command");
-      JsonNode *output = json_object_get_member (message, "output");
-      g_autofree char *shown = g_strdup_printf ("$ %s", command ? command : "");
-
-      gtk_widget_add_css_class (box, "role-bash");
-      gtk_box_append (GTK_BOX (box), heading (_("Shell Command"), time, NULL));
-      gtk_box_append (GTK_BOX (box), text_label (shown, "monospace"));
-      if (output)
-        gtk_box_append (GTK_BOX (box), lazy_expander (_("Output"), output, LAZY_MONO, "tool-output"));
-    }
-  else
-    {
-      g_autofree char *title = g_strdup_printf (_("Message · %s"), role ? role : "?");
-
-      gtk_widget_add_css_class (box, "role-other");
-      gtk_box_append (GTK_BOX (box), heading (title, time, NULL));
-      if (message_node)
-        gtk_box_append (GTK_BOX (box), lazy_expander (_("JSON"), message_node, LAZY_JSON, NULL));
-    }
-
-  return box;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-
 static GtkWidget *
 build_item (RamoContextView *self,
             guint            position)
@@ -452,16 +82,11 @@ build_item (RamoContextView *self,
   entry = ramo_session_context_get_entry (self->context, position);
   message = ramo_session_context_dup_message (self->context, position, &error);
   if (message == NULL && error != NULL)
-    {
-      g_autofree char *text = g_strdup_printf (_("Could not read line %u: %s"), entry->line, error->message);
-      GtkWidget *label = text_label (text, "error");
-
-      return label;
-    }
+    return ramo_context_message_new_unreadable (entry, error);
   if (message == NULL)
     return NULL; /* an empty branch summary is not part of the context */
 
-  return message_widget (ramo_session_context_get_kind (self->context, position), entry, message);
+  return ramo_context_message_new (ramo_session_context_get_kind (self->context, position), entry, message);
 }
 
 static void

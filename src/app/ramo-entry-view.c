@@ -22,6 +22,7 @@
 #include "ramo-entry-view.h"
 #include "ramo-json.h"
 #include "ramo-message.h"
+#include "ramo-message-text.h"
 
 /**
  * RamoEntryView:
@@ -91,10 +92,9 @@ append_readable_content (GString  *out,
         }
       else if (iter.kind == RAMO_CONTENT_IMAGE)
         {
-          const char *mime = ramo_json_member_string (iter.block, "mimeType");
-          g_autofree char *text =
-            g_strdup_printf (_("[Image · %s · %" G_GSIZE_FORMAT " bytes]"), mime ? mime : _("unknown type"),
-                             ramo_base64_decoded_size (ramo_json_member_string (iter.block, "data")));
+          g_autofree char *caption = ramo_image_block_dup_caption (iter.block);
+          g_autofree char *text = g_strdup_printf ("[%s]", caption);
+
           append_paragraph (out, text);
         }
       else
@@ -123,7 +123,7 @@ readable_body (const RamoEntry *entry,
       message = json_node_get_object (node);
       if (entry->role == RAMO_MESSAGE_ROLE_BASH_EXECUTION)
         {
-          g_autofree char *command = g_strdup_printf ("$ %s", ramo_json_member_string (message, "command") ?: "");
+          g_autofree char *command = ramo_bash_execution_dup_command (message);
 
           append_paragraph (out, command);
           append_paragraph (out, ramo_json_member_string (message, "output"));
