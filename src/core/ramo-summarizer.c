@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ramo-core-private.h"
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-summarizer.h"
 
@@ -870,47 +871,15 @@ ramo_summarizer_config_describe (RamoSummarizerConfig *self)
 gsize
 ramo_summarizer_js_length (const char *text)
 {
-  gsize n = 0;
-
   g_return_val_if_fail (text != NULL, 0);
-
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    n += g_utf8_get_char (p) >= 0x10000 ? 2 : 1;
-  return n;
-}
-
-/* Compares as JavaScript's default Array.prototype.sort does: by UTF-16 code units. */
-static int
-js_string_compare (const char *a,
-                   const char *b)
-{
-  while (*a && *b)
-    {
-      gunichar ca = g_utf8_get_char (a);
-      gunichar cb = g_utf8_get_char (b);
-
-      if (ca != cb)
-        {
-          /* A character beyond U+FFFF starts with a high surrogate (0xD800–0xDBFF). */
-          guint ua = ca >= 0x10000 ? 0xD800 + ((ca - 0x10000) >> 10) : ca;
-          guint ub = cb >= 0x10000 ? 0xD800 + ((cb - 0x10000) >> 10) : cb;
-
-          if (ua != ub)
-            return ua < ub ? -1 : 1;
-          /* Same high surrogate: compare the low ones. */
-          return (ca & 0x3FF) < (cb & 0x3FF) ? -1 : 1;
-        }
-      a = g_utf8_next_char (a);
-      b = g_utf8_next_char (b);
-    }
-  return *a ? 1 : (*b ? -1 : 0);
+  return ramo_js_utf16_length (text);
 }
 
 static int
 js_string_compare_ptr (gconstpointer a,
                        gconstpointer b)
 {
-  return js_string_compare (*(const char * const *) a, *(const char * const *) b);
+  return ramo_js_utf16_compare (*(const char * const *) a, *(const char * const *) b);
 }
 
 static gboolean
