@@ -144,8 +144,8 @@ ramo_session_manager_create (const char  *session_dir,
     {
       int errsv = errno;
 
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "%s: %s", session_dir, g_strerror (errsv));
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "%s: %s", session_dir, g_strerror (errsv));
       return NULL;
     }
 

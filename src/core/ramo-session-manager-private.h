@@ -19,6 +19,7 @@ G_BEGIN_DECLS
 /*
  * The session manager is one object in several files, one concern each:
  *   ramo-session-manager.c    the instance, its indexes, the leaf, labels, signals, getters
+ *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
  *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  every line as version 3: bodies read on demand, the rewrite
@@ -132,10 +133,6 @@ void        _ramo_session_manager_emit_label_changed  (RamoSessionManager *self,
                                                        const char         *target_id,
                                                        const char         *label);
 void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self);
-void        _ramo_session_set_io_error         (GError            **error,
-                                                int                 errsv,
-                                                const char         *format,
-                                                ...) G_GNUC_PRINTF (3, 4);
 
 GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
 GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
@@ -145,6 +142,13 @@ gboolean    _ramo_session_manager_is_persisted (RamoSessionManager *self);
 const char *_ramo_session_manager_get_title    (RamoSessionManager *self);
 GPtrArray  *_ramo_session_manager_get_children (RamoSessionManager *self,
                                                 const char         *parent_id);
+
+/* ramo-session-error.c */
+
+void        _ramo_session_set_io_error         (GError            **error,
+                                                GIOErrorEnum        io_code,
+                                                const char         *format,
+                                                ...) G_GNUC_PRINTF (3, 4);
 
 /* ramo-session-lines.c: extraction touches nothing shared (one extractor per thread); commit
  * indexes the entries in file order. */

@@ -67,9 +67,9 @@ _ramo_session_manager_read_line (RamoSessionManager  *self,
           int errsv = errno;
 
           g_free (buf);
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                       "%s: line %u: %s", self->path, entry->line,
-                       n == 0 ? "the file is shorter than when it was read" : g_strerror (errsv));
+          _ramo_session_set_io_error (error, n == 0 ? G_IO_ERROR_FAILED : g_io_error_from_errno (errsv),
+                                      "%s: line %u: %s", self->path, entry->line,
+                                      n == 0 ? "the file is shorter than when it was read" : g_strerror (errsv));
           return NULL;
         }
       done += n;
@@ -375,7 +375,7 @@ _ramo_session_replace_file (const char *path,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                  mode, &local_error))
     {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO, "%s", local_error->message);
+      _ramo_session_set_io_error (error, g_io_error_from_file_error (local_error->code), "%s", local_error->message);
       return FALSE;
     }
   return TRUE;
@@ -431,10 +431,10 @@ append_carried (RamoSessionManager  *self,
     return TRUE;
 
 fail:
-  g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-               "%s was migrated, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
-               "could not be carried over to it: %s; they are in no file now",
-               self->path, len, g_strerror (errsv));
+  _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                              "%s was migrated, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
+                              "could not be carried over to it: %s; they are in no file now",
+                              self->path, len, g_strerror (errsv));
   return FALSE;
 }
 
@@ -542,7 +542,7 @@ _ramo_session_manager_rewrite_as_v3 (RamoSessionManager  *self,
   mapped = g_mapped_file_new (self->path, FALSE, &local_error);
   if (mapped == NULL)
     {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO, "%s", local_error->message);
+      _ramo_session_set_io_error (error, g_io_error_from_file_error (local_error->code), "%s", local_error->message);
       return FALSE;
     }
   data = g_mapped_file_get_contents (mapped);
@@ -646,8 +646,8 @@ _ramo_session_manager_rewrite_as_v3 (RamoSessionManager  *self,
     {
       int errsv = errno;
 
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "%s: %s", self->path, g_strerror (errsv));
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "%s: %s", self->path, g_strerror (errsv));
       return FALSE;
     }
   {

@@ -593,18 +593,27 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
     {
       int errsv = errno;
 
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "%s: %s", path, g_strerror (errsv));
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "%s: %s", path, g_strerror (errsv));
       return FALSE;
     }
   {
     struct stat st;
 
-    if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    if (fstat (fd, &st) != 0)
+      {
+        int errsv = errno;
+
+        close (fd);
+        _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                    "%s: %s", path, g_strerror (errsv));
+        return FALSE;
+      }
+    if (!S_ISREG (st.st_mode))
       {
         close (fd);
-        g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                     "%s: not a regular file", path);
+        _ramo_session_set_io_error (error, G_IO_ERROR_NOT_REGULAR_FILE,
+                                    "%s: not a regular file", path);
         return FALSE;
       }
     fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
@@ -640,8 +649,8 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
         {
           int errsv = errno;
 
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                       "%s: %s", path, g_strerror (errsv));
+          _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                      "%s: %s", path, g_strerror (errsv));
           ok = FALSE;
           break;
         }

@@ -114,8 +114,8 @@ append_line (RamoSessionManager  *self,
     {
       int errsv = errno;
 
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
       return APPEND_FAILED;
     }
 
@@ -161,8 +161,8 @@ append_line (RamoSessionManager  *self,
         }
       flock (fd, LOCK_UN);
       close (fd);
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                   "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "cannot write %s: %s; the file is unchanged", self->path, g_strerror (errsv));
       return APPEND_FAILED;
     }
 
@@ -238,8 +238,8 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
         {
           int errsv = errno;
 
-          g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO,
-                       "%s: %s", self->path, n == 0 ? "the file shrank while reading" : g_strerror (errsv));
+          _ramo_session_set_io_error (error, n == 0 ? G_IO_ERROR_FAILED : g_io_error_from_errno (errsv),
+                                      "%s: %s", self->path, n == 0 ? "the file shrank while reading" : g_strerror (errsv));
           return -1;
         }
       done += n;
@@ -424,7 +424,17 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
     _ramo_extractor_extract_line (&ex, &job, line);
     ramo_scan_clear (&ex.scan);
     if (job.entry == NULL)
-      g_error ("Ramo wrote a line it cannot read back: %s", job.issue);
+      {
+        /* e.g. nested too deep: the line stays in the file, skipped as a reload skips it */
+        g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT,
+                     "%s: line %u was written but cannot be read back (%s); it stays in the file",
+                     self->path ? self->path : "(memory)", line_no,
+                     job.issue ? job.issue : "not an entry");
+        _ramo_session_manager_commit_line (self, &job, NULL, NULL);   /* lists the issue */
+        g_ptr_array_unref (ex.calls);
+        _ramo_line_job_clear (&job);
+        return NULL;
+      }
     _ramo_session_manager_commit_line (self, &job, NULL, NULL);
     g_ptr_array_unref (ex.calls);
     entry = job.entry;
@@ -490,7 +500,10 @@ finish_append (RamoSessionManager  *self,
  * Appends a `message` entry as a child of the leaf and moves the leaf to it.
  *
  * Errors: %RAMO_SESSION_ERROR_IO, %RAMO_SESSION_ERROR_READ_ONLY, %RAMO_SESSION_ERROR_CHANGED;
- * on error the file and the tree are as before.
+ * on these errors the file and the tree are as before. %RAMO_SESSION_ERROR_INVALID_ARGUMENT when
+ * the line written cannot be read back (@message nested deeper than %RAMO_MAX_JSON_DEPTH
+ * levels): the line stays in the file, listed by ramo_session_manager_get_issues() as a reload
+ * would list it, and the tree and the leaf are as before.
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
  */
