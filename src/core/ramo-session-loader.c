@@ -277,6 +277,17 @@ ramo_session_loader_get_path (RamoSessionLoader *self)
   return self->path;
 }
 
+static void
+get_progress (RamoSessionLoader *self,
+              gint64            *done,
+              gint64            *total)
+{
+  g_mutex_lock (&self->lock);
+  *done = self->bytes_read;
+  *total = self->total_bytes;
+  g_mutex_unlock (&self->lock);
+}
+
 /**
  * ramo_session_loader_get_bytes_read:
  * @self: a loader
@@ -286,14 +297,12 @@ ramo_session_loader_get_path (RamoSessionLoader *self)
 gint64
 ramo_session_loader_get_bytes_read (RamoSessionLoader *self)
 {
-  gint64 bytes;
+  gint64 done, total;
 
   g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
 
-  g_mutex_lock (&self->lock);
-  bytes = self->bytes_read;
-  g_mutex_unlock (&self->lock);
-  return bytes;
+  get_progress (self, &done, &total);
+  return done;
 }
 
 /**
@@ -305,21 +314,19 @@ ramo_session_loader_get_bytes_read (RamoSessionLoader *self)
 gint64
 ramo_session_loader_get_total_bytes (RamoSessionLoader *self)
 {
-  gint64 bytes;
+  gint64 done, total;
 
   g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
 
-  g_mutex_lock (&self->lock);
-  bytes = self->total_bytes;
-  g_mutex_unlock (&self->lock);
-  return bytes;
+  get_progress (self, &done, &total);
+  return total;
 }
 
 /**
  * ramo_session_loader_get_fraction:
  * @self: a loader
  *
- * Returns: the part of the file read so far, from 0 to 1 (1 for an empty file once loaded)
+ * Returns: the part of the file read so far, from 0 to 1
  */
 double
 ramo_session_loader_get_fraction (RamoSessionLoader *self)
@@ -328,10 +335,7 @@ ramo_session_loader_get_fraction (RamoSessionLoader *self)
 
   g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
 
-  g_mutex_lock (&self->lock);
-  done = self->bytes_read;
-  total = self->total_bytes;
-  g_mutex_unlock (&self->lock);
+  get_progress (self, &done, &total);
   if (total <= 0)
     return 0;
   return CLAMP ((double) done / (double) total, 0, 1);

@@ -461,22 +461,34 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
   return entry;
 }
 
-JsonObject *
-_ramo_session_manager_base_object (RamoSessionManager *self,
-                                   const char         *type,
-                                   const char         *parent_id)
+/* Adds the members every entry has (a new id, @parent_id, the time now) after those @object
+ * has: pi writes them first, after `type`, except in `custom` and `custom_message` entries. */
+static void
+add_base_members (RamoSessionManager *self,
+                  JsonObject         *object,
+                  const char         *parent_id)
 {
-  JsonObject *object = json_object_new ();
   g_autofree char *id = generate_id (self);
   g_autofree char *timestamp = ramo_iso_timestamp_now ();
 
-  json_object_set_string_member (object, "type", type);
   json_object_set_string_member (object, "id", id);
   if (parent_id)
     json_object_set_string_member (object, "parentId", parent_id);
   else
     json_object_set_null_member (object, "parentId");
   json_object_set_string_member (object, "timestamp", timestamp);
+}
+
+/* A new entry of @type as pi begins it: type, id, parentId, timestamp. */
+JsonObject *
+_ramo_session_manager_base_object (RamoSessionManager *self,
+                                   const char         *type,
+                                   const char         *parent_id)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_string_member (object, "type", type);
+  add_base_members (self, object, parent_id);
   return object;
 }
 
@@ -629,26 +641,17 @@ ramo_session_manager_append_custom_entry (RamoSessionManager  *self,
                                           JsonNode            *data,
                                           GError             **error)
 {
-  JsonObject *object = json_object_new ();
-  g_autofree char *id = NULL;
-  g_autofree char *timestamp = ramo_iso_timestamp_now ();
-  const char *leaf_id;
+  JsonObject *object;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
   /* pi writes the custom fields before the base fields for these two types */
-  id = generate_id (self);
-  leaf_id = ramo_session_manager_get_leaf_id (self);
+  object = json_object_new ();
   json_object_set_string_member (object, "type", "custom");
   json_object_set_string_member (object, "customType", custom_type);
   if (data)
     json_object_set_member (object, "data", json_node_copy (data));
-  json_object_set_string_member (object, "id", id);
-  if (leaf_id)
-    json_object_set_string_member (object, "parentId", leaf_id);
-  else
-    json_object_set_null_member (object, "parentId");
-  json_object_set_string_member (object, "timestamp", timestamp);
+  add_base_members (self, object, ramo_session_manager_get_leaf_id (self));
   return finish_append (self, object, error);
 }
 
@@ -674,28 +677,19 @@ ramo_session_manager_append_custom_message_entry (RamoSessionManager  *self,
                                                   JsonNode            *details,
                                                   GError             **error)
 {
-  JsonObject *object = json_object_new ();
-  g_autofree char *id = NULL;
-  g_autofree char *timestamp = ramo_iso_timestamp_now ();
-  const char *leaf_id;
+  JsonObject *object;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (content != NULL, NULL);
 
-  id = generate_id (self);
-  leaf_id = ramo_session_manager_get_leaf_id (self);
+  object = json_object_new ();
   json_object_set_string_member (object, "type", "custom_message");
   json_object_set_string_member (object, "customType", custom_type);
   json_object_set_member (object, "content", json_node_copy (content));
   json_object_set_boolean_member (object, "display", display);
   if (details)
     json_object_set_member (object, "details", json_node_copy (details));
-  json_object_set_string_member (object, "id", id);
-  if (leaf_id)
-    json_object_set_string_member (object, "parentId", leaf_id);
-  else
-    json_object_set_null_member (object, "parentId");
-  json_object_set_string_member (object, "timestamp", timestamp);
+  add_base_members (self, object, ramo_session_manager_get_leaf_id (self));
   return finish_append (self, object, error);
 }
 
