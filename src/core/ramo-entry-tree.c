@@ -283,13 +283,13 @@ ramo_entry_tree_mark_path (RamoEntry *leaf,
  * @cut again. Children are in pi's order (ramo_entry_tree_sort_children()).
  */
 void
-ramo_entry_tree_build (GPtrArray  *entries_array,
+ramo_entry_tree_build (GPtrArray  *entries,
                        GHashTable *by_id,
                        GPtrArray  *roots,
                        GPtrArray  *cut)
 {
-  guint n = entries_array->len;
-  RamoEntry **entries = (RamoEntry **) entries_array->pdata;
+  guint n = entries->len;
+  RamoEntry **records = (RamoEntry **) entries->pdata;
   g_autofree guint8 *state = g_new0 (guint8, n);
   g_autofree RamoEntry **walk = g_new (RamoEntry *, MAX (n, 1));
   g_autofree guint *n_children = g_new0 (guint, n);
@@ -298,7 +298,7 @@ ramo_entry_tree_build (GPtrArray  *entries_array,
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = entries[i];
+      RamoEntry *entry = records[i];
 
       g_clear_pointer (&entry->children, g_ptr_array_unref);
       entry->parent = ramo_entry_tree_resolve_parent (by_id, entry);
@@ -306,7 +306,7 @@ ramo_entry_tree_build (GPtrArray  *entries_array,
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *cur = entries[i];
+      RamoEntry *cur = records[i];
       guint walked = 0;
 
       if (state[i] == 2)
@@ -340,12 +340,12 @@ ramo_entry_tree_build (GPtrArray  *entries_array,
 
   /* children arrays of the size they need, in one pass each */
   for (guint i = 0; i < n; i++)
-    if (entries[i]->parent)
-      n_children[entries[i]->parent->index]++;
+    if (records[i]->parent)
+      n_children[records[i]->parent->index]++;
 
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = entries[i];
+      RamoEntry *entry = records[i];
 
       if (entry->parent == NULL)
         g_ptr_array_add (roots, entry);
@@ -360,8 +360,8 @@ ramo_entry_tree_build (GPtrArray  *entries_array,
     }
 
   for (guint i = 0; i < n; i++)
-    if (entries[i]->children && entries[i]->children->len > 1)
-      ramo_entry_tree_sort_children (entries[i]->children);
+    if (records[i]->children && records[i]->children->len > 1)
+      ramo_entry_tree_sort_children (records[i]->children);
 
   set_depths (roots, n);
 }
