@@ -95,9 +95,6 @@ derived_id (RamoSessionManager *self,
     }
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Indexing                                                                                    */
-
 static void
 set_label (RamoSessionManager *self,
            const char         *target_id,

@@ -90,7 +90,7 @@ _ramo_session_manager_add_issue (RamoSessionManager *self,
   g_ptr_array_add (self->issues, issue);
 }
 
-/* Entries live in blocks (see alloc_entry()); only their children arrays are their own. */
+/* Entries live in blocks (see ramo-session-lines.c); only their children arrays are their own. */
 static void
 entry_free (gpointer data)
 {
@@ -353,7 +353,8 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
     {
       RamoEntry *first = g_ptr_array_index (cut, i);
 
-      _ramo_session_manager_add_issue (self, first->line, "parentId %s closes a cycle; the entry is shown as a root",
+      _ramo_session_manager_add_issue (self, first->line,
+                                       "parentId %s closes a cycle; the entry is shown as a root",
                                        first->parent_id);
     }
   ramo_entry_tree_mark_path (self->leaf, TRUE);

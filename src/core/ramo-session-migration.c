@@ -78,9 +78,10 @@ _ramo_session_manager_read_line (RamoSessionManager  *self,
   return buf;
 }
 
-/* Reads @entry's line as a version-3 file holds it (see _ramo_session_manager_v3_line()) and scans it into @scan
- * (initialized by the caller), the object at node 1. *@text holds the line the scan points
- * into; free it after the scan. Invalid UTF-8 is replaced with U+FFFD, as when loading. */
+/* Reads @entry's line as a version-3 file holds it (see _ramo_session_manager_v3_line()) and
+ * scans it into @scan (initialized by the caller), the object at node 1. *@text holds the line
+ * the scan points into; free it after the scan. Invalid UTF-8 is replaced with U+FFFD, as when
+ * loading. */
 gboolean
 _ramo_session_manager_scan_entry (RamoSessionManager  *self,
                                   const RamoEntry     *entry,
@@ -322,8 +323,8 @@ _ramo_session_manager_v3_line (RamoSessionManager  *self,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-/* The header line as version 3, made by editing its text as _ramo_session_manager_v3_line() does: `version` set to 3
- * where it is, or appended as pi's migration adds it. */
+/* The header line as version 3, made by editing its text as _ramo_session_manager_v3_line()
+ * does: `version` set to 3 where it is, or appended as pi's migration adds it. */
 static char *
 v3_header_line (RamoSessionManager *self)
 {
