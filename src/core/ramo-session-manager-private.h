@@ -22,7 +22,7 @@ G_BEGIN_DECLS
  *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
  *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
- *   ramo-session-migration.c  every line as version 3: bodies read on demand, the rewrite
+ *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
  *   ramo-session-branch.c     new, in-memory and branched sessions
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.

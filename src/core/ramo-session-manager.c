@@ -472,33 +472,6 @@ ramo_session_manager_get_header (RamoSessionManager *self)
 }
 
 /**
- * ramo_session_manager_dup_header_json:
- * @self: a session manager
- *
- * The header as `JSON.stringify()` writes it, from the line's own text: unlike
- * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
- * NUL, a lone surrogate, a huge number).
- *
- * Returns: (transfer full): the header's JSON text
- */
-char *
-ramo_session_manager_dup_header_json (RamoSessionManager *self)
-{
-  const char *scan_error = NULL;
-  char *json;
-  RamoScan scan;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  ramo_scan_init (&scan);
-  if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
-    g_assert_not_reached ();   /* it parsed when the file was loaded */
-  json = ramo_scan_to_json (&scan, 1);
-  ramo_scan_clear (&scan);
-  return json;
-}
-
-/**
  * ramo_session_manager_get_session_id:
  * @self: a session manager
  *
@@ -530,41 +503,6 @@ _ramo_session_manager_get_title (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   return self->title;
-}
-
-/**
- * ramo_session_manager_dup_session_name:
- * @self: a session manager
- *
- * The name of the latest `session_info` entry in file order, trimmed; an empty name clears it
- * (pi's `getSessionName()`). The name is read from the file.
- *
- * Returns: (transfer full) (nullable): the session name
- */
-char *
-ramo_session_manager_dup_session_name (RamoSessionManager *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  for (guint i = self->entries->len; i > 0; i--)
-    {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i - 1);
-      g_autoptr(JsonObject) object = NULL;
-      const char *name;
-      g_autofree char *trimmed = NULL;
-
-      if (entry->type != RAMO_ENTRY_TYPE_SESSION_INFO)
-        continue;
-      object = _ramo_session_manager_read_object (self, entry, NULL);
-      if (object == NULL)
-        return NULL;
-      name = ramo_json_member_string (object, "name");
-      if (name == NULL)
-        return NULL;
-      trimmed = g_strstrip (g_strdup (name));
-      return trimmed[0] ? g_steal_pointer (&trimmed) : NULL;
-    }
-  return NULL;
 }
 
 /**

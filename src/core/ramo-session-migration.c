@@ -32,7 +32,8 @@
 /*
  * pi migrates a version 1 or 2 file to version 3 when it opens it; Ramo keeps the file as it is
  * and migrates each line when it reads it (the ids a v1 file lacks are made when it loads, see
- * ramo-session-lines.c): bodies are read on demand from the file, as version 3. Only before its
+ * ramo-session-lines.c): bodies (and the header's text, and the session name, which live in
+ * them) are read on demand from the file, as version 3. Only before its
  * first write to an old file does Ramo rewrite it as version 3, atomically, carrying over the
  * lines another program appended meanwhile.
  */
@@ -143,6 +144,68 @@ _ramo_session_manager_read_object (RamoSessionManager  *self,
   node = ramo_scan_to_node (&scan, 1);
   ramo_scan_clear (&scan);
   return json_object_ref (json_node_get_object (node));
+}
+
+/**
+ * ramo_session_manager_dup_header_json:
+ * @self: a session manager
+ *
+ * The header as `JSON.stringify()` writes it, from the line's own text: unlike
+ * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
+ * NUL, a lone surrogate, a huge number).
+ *
+ * Returns: (transfer full): the header's JSON text
+ */
+char *
+ramo_session_manager_dup_header_json (RamoSessionManager *self)
+{
+  const char *scan_error = NULL;
+  char *json;
+  RamoScan scan;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  ramo_scan_init (&scan);
+  if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
+    g_assert_not_reached ();   /* it parsed when the file was loaded */
+  json = ramo_scan_to_json (&scan, 1);
+  ramo_scan_clear (&scan);
+  return json;
+}
+
+/**
+ * ramo_session_manager_dup_session_name:
+ * @self: a session manager
+ *
+ * The name of the latest `session_info` entry in file order, trimmed; an empty name clears it
+ * (pi's `getSessionName()`). The name is read from the file.
+ *
+ * Returns: (transfer full) (nullable): the session name
+ */
+char *
+ramo_session_manager_dup_session_name (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  for (guint i = self->entries->len; i > 0; i--)
+    {
+      RamoEntry *entry = g_ptr_array_index (self->entries, i - 1);
+      g_autoptr(JsonObject) object = NULL;
+      const char *name;
+      g_autofree char *trimmed = NULL;
+
+      if (entry->type != RAMO_ENTRY_TYPE_SESSION_INFO)
+        continue;
+      object = _ramo_session_manager_read_object (self, entry, NULL);
+      if (object == NULL)
+        return NULL;
+      name = ramo_json_member_string (object, "name");
+      if (name == NULL)
+        return NULL;
+      trimmed = g_strstrip (g_strdup (name));
+      return trimmed[0] ? g_steal_pointer (&trimmed) : NULL;
+    }
+  return NULL;
 }
 
 /**
