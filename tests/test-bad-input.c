@@ -11,7 +11,7 @@
 
 #include "ramo-projection.h"
 #include "ramo-session-context.h"
-#include "ramo-session-manager.h"
+#include "ramo-session-manager-private.h"
 #include "ramo-test-util.h"
 
 #define HEADER "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
@@ -86,7 +86,7 @@ test_title_slot (void)
     HEADER MSG ("a", "null", "hi"), -1, &error, NULL);
 
   g_assert_no_error (error);
-  g_assert_cmpstr (ramo_session_manager_get_title (manager), ==, "Fixing the parser");
+  g_assert_cmpstr (_ramo_session_manager_get_title (manager), ==, "Fixing the parser");
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 1);
   g_assert_cmpuint (ramo_session_manager_get_entry (manager, "a")->line, ==, 3);
 }
@@ -190,7 +190,7 @@ test_duplicate_ids (void)
   g_assert_no_error (error);
   g_assert_cmpstr (x->display, ==, "user: second x");
   g_assert_true (first->flags & RAMO_ENTRY_FLAG_SHADOWED);
-  g_assert_cmpuint (ramo_session_manager_get_children (manager, "a")->len, ==, 2);
+  g_assert_cmpuint (_ramo_session_manager_get_children (manager, "a")->len, ==, 2);
   g_assert_true (ramo_session_manager_get_entry (manager, "y")->parent == x);
   g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
 }

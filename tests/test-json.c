@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-json-scan.h"
 

@@ -11,7 +11,7 @@
 
 #include "ramo-json.h"
 #include "ramo-session-context.h"
-#include "ramo-session-manager.h"
+#include "ramo-session-manager-private.h"
 #include "ramo-test-util.h"
 
 #define HEADER "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
@@ -69,10 +69,10 @@ test_example (void)
   g_assert_cmpuint (ramo_session_manager_get_roots (manager)->len, ==, 1);
 
   /* children oldest→newest by timestamp */
-  kids = ids_of (ramo_session_manager_get_children (manager, "a1000006"));
+  kids = ids_of (_ramo_session_manager_get_children (manager, "a1000006"));
   g_assert_cmpstr (kids, ==, "b2000001 c3000001");
   g_clear_pointer (&kids, g_free);
-  kids = ids_of (ramo_session_manager_get_children (manager, "e5000002"));
+  kids = ids_of (_ramo_session_manager_get_children (manager, "e5000002"));
   g_assert_cmpstr (kids, ==, "f6000001 e5000003");
 
   g_assert_cmpstr (ramo_session_manager_get_label (manager, "a1000006"), ==, "plan");
@@ -153,7 +153,7 @@ test_children_order (void)
     MSG ("o", "\"missing\"", "2026-01-01T00:00:03.000Z", "user", "orphan")
     MSG ("s", "\"s\"", "2026-01-01T00:00:04.000Z", "user", "self"),
     NULL);
-  g_autofree char *kids = ids_of (ramo_session_manager_get_children (manager, "r"));
+  g_autofree char *kids = ids_of (_ramo_session_manager_get_children (manager, "r"));
   g_autofree char *roots = ids_of (ramo_session_manager_get_roots (manager));
 
   g_assert_cmpstr (kids, ==, "c1 c2 c3");
@@ -356,7 +356,7 @@ test_in_memory (void)
   g_assert_nonnull (label);
   g_assert_nonnull (set);
   g_assert_nonnull (cleared);
-  g_assert_false (ramo_session_manager_is_persisted (manager));
+  g_assert_false (_ramo_session_manager_is_persisted (manager));
   g_assert_null (ramo_session_manager_get_path (manager));
   g_assert_true (ramo_session_manager_create_branched_session (manager, first, &new_path, &error));
   g_assert_no_error (error);

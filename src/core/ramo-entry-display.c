@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-json-scan.h"
 #include "ramo-session-manager-private.h"
@@ -180,15 +181,6 @@ content_text (RamoScan *scan,
     }
 }
 
-/* JavaScript's String.prototype.trim() white space */
-static gboolean
-is_js_space (gunichar c)
-{
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x3000 || c == 0xFEFF;
-}
-
 /* Appends pi's one-line form of @text to @out: tabs and line ends as spaces, then trimmed.
  * (pi keeps a lone \r; a GTK label would break the line there, so Ramo turns it into a space
  * as well.) */
@@ -200,12 +192,12 @@ append_norm (GString    *out,
   const char *end = start + strlen (start);
   const char *run;
 
-  while (*start && is_js_space (g_utf8_get_char (start)))
+  while (*start && ramo_js_is_white_space (g_utf8_get_char (start)))
     start = g_utf8_next_char (start);
   while (end > start)
     {
       const char *prev = g_utf8_prev_char (end);
-      if (!is_js_space (g_utf8_get_char (prev)))
+      if (!ramo_js_is_white_space (g_utf8_get_char (prev)))
         break;
       end = prev;
     }

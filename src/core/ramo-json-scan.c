@@ -22,6 +22,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-json-scan.h"
 
@@ -751,15 +752,6 @@ ramo_scan_string_equal (RamoScan   *scan,
   }
 }
 
-/* JavaScript's String.prototype.trim() white space */
-static gboolean
-is_js_space (gunichar c)
-{
-  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
-         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x3000 || c == 0xFEFF;
-}
-
 /**
  * ramo_scan_string_blank:
  * @scan: a parsed scan
@@ -803,7 +795,7 @@ ramo_scan_string_blank (RamoScan *scan,
           c = g_utf8_get_char (p);
           p = g_utf8_next_char (p);
         }
-      if (!is_js_space (c))
+      if (!ramo_js_is_white_space (c))
         return FALSE;
     }
   return TRUE;

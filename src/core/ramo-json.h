@@ -26,8 +26,6 @@ void     ramo_json_write_number   (GString    *out,
                                    double      value);
 const char *ramo_json_member_string (JsonObject *object,
                                      const char *name);
-double   ramo_js_date_parse       (const char *text);
-double   ramo_js_date_from_node   (JsonNode   *node);
 char    *ramo_iso_timestamp_now   (void);
 
 G_END_DECLS

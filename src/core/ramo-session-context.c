@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-session-context.h"
 #include "ramo-session-manager-private.h"

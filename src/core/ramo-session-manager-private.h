@@ -1,4 +1,4 @@
-/* ramo-session-manager-private.h
+/* ramo-session-manager-private.h — what the files of the session manager share
  *
  * Copyright 2026 The Ramo authors
  *
@@ -7,22 +7,223 @@
 
 #pragma once
 
+#include <string.h>
+#include <sys/types.h>
+
+#include "ramo-entry-tree.h"
 #include "ramo-json-scan.h"
 #include "ramo-session-manager.h"
 
 G_BEGIN_DECLS
 
-/* A private flag bit: the entry is on the root→leaf path. */
-#define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
+/*
+ * The session manager is one object in several files, one concern each:
+ *   ramo-session-manager.c    the instance, its indexes, the leaf, labels, signals, getters
+ *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
+ *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
+ *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
+ *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
+ *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
+ *   ramo-session-branch.c     new, in-memory and branched sessions
+ * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
+ */
 
-RamoSessionManager *_ramo_session_manager_new_from_data (const char *data,
-                                                        gsize       len,
-                                                        GError    **error);
+typedef struct _RamoDisplayState RamoDisplayState;
 
-GPtrArray  *_ramo_session_manager_get_entries (RamoSessionManager *self);
-GHashTable *_ramo_session_manager_get_labels  (RamoSessionManager *self);
+/* The instance: every file of the manager works on it. */
+struct _RamoSessionManager
+{
+  GObject           parent_instance;
+
+  char             *path;              /* NULL for in-memory sessions */
+  char             *session_dir;
+  GString          *memory;            /* the "file" of an in-memory session */
+  int               read_fd;
+
+  JsonObject       *header;
+  char             *header_text;       /* the header line as read (UTF-8 repaired) */
+  char             *version_text;      /* the header's `version` as JSON text, or NULL */
+  char             *session_id;
+  char             *cwd;
+  char             *title;             /* oh-my-pi title slot, if any */
+  guint             file_version;
+  gboolean          read_only;
+
+  GStringChunk     *strings;
+  GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
+  GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
+  GHashTable       *labels;            /* target id → label (chunk string) */
+  GHashTable       *label_times;       /* target id → timestamp of the label entry */
+  GPtrArray        *roots;
+  GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
+  GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
+  GPtrArray        *chunks;            /* string chunks of the loading threads */
+  GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
+  RamoDisplayState *display;           /* for appends */
+  RamoEntry        *leaf;
+
+  /* What Ramo knows of the file, to notice changes made behind its back. */
+  goffset           known_size;        /* bytes of the file Ramo has accounted for */
+  gint64            known_mtime;
+  dev_t             known_dev;         /* the file's identity, to notice a replacement */
+  ino_t             known_ino;
+  goffset           pending_offset;    /* an incomplete last line still being written, or -1 */
+  guint             n_lines;
+  RamoLoadProgressFunc progress;        /* while loading in a thread */
+  gpointer          progress_data;
+  GCancellable     *load_cancellable;
+  gboolean          ends_with_newline;
+  gboolean          linking;           /* loading: commit links entries into the tree … */
+  gboolean          links_in_order;    /* … and every parent came before its child, once */
+};
+
+/* Small helpers */
+
+static inline const char *
+_ramo_chunk_const (GStringChunk *strings,
+                   const char   *str)
+{
+  return str ? g_string_chunk_insert_const (strings, str) : NULL;
+}
+
+static inline const char *
+_ramo_chunk (GStringChunk *strings,
+             const char   *str)
+{
+  return str ? g_string_chunk_insert (strings, str) : NULL;
+}
+
+/* A line pi's trim() and split would see as empty (the ASCII white space JSON allows). */
+static inline gboolean
+_ramo_line_is_blank (const char *line,
+                     gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\f' && line[i] != '\v')
+      return FALSE;
+  return TRUE;
+}
+
+/* pi trims the whole text before splitting, which drops a byte order mark */
+static inline gsize
+_ramo_bom_length (const char *data,
+                  gsize       len)
+{
+  return len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* ramo-session-manager.c */
+
+RamoSessionManager *_ramo_session_manager_new_for_path (const char         *path);
+void        _ramo_session_manager_init_state   (RamoSessionManager *self);
+void        _ramo_session_manager_clear_state  (RamoSessionManager *self);
+void        _ramo_session_manager_add_issue    (RamoSessionManager *self,
+                                                guint               line,
+                                                const char         *format,
+                                                ...) G_GNUC_PRINTF (3, 4);
+void        _ramo_session_manager_build_tree   (RamoSessionManager *self);
+void        _ramo_session_manager_set_leaf     (RamoSessionManager *self,
+                                                RamoEntry          *leaf);
+void        _ramo_session_manager_emit_entry_appended (RamoSessionManager *self,
+                                                       RamoEntry          *entry);
+void        _ramo_session_manager_emit_entries_added  (RamoSessionManager *self,
+                                                       guint               position,
+                                                       guint               n_added);
+void        _ramo_session_manager_emit_label_changed  (RamoSessionManager *self,
+                                                       const char         *target_id,
+                                                       const char         *label);
+void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self);
+
+GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
+GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
+
+/* for tests only */
+gboolean    _ramo_session_manager_is_persisted (RamoSessionManager *self);
+const char *_ramo_session_manager_get_title    (RamoSessionManager *self);
+GPtrArray  *_ramo_session_manager_get_children (RamoSessionManager *self,
+                                                const char         *parent_id);
+
+/* ramo-session-error.c */
+
+void        _ramo_session_set_io_error         (GError            **error,
+                                                GIOErrorEnum        io_code,
+                                                const char         *format,
+                                                ...) G_GNUC_PRINTF (3, 4);
+
+/* ramo-session-lines.c: extraction touches nothing shared (one extractor per thread); commit
+ * indexes the entries in file order. */
+
+typedef struct
+{
+  GStringChunk     *strings;
+  GStringChunk     *display_strings;   /* display texts and tool calls, kept together */
+  RamoDisplayState *display;
+  RamoScan          scan;
+  guint             file_version;
+  GPtrArray        *blocks;            /* of RamoEntry[block_size] */
+  guint             block_size;
+  guint             used;              /* in the last block */
+  GPtrArray        *calls;             /* where the tool calls of its lines go: id, call, … (in strings) */
+} Extractor;
+
+typedef struct
+{
+  goffset    offset;
+  gsize      len;
+  guint      line_no;
+  RamoEntry *entry;              /* NULL when the line is skipped */
+  char      *issue;              /* why the line was skipped or repaired */
+  char      *parent_issue;       /* a parentId that is not a string */
+  GPtrArray *calls;              /* assistant: the extractor's calls, of which this line's are */
+  guint      calls_start;        /* … the @n_calls from here: id, formatted call, … */
+  guint      n_calls;
+  const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
+  double     first_kept_index;   /* v1 compaction, or -1 */
+  guint8     complete : 1;
+  guint8     skipped : 1;
+  guint8     second_header : 1;
+  guint8     id_missing : 1;
+  guint8     parsed : 1;         /* the line is a JSON object (v1 index counting) */
+} LineJob;
+
+void      _ramo_extractor_init       (Extractor          *ex,
+                                      guint               file_version);
+void      _ramo_extractor_finish     (Extractor          *ex,
+                                      RamoSessionManager *self);
+void      _ramo_line_job_clear       (LineJob            *job);
+gboolean  _ramo_extractor_scan_line  (Extractor          *ex,
+                                      LineJob            *job,
+                                      const char         *line,
+                                      char              **repaired);
+void      _ramo_extractor_extract_line (Extractor        *ex,
+                                        LineJob          *job,
+                                        const char       *line);
+void      _ramo_session_manager_commit_line (RamoSessionManager *self,
+                                             LineJob            *job,
+                                             GPtrArray          *parsed,
+                                             GArray             *first_kept);
+
+/* ramo-session-reader.c */
+
+gboolean  _ramo_session_stat_file           (const char         *path,
+                                             goffset            *size,
+                                             gint64             *mtime,
+                                             guint              *mode,
+                                             GError            **error);
+gboolean  _ramo_session_manager_load_path   (RamoSessionManager *self,
+                                             const char         *path,
+                                             GError            **error);
+gboolean  _ramo_session_manager_load_buffer (RamoSessionManager *self,
+                                             const char         *data,
+                                             gsize               len,
+                                             GError            **error);
+
+/* ramo-session-migration.c */
 
 char      *_ramo_session_manager_read_line   (RamoSessionManager *self,
+                                              const RamoEntry    *entry,
+                                              GError            **error);
+char      *_ramo_session_manager_v3_line     (RamoSessionManager *self,
                                               const RamoEntry    *entry,
                                               GError            **error);
 JsonObject *_ramo_session_manager_read_object (RamoSessionManager *self,
@@ -33,12 +234,37 @@ gboolean   _ramo_session_manager_scan_entry  (RamoSessionManager *self,
                                               RamoScan           *scan,
                                               char              **text,
                                               GError            **error);
+gboolean   _ramo_session_manager_rewrite_as_v3 (RamoSessionManager *self,
+                                                GError            **error);
+gboolean   _ramo_session_replace_file        (const char         *path,
+                                              const char         *contents,
+                                              gsize               length,
+                                              guint               mode,
+                                              GError            **error);
 
 /* for tests: called right before a migration renames its new file over the old one */
 extern void (*_ramo_session_manager_before_rename_hook) (const char *path);
 
+/* ramo-session-branch.c */
+
+/* For the fuzzer and tests: a session read from bytes in memory, written nowhere. */
+RamoSessionManager *_ramo_session_manager_new_from_data (const char *data,
+                                                        gsize       len,
+                                                        GError    **error);
+
+/* ramo-session-writer.c */
+
+gboolean    _ramo_session_manager_check_writable (RamoSessionManager *self,
+                                                  GError            **error);
+JsonObject *_ramo_session_manager_base_object    (RamoSessionManager *self,
+                                                  const char         *type,
+                                                  const char         *parent_id);
+RamoEntry  *_ramo_session_manager_append_object  (RamoSessionManager *self,
+                                                  JsonObject         *object,
+                                                  gboolean            parent_is_leaf,
+                                                  GError            **error);
+
 /* ramo-entry-display.c */
-typedef struct _RamoDisplayState RamoDisplayState;
 RamoDisplayState *_ramo_display_state_new     (void);
 void              _ramo_display_state_free    (RamoDisplayState *state);
 GPtrArray        *_ramo_display_state_get_calls (RamoDisplayState *state);

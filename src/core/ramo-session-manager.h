@@ -21,10 +21,13 @@ G_BEGIN_DECLS
  * RamoSessionError:
  * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session (empty, no header, unreadable JSON header)
  * @RAMO_SESSION_ERROR_NOT_FOUND: no entry has the given id
- * @RAMO_SESSION_ERROR_IO: reading or writing the file failed (the message says why)
+ * @RAMO_SESSION_ERROR_IO: reading or writing the file failed; the message gives the path and
+ *   why (g_strerror() of the system's `errno`), and ramo_session_error_get_io_error() the
+ *   #GIOErrorEnum code of that `errno`
  * @RAMO_SESSION_ERROR_READ_ONLY: the session was opened read-only (a format version newer than Ramo knows)
  * @RAMO_SESSION_ERROR_CHANGED: the file changed on disk since Ramo read it; reload before writing
- * @RAMO_SESSION_ERROR_INVALID_ARGUMENT: an argument breaks a rule of the format (e.g. branch to null)
+ * @RAMO_SESSION_ERROR_INVALID_ARGUMENT: an argument breaks a rule of the format (e.g. branch to
+ *   null, or an appended entry nested too deep to be read back)
  * @RAMO_SESSION_ERROR_NOTHING_TO_DO: the operation has nothing to act on (nothing to compact
  *   before the kept entry, or the path ends in a compaction already); nothing was written
  *
@@ -73,6 +76,7 @@ typedef void (*RamoLoadProgressFunc) (goffset  done,
 G_DECLARE_FINAL_TYPE (RamoSessionManager, ramo_session_manager, RAMO, SESSION_MANAGER, GObject)
 
 GQuark              ramo_session_error_quark                      (void);
+GIOErrorEnum        ramo_session_error_get_io_error               (const GError        *error);
 
 RamoSessionManager *ramo_session_manager_new_in_memory            (const char          *cwd);
 RamoSessionManager *ramo_session_manager_open                     (const char          *path,
@@ -91,7 +95,6 @@ RamoSessionManager *ramo_session_manager_create                   (const char   
                                                                    GError             **error);
 
 const char         *ramo_session_manager_get_path                 (RamoSessionManager  *self);
-gboolean            ramo_session_manager_is_persisted             (RamoSessionManager  *self);
 gboolean            ramo_session_manager_is_read_only             (RamoSessionManager  *self);
 guint               ramo_session_manager_get_file_version         (RamoSessionManager  *self);
 gboolean            ramo_session_manager_needs_migration          (RamoSessionManager  *self);
@@ -100,7 +103,6 @@ char               *ramo_session_manager_dup_header_json          (RamoSessionMa
 const char         *ramo_session_manager_get_session_id           (RamoSessionManager  *self);
 const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
 char               *ramo_session_manager_dup_session_name         (RamoSessionManager  *self);
-const char         *ramo_session_manager_get_title                (RamoSessionManager  *self);
 GPtrArray          *ramo_session_manager_get_issues               (RamoSessionManager  *self);
 
 guint               ramo_session_manager_get_n_entries            (RamoSessionManager  *self);
@@ -113,8 +115,6 @@ RamoEntry          *ramo_session_manager_get_leaf                 (RamoSessionMa
 GPtrArray          *ramo_session_manager_dup_branch               (RamoSessionManager  *self,
                                                                    const char          *from_id);
 GPtrArray          *ramo_session_manager_get_roots                (RamoSessionManager  *self);
-GPtrArray          *ramo_session_manager_get_children             (RamoSessionManager  *self,
-                                                                   const char          *parent_id);
 const char         *ramo_session_manager_get_label                (RamoSessionManager  *self,
                                                                    const char          *id);
 gboolean            ramo_session_manager_is_on_active_path        (RamoSessionManager  *self,

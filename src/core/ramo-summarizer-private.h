@@ -30,8 +30,6 @@ _ramo_summarizer_member_object (JsonObject *object,
 }
 
 /* ramo-summarizer.c: compares two `const char **` as JavaScript's default sort does */
-int       _ramo_summarizer_js_compare_ptr     (gconstpointer         a,
-                                               gconstpointer         b);
 
 /* ramo-summarizer-http.c: sends the request for @prompt as @config says and returns the
  * summary (the model's text followed by the file lists of @details) through @owned_task;

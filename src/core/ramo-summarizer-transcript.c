@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-message.h"
 #include "ramo-summarizer-private.h"
@@ -185,7 +186,7 @@ describe_entry (JsonNode *entry_node)
 static guint64
 estimate_text_tokens (const char *text)
 {
-  return (ramo_summarizer_js_length (text) + 3) / 4;
+  return (ramo_js_utf16_length (text) + 3) / 4;
 }
 
 /**
@@ -400,6 +401,14 @@ add_details (GHashTable *read,
   add_paths (modified, details, "modifiedFiles");
 }
 
+/* Sorts as JavaScript's default Array.prototype.sort does: by UTF-16 code units. */
+static int
+compare_js_strings (gconstpointer a,
+                    gconstpointer b)
+{
+  return ramo_js_utf16_compare (*(const char * const *) a, *(const char * const *) b);
+}
+
 static JsonNode *
 sorted_array (GHashTable *set,
               GHashTable *exclude)
@@ -414,7 +423,7 @@ sorted_array (GHashTable *set,
   while (g_hash_table_iter_next (&iter, &key, NULL))
     if (exclude == NULL || !g_hash_table_contains (exclude, key))
       g_ptr_array_add (items, key);
-  g_ptr_array_sort (items, _ramo_summarizer_js_compare_ptr);
+  g_ptr_array_sort (items, compare_js_strings);
   for (guint i = 0; i < items->len; i++)
     json_array_add_string_element (array, g_ptr_array_index (items, i));
   node = json_node_new (JSON_NODE_ARRAY);
@@ -584,7 +593,7 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
       while (ramo_content_iter_next (&iter))
         {
           if (iter.kind == RAMO_CONTENT_TEXT && iter.text)
-            chars += ramo_summarizer_js_length (iter.text);
+            chars += ramo_js_utf16_length (iter.text);
           else if (count_images && iter.kind == RAMO_CONTENT_IMAGE)
             chars += 4800;
         }
@@ -596,31 +605,31 @@ ramo_summarizer_estimate_tokens (JsonNode *message)
       while (ramo_content_iter_next (&iter))
         {
           if (iter.kind == RAMO_CONTENT_TEXT && iter.text)
-            chars += ramo_summarizer_js_length (iter.text);
+            chars += ramo_js_utf16_length (iter.text);
           else if (iter.kind == RAMO_CONTENT_THINKING && iter.text)
-            chars += ramo_summarizer_js_length (iter.text);
+            chars += ramo_js_utf16_length (iter.text);
           else if (iter.kind == RAMO_CONTENT_TOOL_CALL)
             {
               JsonNode *args = _ramo_summarizer_member (iter.block, "arguments");
 
               if (ramo_json_member_string (iter.block, "name"))
-                chars += ramo_summarizer_js_length (ramo_json_member_string (iter.block, "name"));
+                chars += ramo_js_utf16_length (ramo_json_member_string (iter.block, "name"));
               if (args)
                 {
                   g_autofree char *json = ramo_json_to_string (args);
-                  chars += ramo_summarizer_js_length (json);
+                  chars += ramo_js_utf16_length (json);
                 }
             }
         }
     }
   else if (g_strcmp0 (role, "bashExecution") == 0)
     {
-      chars = ramo_summarizer_js_length (ramo_json_member_string (object, "command") ?: "") +
-              ramo_summarizer_js_length (ramo_json_member_string (object, "output") ?: "");
+      chars = ramo_js_utf16_length (ramo_json_member_string (object, "command") ?: "") +
+              ramo_js_utf16_length (ramo_json_member_string (object, "output") ?: "");
     }
   else if (g_strcmp0 (role, "branchSummary") == 0 || g_strcmp0 (role, "compactionSummary") == 0)
     {
-      chars = ramo_summarizer_js_length (ramo_json_member_string (object, "summary") ?: "");
+      chars = ramo_js_utf16_length (ramo_json_member_string (object, "summary") ?: "");
     }
 
   return (gint64) ((chars + 3) / 4);

@@ -75,7 +75,6 @@ char                 *ramo_summarizer_summarize_finish               (RamoSummar
                                                                       JsonNode            **details,
                                                                       GError              **error);
 
-gsize                 ramo_summarizer_js_length                      (const char           *text);
 char                 *ramo_summarizer_redact                         (const char           *text,
                                                                       const char           *secret);
 

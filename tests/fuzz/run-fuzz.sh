@@ -22,6 +22,9 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   $(pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0) \
   tests/fuzz/fuzz-load.c src/core/ramo-entry-display.c src/core/ramo-json.c src/core/ramo-json-scan.c \
   src/core/ramo-projection.c src/core/ramo-session-context.c src/core/ramo-session-manager.c \
+  src/core/ramo-entry-tree.c src/core/ramo-js.c src/core/ramo-session-branch.c src/core/ramo-session-error.c \
+  src/core/ramo-session-lines.c src/core/ramo-session-migration.c src/core/ramo-session-reader.c \
+  src/core/ramo-session-writer.c \
   $(pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0) -lm \
   -o "$out/fuzz-load"
 

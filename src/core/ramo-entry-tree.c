@@ -1,0 +1,367 @@
+/* ramo-entry-tree.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-entry-tree"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ramo-entry-tree.h"
+
+/*
+ * The tree of a session as pi's `getTree()` makes it from the entry records: each entry hangs
+ * under the entry its `parentId` names, cycles are cut, depths are counted, and the children of
+ * an entry are in the order pi's sort gives them. Nothing here knows the file: it works on the
+ * records and their index by id, which the session manager owns.
+ */
+
+/*
+ * pi sorts children with Array.prototype.sort() and the comparator
+ * `new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime()`. A NaN result (an
+ * invalid or missing timestamp) counts as "equal", which makes the comparator inconsistent, so
+ * the order then depends on the sorting algorithm. To give the same order as pi for those files
+ * too, this follows V8's TimSort: the first run is found (a strictly descending one reversed),
+ * the rest is placed by binary insertion (arrays under 64 elements never get further), and
+ * longer arrays are cut into runs of the same minimum length that are merged stably.
+ */
+static int
+compare_time (const RamoEntry *a,
+              const RamoEntry *b)
+{
+  double d = a->time_ms - b->time_ms;
+
+  if (isnan (d) || d == 0)
+    return 0;
+  return d < 0 ? -1 : 1;
+}
+
+static guint
+count_and_make_run (RamoEntry **a,
+                    guint       low,
+                    guint       high)
+{
+  guint run = 2;
+  gboolean descending;
+
+  if (low + 1 == high)
+    return 1;
+
+  descending = compare_time (a[low + 1], a[low]) < 0;
+  for (guint i = low + 2; i < high; i++)
+    {
+      int order = compare_time (a[i], a[i - 1]);
+
+      if (descending ? order >= 0 : order < 0)
+        break;
+      run++;
+    }
+
+  if (descending)
+    for (guint i = low, j = low + run - 1; i < j; i++, j--)
+      {
+        RamoEntry *tmp = a[i];
+        a[i] = a[j];
+        a[j] = tmp;
+      }
+
+  return run;
+}
+
+static void
+binary_insertion_sort (RamoEntry **a,
+                       guint       low,
+                       guint       start,
+                       guint       high)
+{
+  if (start == low)
+    start++;
+
+  for (; start < high; start++)
+    {
+      RamoEntry *pivot = a[start];
+      guint left = low;
+      guint right = start;
+
+      while (left < right)
+        {
+          guint mid = left + ((right - left) >> 1);
+
+          if (compare_time (pivot, a[mid]) < 0)
+            right = mid;
+          else
+            left = mid + 1;
+        }
+      memmove (&a[left + 1], &a[left], (start - left) * sizeof (RamoEntry *));
+      a[left] = pivot;
+    }
+}
+
+static void
+merge_runs (RamoEntry **a,
+            RamoEntry **tmp,
+            guint       low,
+            guint       mid,
+            guint       high)
+{
+  guint i = low, j = mid, k = 0;
+
+  while (i < mid && j < high)
+    tmp[k++] = compare_time (a[j], a[i]) < 0 ? a[j++] : a[i++];
+  while (i < mid)
+    tmp[k++] = a[i++];
+  while (j < high)
+    tmp[k++] = a[j++];
+  memcpy (&a[low], tmp, k * sizeof (RamoEntry *));
+}
+
+/**
+ * ramo_entry_tree_sort_children:
+ * @children: (element-type RamoEntry): the children of one entry
+ *
+ * Sorts @children oldest→newest by RamoEntry.time_ms as pi's `getTree()` does, in the order
+ * V8's Array.prototype.sort() gives (see above), stable for equal times.
+ */
+void
+ramo_entry_tree_sort_children (GPtrArray *children)
+{
+  RamoEntry **a = (RamoEntry **) children->pdata;
+  guint n = children->len;
+  guint min_run, r = 0, m = n;
+  g_autoptr(GArray) runs = NULL;
+  g_autofree RamoEntry **tmp = NULL;
+
+  if (n < 2)
+    return;
+
+  while (m >= 64)
+    {
+      r |= m & 1;
+      m >>= 1;
+    }
+  min_run = m + r;
+
+  runs = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint low = 0; low < n; )
+    {
+      guint remaining = n - low;
+      guint run = count_and_make_run (a, low, n);
+
+      if (run < min_run)
+        {
+          guint forced = MIN (min_run, remaining);
+
+          binary_insertion_sort (a, low, low + run, low + forced);
+          run = forced;
+        }
+      g_array_append_val (runs, low);
+      low += run;
+    }
+
+  if (runs->len == 1)
+    return;
+
+  tmp = g_new (RamoEntry *, n);
+  while (runs->len > 1)
+    {
+      g_autoptr(GArray) merged = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      for (guint i = 0; i < runs->len; i += 2)
+        {
+          guint low = g_array_index (runs, guint, i);
+
+          if (i + 1 < runs->len)
+            {
+              guint mid = g_array_index (runs, guint, i + 1);
+              guint high = i + 2 < runs->len ? g_array_index (runs, guint, i + 2) : n;
+
+              merge_runs (a, tmp, low, mid, high);
+            }
+          g_array_append_val (merged, low);
+        }
+      g_array_set_size (runs, 0);
+      g_array_append_vals (runs, merged->data, merged->len);
+    }
+}
+
+/**
+ * ramo_entry_tree_resolve_parent:
+ * @by_id: (element-type utf8 RamoEntry): the entries by id
+ * @entry: an entry
+ *
+ * The entry @entry's `parentId` names, as pi links them: none when the `parentId` is null or
+ * the entry's own id; an id that names no entry flags @entry %RAMO_ENTRY_FLAG_ORPHAN.
+ *
+ * Returns: (transfer none) (nullable): the parent, %NULL for a root
+ */
+RamoEntry *
+ramo_entry_tree_resolve_parent (GHashTable *by_id,
+                                RamoEntry  *entry)
+{
+  RamoEntry *parent;
+
+  if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
+    return NULL;
+  parent = g_hash_table_lookup (by_id, entry->parent_id);
+  if (parent == NULL)
+    entry->flags |= RAMO_ENTRY_FLAG_ORPHAN;
+  return parent;
+}
+
+static void
+set_depths (GPtrArray *roots,
+            guint      n_entries)
+{
+  /* each entry is pushed once */
+  g_autofree RamoEntry **stack = g_new (RamoEntry *, MAX (n_entries, 1));
+  guint top = 0;
+
+  for (guint i = roots->len; i > 0; i--)
+    {
+      RamoEntry *root = g_ptr_array_index (roots, i - 1);
+
+      root->depth = 0;
+      stack[top++] = root;
+    }
+
+  while (top > 0)
+    {
+      RamoEntry *entry = stack[--top];
+
+      if (entry->children == NULL)
+        continue;
+      for (guint i = entry->children->len; i > 0; i--)
+        {
+          RamoEntry *child = g_ptr_array_index (entry->children, i - 1);
+
+          child->depth = entry->depth + 1;
+          stack[top++] = child;
+        }
+    }
+}
+
+/**
+ * ramo_entry_tree_mark_path:
+ * @leaf: (nullable): an entry
+ * @on: whether to set or clear the flag
+ *
+ * Sets or clears %RAMO_ENTRY_FLAG_ACTIVE_PATH on the path root→@leaf.
+ */
+void
+ramo_entry_tree_mark_path (RamoEntry *leaf,
+                           gboolean   on)
+{
+  for (RamoEntry *e = leaf; e; e = e->parent)
+    {
+      if (on)
+        e->flags |= RAMO_ENTRY_FLAG_ACTIVE_PATH;
+      else
+        e->flags &= ~RAMO_ENTRY_FLAG_ACTIVE_PATH;
+    }
+}
+
+/**
+ * ramo_entry_tree_build:
+ * @entries: (element-type RamoEntry): every entry, in file order (RamoEntry.index is the position)
+ * @by_id: (element-type utf8 RamoEntry): the entries by id (the later line where two share one)
+ * @roots: (element-type RamoEntry): filled with the roots, in file order
+ * @cut: (element-type RamoEntry): gets the entries at which a cycle was cut for the first time
+ *
+ * Builds parents, children, roots and depths from the records, iteratively (pi's `getTree()`).
+ * A `parentId` cycle (which would make pi loop forever) is cut at the entry of the cycle that
+ * comes first in the file: it becomes a root and is flagged %RAMO_ENTRY_FLAG_CYCLE_BROKEN; an
+ * entry flagged so before (the tree is built again after lines are appended) is not added to
+ * @cut again. Children are in pi's order (ramo_entry_tree_sort_children()).
+ */
+void
+ramo_entry_tree_build (GPtrArray  *entries,
+                       GHashTable *by_id,
+                       GPtrArray  *roots,
+                       GPtrArray  *cut)
+{
+  guint n = entries->len;
+  RamoEntry **records = (RamoEntry **) entries->pdata;
+  g_autofree guint8 *state = g_new0 (guint8, n);
+  g_autofree RamoEntry **walk = g_new (RamoEntry *, MAX (n, 1));
+  g_autofree guint *n_children = g_new0 (guint, n);
+
+  g_ptr_array_set_size (roots, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = records[i];
+
+      g_clear_pointer (&entry->children, g_ptr_array_unref);
+      entry->parent = ramo_entry_tree_resolve_parent (by_id, entry);
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *cur = records[i];
+      guint walked = 0;
+
+      if (state[i] == 2)
+        continue;
+
+      /* each entry is walked once: the walk stops at the first one seen before */
+      while (cur && state[cur->index] == 0)
+        {
+          state[cur->index] = 1;
+          walk[walked++] = cur;
+          cur = cur->parent;
+        }
+
+      if (cur && state[cur->index] == 1)
+        {
+          RamoEntry *first = cur;
+
+          for (RamoEntry *e = cur->parent; e != cur; e = e->parent)
+            if (e->index < first->index)
+              first = e;
+          /* the tree is built again after lines are appended: report a cycle once */
+          if (!(first->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN))
+            g_ptr_array_add (cut, first);
+          first->parent = NULL;
+          first->flags |= RAMO_ENTRY_FLAG_CYCLE_BROKEN;
+        }
+
+      for (guint j = 0; j < walked; j++)
+        state[walk[j]->index] = 2;
+    }
+
+  /* children arrays of the size they need, in one pass each */
+  for (guint i = 0; i < n; i++)
+    if (records[i]->parent)
+      n_children[records[i]->parent->index]++;
+
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *entry = records[i];
+
+      if (entry->parent == NULL)
+        g_ptr_array_add (roots, entry);
+      else
+        {
+          RamoEntry *parent = entry->parent;
+
+          if (parent->children == NULL)
+            parent->children = g_ptr_array_sized_new (n_children[parent->index]);
+          g_ptr_array_add (parent->children, entry);
+        }
+    }
+
+  for (guint i = 0; i < n; i++)
+    if (records[i]->children && records[i]->children->len > 1)
+      ramo_entry_tree_sort_children (records[i]->children);
+
+  set_depths (roots, n);
+}

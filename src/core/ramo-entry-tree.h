@@ -1,0 +1,27 @@
+/* ramo-entry-tree.h — parents, cycles, depths and pi's child order over the entry records
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ramo-entry.h"
+
+G_BEGIN_DECLS
+
+/* A private flag bit: the entry is on the root→leaf path. */
+#define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
+
+void       ramo_entry_tree_build           (GPtrArray  *entries,
+                                            GHashTable *by_id,
+                                            GPtrArray  *roots,
+                                            GPtrArray  *cut);
+RamoEntry *ramo_entry_tree_resolve_parent  (GHashTable *by_id,
+                                            RamoEntry  *entry);
+void       ramo_entry_tree_sort_children   (GPtrArray  *children);
+void       ramo_entry_tree_mark_path       (RamoEntry  *leaf,
+                                            gboolean    on);
+
+G_END_DECLS

@@ -1,0 +1,38 @@
+/* ramo-js.h — JavaScript's rules where pi's behaviour depends on them
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/**
+ * ramo_js_is_white_space:
+ * @c: a character
+ *
+ * JavaScript's white space and line terminators (WhiteSpace and LineTerminator of ECMA-262),
+ * the characters String.prototype.trim() strips and Number() skips around a number.
+ *
+ * Returns: %TRUE when @c is one of them
+ */
+static inline gboolean
+ramo_js_is_white_space (gunichar c)
+{
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+double ramo_js_string_to_number (const char *text);
+double ramo_js_date_parse       (const char *text);
+double ramo_js_date_from_node   (JsonNode   *node);
+gsize  ramo_js_utf16_length     (const char *text);
+int    ramo_js_utf16_compare    (const char *a,
+                                 const char *b);
+
+G_END_DECLS

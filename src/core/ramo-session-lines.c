@@ -1,0 +1,710 @@
+/* ramo-session-lines.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ramo-js.h"
+#include "ramo-json.h"
+#include "ramo-session-manager-private.h"
+
+/*
+ * From a line to an entry record, in two steps (see ramo-session-reader.c for how a file's lines
+ * are spread over two threads). Extraction — checking UTF-8, scanning the JSON, making the entry
+ * record and its display text — touches nothing shared: each thread has its own Extractor, with
+ * its own string chunks. Commit then takes the records in file order and does what depends on
+ * order: line numbers, issues, ids of v1 files, duplicate ids, labels, tool results resolved
+ * against the calls before them, and the links to parents while a file loads in order.
+ */
+
+static const char * const type_names[] = {
+  [RAMO_ENTRY_TYPE_UNKNOWN] = NULL,
+  [RAMO_ENTRY_TYPE_MESSAGE] = "message",
+  [RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE] = "thinking_level_change",
+  [RAMO_ENTRY_TYPE_MODEL_CHANGE] = "model_change",
+  [RAMO_ENTRY_TYPE_COMPACTION] = "compaction",
+  [RAMO_ENTRY_TYPE_BRANCH_SUMMARY] = "branch_summary",
+  [RAMO_ENTRY_TYPE_CUSTOM] = "custom",
+  [RAMO_ENTRY_TYPE_CUSTOM_MESSAGE] = "custom_message",
+  [RAMO_ENTRY_TYPE_LABEL] = "label",
+  [RAMO_ENTRY_TYPE_SESSION_INFO] = "session_info",
+};
+
+/**
+ * ramo_entry_type_to_string:
+ * @type: an entry type
+ *
+ * Returns: (nullable): the `type` string pi writes for @type, %NULL for unknown types
+ */
+const char *
+ramo_entry_type_to_string (RamoEntryType type)
+{
+  if ((guint) type >= G_N_ELEMENTS (type_names))
+    return NULL;
+  return type_names[type];
+}
+
+static RamoMessageRole
+role_from_string (const char *role)
+{
+  if (role == NULL)
+    return RAMO_MESSAGE_ROLE_OTHER;
+  if (strcmp (role, "user") == 0)
+    return RAMO_MESSAGE_ROLE_USER;
+  if (strcmp (role, "assistant") == 0)
+    return RAMO_MESSAGE_ROLE_ASSISTANT;
+  if (strcmp (role, "toolResult") == 0)
+    return RAMO_MESSAGE_ROLE_TOOL_RESULT;
+  if (strcmp (role, "bashExecution") == 0)
+    return RAMO_MESSAGE_ROLE_BASH_EXECUTION;
+  if (strcmp (role, "custom") == 0 || strcmp (role, "hookMessage") == 0)
+    return RAMO_MESSAGE_ROLE_CUSTOM;
+  return RAMO_MESSAGE_ROLE_OTHER;
+}
+
+/* The id the v1→v2 migration gives the entry on @line: derived from the session id and the
+ * line, so that the same file always migrates to the same ids. Collisions are checked against
+ * every id assigned so far and resolved by hashing again with a counter. */
+static char *
+derived_id (RamoSessionManager *self,
+            guint               line)
+{
+  for (guint attempt = 0; ; attempt++)
+    {
+      g_autofree char *seed = g_strdup_printf ("ramo-v1:%s:%u:%u",
+                                               self->session_id ? self->session_id : "",
+                                               line, attempt);
+      char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
+
+      hash[8] = '\0';
+      if (!g_hash_table_contains (self->by_id, hash))
+        return hash;
+      g_free (hash);
+    }
+}
+
+static void
+set_label (RamoSessionManager *self,
+           const char         *target_id,
+           const char         *label,
+           const char         *timestamp)
+{
+  if (target_id == NULL)
+    return;
+  if (label != NULL && label[0] != '\0')
+    {
+      g_hash_table_insert (self->labels, (char *) _ramo_chunk_const (self->strings, target_id), (char *) _ramo_chunk (self->strings, label));
+      if (timestamp)
+        g_hash_table_insert (self->label_times, (char *) _ramo_chunk_const (self->strings, target_id), (char *) timestamp);
+      else
+        g_hash_table_remove (self->label_times, target_id);
+    }
+  else
+    {
+      g_hash_table_remove (self->labels, target_id);
+      g_hash_table_remove (self->label_times, target_id);
+    }
+}
+
+/* A string value copied into @strings: straight from the line when it has no escapes. */
+static const char *
+scan_chunk (GStringChunk       *strings,
+            RamoScan           *scan,
+            guint               node,
+            gboolean            intern)
+{
+  RamoScanNode *n;
+  g_autofree char *value = NULL;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return NULL;
+  n = ramo_scan_node (scan, node);
+  if (!n->escaped && !intern)
+    return g_string_chunk_insert_len (strings, scan->text + n->start + 1, n->end - n->start - 2);
+  value = ramo_scan_string (scan, node, 0);
+  return intern ? _ramo_chunk_const (strings, value) : _ramo_chunk (strings, value);
+}
+
+static const char *
+scan_json_chunk (GStringChunk       *strings,
+                 RamoScan           *scan,
+                 guint               node)
+{
+  g_autofree char *json = NULL;
+  RamoScanNode *n;
+
+  if (node == 0)
+    return NULL;
+
+  /* a string without escapes is its own JSON.stringify() form */
+  n = ramo_scan_node (scan, node);
+  if (n->type == RAMO_SCAN_STRING && !n->escaped)
+    return g_string_chunk_insert_len (strings, scan->text + n->start, n->end - n->start);
+
+  json = ramo_scan_to_json (scan, node);
+  return _ramo_chunk_const (strings, json);
+}
+
+/* The members every entry line has, found in one walk over the entry object (node 1). */
+typedef struct
+{
+  guint type;
+  guint id;
+  guint parent_id;
+  guint timestamp;
+  guint message;
+} TopMembers;
+
+static void
+find_top_members (RamoScan   *scan,
+                  TopMembers *top)
+{
+  memset (top, 0, sizeof *top);
+  for (guint i = ramo_scan_node (scan, 1)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      const RamoScanNode *node = ramo_scan_node (scan, i);
+      const char *name = scan->text + node->key_start + 1;
+      guint *slot = NULL;
+
+      if (node->key_escaped)
+        {
+          /* keys written with escapes: the slow way, which decodes them */
+          top->type = ramo_scan_member (scan, 1, "type");
+          top->id = ramo_scan_member (scan, 1, "id");
+          top->parent_id = ramo_scan_member (scan, 1, "parentId");
+          top->timestamp = ramo_scan_member (scan, 1, "timestamp");
+          top->message = ramo_scan_member (scan, 1, "message");
+          return;
+        }
+
+      /* the last one wins, as in JSON.parse() */
+      switch (node->key_end - node->key_start - 2)
+        {
+        case 2:
+          slot = memcmp (name, "id", 2) == 0 ? &top->id : NULL;
+          break;
+        case 4:
+          slot = memcmp (name, "type", 4) == 0 ? &top->type : NULL;
+          break;
+        case 7:
+          slot = memcmp (name, "message", 7) == 0 ? &top->message : NULL;
+          break;
+        case 8:
+          slot = memcmp (name, "parentId", 8) == 0 ? &top->parent_id : NULL;
+          break;
+        case 9:
+          slot = memcmp (name, "timestamp", 9) == 0 ? &top->timestamp : NULL;
+          break;
+        default:
+          break;
+        }
+      if (slot)
+        *slot = i;
+    }
+}
+
+/* Fills the fields of @entry from its scanned line (the entry object is node 1). */
+static void
+fill_entry (GStringChunk       *strings,
+            RamoEntry          *entry,
+            RamoScan           *scan,
+            const TopMembers   *top,
+            guint               file_version)
+{
+  const guint object = 1;
+  guint type_node = top->type;
+  guint timestamp = top->timestamp;
+  const char *type = NULL;
+
+  /* the known types need no copy */
+  entry->type = RAMO_ENTRY_TYPE_UNKNOWN;
+  for (guint i = 1; i < G_N_ELEMENTS (type_names); i++)
+    if (ramo_scan_string_equal (scan, type_node, type_names[i]))
+      {
+        entry->type = i;
+        type = type_names[i];
+        break;
+      }
+  if (type == NULL)
+    type = scan_chunk (strings, scan, type_node, TRUE);
+  entry->type_name = type;   /* NULL when the line has no string "type" */
+
+  if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
+    {
+      entry->timestamp = scan_chunk (strings, scan, timestamp, FALSE);
+      entry->time_ms = ramo_js_date_parse (entry->timestamp);
+    }
+  else
+    {
+      double v;
+
+      /* what `new Date(value).getTime()` gives for other values */
+      switch (ramo_scan_type (scan, timestamp))
+        {
+        case RAMO_SCAN_NUMBER:
+          ramo_scan_number (scan, timestamp, &v);
+          entry->time_ms = isfinite (v) && fabs (v) <= 8.64e15 ? trunc (v) : NAN;
+          break;
+        case RAMO_SCAN_NULL:
+        case RAMO_SCAN_FALSE:
+          entry->time_ms = 0;
+          break;
+        case RAMO_SCAN_TRUE:
+          entry->time_ms = 1;
+          break;
+        case RAMO_SCAN_NONE:
+        case RAMO_SCAN_STRING:
+        case RAMO_SCAN_ARRAY:
+        case RAMO_SCAN_OBJECT:
+        default:
+          entry->time_ms = NAN;
+        }
+    }
+
+  switch ((RamoEntryType) entry->type)
+    {
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      {
+        static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom" };
+        guint message = top->message;
+        guint role_node = ramo_scan_member (scan, message, "role");
+        const char *role = NULL;
+
+        for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
+          if (ramo_scan_string_equal (scan, role_node, roles[i]))
+            role = roles[i];
+        /* the v2→v3 migration renames the legacy role; a v3 file keeps what it says */
+        if (role == NULL && file_version < 3 && ramo_scan_string_equal (scan, role_node, "hookMessage"))
+          {
+            entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
+            role = "custom";
+          }
+        if (role == NULL)
+          role = scan_chunk (strings, scan, role_node, TRUE);
+
+        entry->role = role_from_string (role);
+        entry->role_name = role;
+
+        if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
+          {
+            guint stop = ramo_scan_member (scan, message, "stopReason");
+
+            entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "provider"));
+            entry->aux2 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "model"));
+            if (ramo_scan_string_equal (scan, stop, "aborted"))
+              entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
+            else if (ramo_scan_string_equal (scan, stop, "error"))
+              entry->flags |= RAMO_ENTRY_FLAG_ERROR;
+          }
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+      entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "thinkingLevel"));
+      break;
+
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+      {
+        guint provider = ramo_scan_member (scan, object, "provider");
+        guint model_id = ramo_scan_member (scan, object, "modelId");
+        guint model = ramo_scan_member (scan, object, "model");
+
+        /* oh-my-pi writes `model: "provider/id"` instead of provider + modelId */
+        if (provider == 0 && model_id == 0 && ramo_scan_type (scan, model) == RAMO_SCAN_STRING)
+          {
+            g_autofree char *text = ramo_scan_string (scan, model, 0);
+            const char *slash = strchr (text, '/');
+            g_autoptr(GString) p = g_string_new (NULL);
+            g_autoptr(GString) m = g_string_new (NULL);
+
+            if (slash)
+              {
+                g_autofree char *head = g_strndup (text, slash - text);
+
+                ramo_json_write_string (p, head);
+                ramo_json_write_string (m, slash + 1);
+                entry->aux1 = _ramo_chunk_const (strings, p->str);
+              }
+            else
+              ramo_json_write_string (m, text);
+            entry->aux2 = _ramo_chunk_const (strings, m->str);
+          }
+        else
+          {
+            entry->aux1 = scan_json_chunk (strings, scan, provider);
+            entry->aux2 = scan_json_chunk (strings, scan, model_id);
+          }
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_COMPACTION:
+      entry->first_kept_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "firstKeptEntryId"), FALSE);
+      break;
+
+    case RAMO_ENTRY_TYPE_LABEL:
+      {
+        guint label = ramo_scan_member (scan, object, "label");
+
+        entry->target_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "targetId"), FALSE);
+        /* pi sets the label when the value is truthy; only strings make sense here */
+        if (ramo_scan_truthy (scan, label))
+          {
+            if (ramo_scan_type (scan, label) == RAMO_SCAN_STRING)
+              entry->label_text = scan_chunk (strings, scan, label, FALSE);
+            else
+              {
+                g_autofree char *text = ramo_scan_to_json (scan, label);
+                entry->label_text = _ramo_chunk (strings, text);
+              }
+          }
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      if (type && strcmp (type, "mode_change") == 0)
+        {
+          guint mode_node = ramo_scan_member (scan, object, "mode");
+          /* `mode ?? "none"`: null counts as absent */
+          g_autofree char *mode = ramo_scan_type (scan, mode_node) == RAMO_SCAN_NULL
+                                  ? NULL : ramo_scan_to_json (scan, mode_node);
+          g_autofree char *data = ramo_scan_to_json (scan, ramo_scan_member (scan, object, "data"));
+
+          entry->aux1 = _ramo_chunk (strings, mode);
+          entry->aux2 = _ramo_chunk (strings, data);
+        }
+      else if (type && strcmp (type, "ttsr_injection") == 0)
+        {
+          guint rules = ramo_scan_member (scan, object, "injectedRules");
+          g_autofree char *json = NULL;
+
+          /* `injectedRules ?? rules ?? ruleNames`: null counts as absent */
+          if (ramo_scan_type (scan, rules) == RAMO_SCAN_NULL || rules == 0)
+            rules = ramo_scan_member (scan, object, "rules");
+          if (ramo_scan_type (scan, rules) == RAMO_SCAN_NULL || rules == 0)
+            rules = ramo_scan_member (scan, object, "ruleNames");
+          json = ramo_scan_to_json (scan, rules);
+          entry->aux1 = _ramo_chunk (strings, json);
+        }
+      break;
+
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    default:
+      break;
+    }
+}
+
+/* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
+ * between the loading threads. */
+static RamoEntry *
+alloc_entry (Extractor *ex)
+{
+  if (ex->blocks->len == 0 || ex->used == ex->block_size)
+    {
+      g_ptr_array_add (ex->blocks, g_new0 (RamoEntry, ex->block_size));
+      ex->used = 0;
+    }
+  return &((RamoEntry *) g_ptr_array_index (ex->blocks, ex->blocks->len - 1))[ex->used++];
+}
+
+
+void
+_ramo_extractor_init (Extractor *ex,
+                      guint      file_version)
+{
+  ex->strings = g_string_chunk_new (256 * 1024);
+  ex->display_strings = g_string_chunk_new (256 * 1024);
+  ex->display = _ramo_display_state_new ();
+  ex->file_version = file_version;
+  ex->blocks = g_ptr_array_new_with_free_func (g_free);
+  ex->block_size = 1024;
+  ex->used = 0;
+  ex->calls = NULL;
+  ramo_scan_init (&ex->scan);
+}
+
+/* Frees the extractor's scratch state and hands its strings (which entries point into) to the
+ * manager. */
+void
+_ramo_extractor_finish (Extractor          *ex,
+                        RamoSessionManager *self)
+{
+  if (self)
+    {
+      g_ptr_array_add (self->chunks, g_steal_pointer (&ex->strings));
+      g_ptr_array_add (self->chunks, g_steal_pointer (&ex->display_strings));
+      while (ex->blocks->len > 0)
+        g_ptr_array_add (self->entry_blocks, g_ptr_array_steal_index (ex->blocks, 0));
+    }
+  g_clear_pointer (&ex->strings, g_string_chunk_free);
+  g_clear_pointer (&ex->display_strings, g_string_chunk_free);
+  g_clear_pointer (&ex->blocks, g_ptr_array_unref);
+  g_clear_pointer (&ex->display, _ramo_display_state_free);
+  ramo_scan_clear (&ex->scan);
+}
+
+void
+_ramo_line_job_clear (LineJob *job)
+{
+  g_clear_pointer (&job->issue, g_free);
+  g_clear_pointer (&job->parent_issue, g_free);
+}
+
+
+/* Scans @line into @ex->scan; on failure records why in @job and returns FALSE. */
+gboolean
+_ramo_extractor_scan_line (Extractor  *ex,
+                           LineJob    *job,
+                           const char *line,
+                           char      **repaired)
+{
+  const char *text = line;
+  gsize len = job->len;
+  const char *scan_error = NULL;
+
+  /* A raw NUL byte is a control character JSON does not allow: pi skips the line too. */
+  if (memchr (line, '\0', len) != NULL)
+    {
+      job->issue = g_strdup ("line contains a NUL byte; skipped");
+      return FALSE;
+    }
+
+  /* The scanner checks UTF-8 inside strings (JSON allows none outside them). pi reads the
+   * file as UTF-8 with replacement characters; so does Ramo, line by line. */
+  if (!ramo_scan_parse (&ex->scan, text, len, &scan_error) && scan_error == RAMO_SCAN_ERROR_UTF8)
+    {
+      *repaired = g_utf8_make_valid (line, len);
+      text = *repaired;
+      len = strlen (*repaired);
+      job->issue = g_strdup ("invalid UTF-8 replaced with U+FFFD");
+      scan_error = NULL;
+      ramo_scan_parse (&ex->scan, text, len, &scan_error);
+    }
+
+  if (scan_error != NULL)
+    {
+      g_free (job->issue);
+      if (!job->complete)
+        job->issue = g_strdup_printf ("last line is cut short (%s); skipped", scan_error);
+      else
+        job->issue = g_strdup_printf ("malformed JSON (%s); skipped", scan_error);
+      return FALSE;
+    }
+
+  if (ramo_scan_type (&ex->scan, 1) != RAMO_SCAN_OBJECT)
+    {
+      g_free (job->issue);
+      job->issue = g_strdup ("not a JSON object; skipped");
+      return FALSE;
+    }
+
+  /* json-glib, which reads bodies later, recurses once per level: deeper lines are refused */
+  if (ex->scan.max_depth > RAMO_MAX_JSON_DEPTH)
+    {
+      g_free (job->issue);
+      job->issue = g_strdup_printf ("nested more than %u levels deep; skipped", RAMO_MAX_JSON_DEPTH);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Step one for a line after the header: no shared state is touched. */
+void
+_ramo_extractor_extract_line (Extractor  *ex,
+                              LineJob    *job,
+                              const char *line)
+{
+  g_autofree char *repaired = NULL;
+  RamoScan *scan = &ex->scan;
+  RamoEntry *entry;
+  GPtrArray *calls;
+  TopMembers top;
+  double index;
+
+  job->first_kept_index = -1;
+
+  if (_ramo_line_is_blank (line, job->len))
+    {
+      job->skipped = TRUE;
+      return;
+    }
+
+  if (!_ramo_extractor_scan_line (ex, job, line, &repaired))
+    {
+      job->skipped = TRUE;
+      return;
+    }
+  job->parsed = TRUE;
+
+  find_top_members (scan, &top);
+  if (ramo_scan_string_equal (scan, top.type, "session"))
+    {
+      job->second_header = TRUE;
+      job->skipped = TRUE;
+      return;
+    }
+
+  entry = alloc_entry (ex);
+  entry->offset = job->offset;
+  entry->length = (guint32) MIN (job->len, G_MAXUINT32);
+  fill_entry (ex->strings, entry, scan, &top, ex->file_version);
+
+  if (ex->file_version >= 2)
+    {
+      guint id_node = top.id;
+      guint parent_node = top.parent_id;
+
+      if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
+        entry->id = scan_chunk (ex->strings, scan, id_node, FALSE);
+      else
+        job->id_missing = TRUE;
+
+      if (ramo_scan_type (scan, parent_node) == RAMO_SCAN_STRING)
+        entry->parent_id = scan_chunk (ex->strings, scan, parent_node, FALSE);
+      else if (parent_node && ramo_scan_type (scan, parent_node) != RAMO_SCAN_NULL)
+        {
+          g_autofree char *text = ramo_scan_to_json (scan, parent_node);
+
+          entry->parent_id = _ramo_chunk (ex->strings, text);
+          job->parent_issue = g_strdup_printf ("parentId %s is not a string; the entry is shown as a root", text);
+        }
+    }
+  else if (entry->type == RAMO_ENTRY_TYPE_COMPACTION &&
+           ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
+    job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
+
+  entry->display = _ramo_entry_compute_display (ex->display, ex->display_strings, entry, scan, top.message);
+
+  calls = _ramo_display_state_get_calls (ex->display);
+  if (calls->len > 0)
+    {
+      job->calls = ex->calls;
+      job->calls_start = ex->calls->len;
+      job->n_calls = calls->len;
+      g_ptr_array_extend (ex->calls, calls, NULL, NULL);
+    }
+  job->call_id = _ramo_display_state_get_call_id (ex->display);
+
+  job->entry = entry;
+}
+
+/* Step two, in file order. */
+void
+_ramo_session_manager_commit_line (RamoSessionManager *self,
+                                   LineJob            *job,
+                                   GPtrArray          *parsed,
+                                   GArray             *first_kept)
+{
+  RamoEntry *entry = job->entry;
+  RamoEntry *previous;
+
+  if (job->issue)
+    _ramo_session_manager_add_issue (self, job->line_no, "%s", job->issue);
+  if (job->second_header)
+    _ramo_session_manager_add_issue (self, job->line_no, "a second session header; ignored");
+  if (parsed && job->parsed && entry == NULL)
+    g_ptr_array_add (parsed, NULL);
+  if (entry == NULL)
+    return;
+
+  entry->line = job->line_no;
+  entry->index = self->entries->len;
+
+  if (self->file_version < 2)
+    {
+      g_autofree char *id = derived_id (self, job->line_no);
+
+      entry->id = _ramo_chunk (self->strings, id);
+      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+      entry->parent_id = self->entries->len > 0
+        ? ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id
+        : NULL;
+      if (parsed)
+        g_ptr_array_add (parsed, entry);
+      if (job->first_kept_index >= 0)
+        {
+          guint pair[2] = { entry->index, job->first_kept_index < G_MAXUINT ? (guint) job->first_kept_index : G_MAXUINT };
+          g_array_append_vals (first_kept, pair, 1);
+        }
+    }
+  else if (job->id_missing)
+    {
+      g_autofree char *id = derived_id (self, job->line_no);
+
+      entry->id = _ramo_chunk (self->strings, id);
+      entry->flags |= RAMO_ENTRY_FLAG_SYNTHETIC_ID;
+      _ramo_session_manager_add_issue (self, job->line_no, "entry has no string id; shown with the id %s", id);
+    }
+  if (job->parent_issue)
+    _ramo_session_manager_add_issue (self, job->line_no, "%s", job->parent_issue);
+
+  /* a tool result shows the call that asked for it (the latest call with that id so far) */
+  for (guint i = 0; i + 1 < job->n_calls; i += 2)
+    g_hash_table_insert (self->tool_calls,
+                         g_ptr_array_index (job->calls, job->calls_start + i),
+                         g_ptr_array_index (job->calls, job->calls_start + i + 1));
+  if (job->call_id)
+    {
+      const char *call = g_hash_table_lookup (self->tool_calls, job->call_id);
+
+      if (call)
+        entry->display = call;
+    }
+
+  previous = g_hash_table_lookup (self->by_id, entry->id);
+  if (previous != NULL)
+    {
+      previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
+      _ramo_session_manager_add_issue (self, job->line_no, "duplicate id %s (also on line %u); the later entry wins",
+                 entry->id, previous->line);
+    }
+  g_hash_table_insert (self->by_id, (char *) entry->id, entry);
+  g_ptr_array_add (self->entries, entry);
+
+  /* While loading, the tree grows with the file: pi writes a parent before its children.
+   * A duplicate id, or a parent that is not there (yet), leaves it to build_tree(). */
+  if (self->linking && self->links_in_order)
+    {
+      if (previous != NULL)
+        self->links_in_order = FALSE;
+      else if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
+        g_ptr_array_add (self->roots, entry);
+      else
+        {
+          /* mostly the line before: no need to ask the index */
+          RamoEntry *before = self->entries->len > 1 ? g_ptr_array_index (self->entries, self->entries->len - 2) : NULL;
+          RamoEntry *parent = before && strcmp (before->id, entry->parent_id) == 0
+                              ? before : g_hash_table_lookup (self->by_id, entry->parent_id);
+
+          if (parent == NULL)
+            self->links_in_order = FALSE;
+          else
+            {
+              entry->parent = parent;
+              entry->depth = parent->depth + 1;
+              if (parent->children == NULL)
+                parent->children = g_ptr_array_sized_new (1);
+              g_ptr_array_add (parent->children, entry);
+            }
+        }
+    }
+
+  if (entry->type == RAMO_ENTRY_TYPE_LABEL)
+    set_label (self, entry->target_id, entry->label_text, entry->timestamp);
+}
+

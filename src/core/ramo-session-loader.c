@@ -1,0 +1,547 @@
+/* ramo-session-loader.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#include "ramo-session-loader.h"
+#include "ramo-session-manager-private.h"
+
+/**
+ * RamoSessionLoader:
+ *
+ * Loads one session file into a new #RamoSessionManager, apart from the manager it makes: a
+ * window binds its progress (#RamoSessionLoader:bytes-read, #RamoSessionLoader:total-bytes,
+ * #RamoSessionLoader:fraction) while ramo_session_loader_load_async() reads the file in a
+ * worker thread, and takes the manager from ramo_session_loader_load_finish().
+ *
+ * The reading itself is the manager's (ramo-session-reader.c: blocks of lines extracted on two
+ * threads, committed in file order). The loader only runs it, counts the bytes and tells the
+ * main context about them. ramo_session_manager_open() and ramo_session_manager_open_async()
+ * load through a loader too; their definitions are at the end of this file, so that the
+ * manager does not depend on its loader.
+ */
+
+struct _RamoSessionLoader
+{
+  GObject               parent_instance;
+
+  char                 *path;
+  GMainContext         *context;          /* of the thread that started the load */
+  GMutex                lock;             /* the loading thread writes what it guards */
+  gint64                bytes_read;       /* under @lock */
+  gint64                total_bytes;      /* under @lock */
+  gboolean              notify_pending;   /* under @lock: a notification is queued in @context */
+  gint64                notified_bytes;   /* what the last notification told (main context) */
+  gboolean              in_thread;        /* the load runs in a worker thread */
+  RamoLoadProgressFunc  thread_progress;  /* ramo_session_manager_open_async()'s, in the thread */
+  gpointer              thread_progress_data;
+};
+
+G_DEFINE_FINAL_TYPE (RamoSessionLoader, ramo_session_loader, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PATH,
+  PROP_BYTES_READ,
+  PROP_TOTAL_BYTES,
+  PROP_FRACTION,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void
+ramo_session_loader_finalize (GObject *object)
+{
+  RamoSessionLoader *self = (RamoSessionLoader *)object;
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_mutex_clear (&self->lock);
+
+  G_OBJECT_CLASS (ramo_session_loader_parent_class)->finalize (object);
+}
+
+static void
+ramo_session_loader_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  RamoSessionLoader *self = RAMO_SESSION_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+
+    case PROP_BYTES_READ:
+      g_value_set_int64 (value, ramo_session_loader_get_bytes_read (self));
+      break;
+
+    case PROP_TOTAL_BYTES:
+      g_value_set_int64 (value, ramo_session_loader_get_total_bytes (self));
+      break;
+
+    case PROP_FRACTION:
+      g_value_set_double (value, ramo_session_loader_get_fraction (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_loader_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  RamoSessionLoader *self = RAMO_SESSION_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (g_value_get_string (value));
+
+        g_free (self->path);
+        self->path = g_file_get_path (file);
+      }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ramo_session_loader_class_init (RamoSessionLoaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ramo_session_loader_finalize;
+  object_class->get_property = ramo_session_loader_get_property;
+  object_class->set_property = ramo_session_loader_set_property;
+
+  /**
+   * RamoSessionLoader:path:
+   *
+   * The session file to load (absolute, as g_file_get_path() gives it).
+   */
+  properties [PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionLoader:bytes-read:
+   *
+   * The bytes of the file read and indexed so far. Notified from the main context of the
+   * thread that started the load (at most once per block of the file, 8 MiB), never from the
+   * loading thread.
+   */
+  properties [PROP_BYTES_READ] =
+    g_param_spec_int64 ("bytes-read", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionLoader:total-bytes:
+   *
+   * The file's size in bytes when the load started; 0 before. Notified as
+   * #RamoSessionLoader:bytes-read is.
+   */
+  properties [PROP_TOTAL_BYTES] =
+    g_param_spec_int64 ("total-bytes", NULL, NULL, 0, G_MAXINT64, 0,
+                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionLoader:fraction:
+   *
+   * #RamoSessionLoader:bytes-read over #RamoSessionLoader:total-bytes, from 0 to 1, for a
+   * progress bar. Notified as #RamoSessionLoader:bytes-read is.
+   */
+  properties [PROP_FRACTION] =
+    g_param_spec_double ("fraction", NULL, NULL, 0, 1, 0,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+ramo_session_loader_init (RamoSessionLoader *self)
+{
+  g_mutex_init (&self->lock);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Progress                                                                                    */
+
+/* In the main context: tells the listeners what the loading thread counted. */
+static void
+notify_progress (RamoSessionLoader *self)
+{
+  gint64 bytes;
+
+  g_mutex_lock (&self->lock);
+  self->notify_pending = FALSE;
+  bytes = self->bytes_read;
+  g_mutex_unlock (&self->lock);
+
+  if (bytes == self->notified_bytes)
+    return;
+  self->notified_bytes = bytes;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TOTAL_BYTES]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_BYTES_READ]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FRACTION]);
+}
+
+static gboolean
+notify_progress_cb (gpointer data)
+{
+  notify_progress (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* The reader's progress function: called after each block, in the thread that reads. */
+static void
+progress_cb (goffset  done,
+             goffset  total,
+             gpointer data)
+{
+  RamoSessionLoader *self = data;
+  gboolean queue;
+
+  if (self->thread_progress)
+    self->thread_progress (done, total, self->thread_progress_data);
+
+  g_mutex_lock (&self->lock);
+  self->bytes_read = done;
+  self->total_bytes = total;
+  queue = self->in_thread && !self->notify_pending;
+  if (queue)
+    self->notify_pending = TRUE;
+  g_mutex_unlock (&self->lock);
+
+  if (!self->in_thread)
+    notify_progress (self);
+  else if (queue)
+    {
+      g_autoptr(GSource) source = g_idle_source_new ();
+
+      g_source_set_priority (source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (source, notify_progress_cb, g_object_ref (self), g_object_unref);
+      g_source_set_static_name (source, "[ramo] session loader progress");
+      g_source_attach (source, self->context);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Loading                                                                                     */
+
+/**
+ * ramo_session_loader_new:
+ * @path: (type filename): a session file
+ *
+ * Returns: (transfer full): a loader for @path; nothing is read before a load is started
+ */
+RamoSessionLoader *
+ramo_session_loader_new (const char *path)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return g_object_new (RAMO_TYPE_SESSION_LOADER, "path", path, NULL);
+}
+
+/**
+ * ramo_session_loader_get_path:
+ * @self: a loader
+ *
+ * Returns: (type filename): the file it loads
+ */
+const char *
+ramo_session_loader_get_path (RamoSessionLoader *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), NULL);
+  return self->path;
+}
+
+static void
+get_progress (RamoSessionLoader *self,
+              gint64            *done,
+              gint64            *total)
+{
+  g_mutex_lock (&self->lock);
+  *done = self->bytes_read;
+  *total = self->total_bytes;
+  g_mutex_unlock (&self->lock);
+}
+
+/**
+ * ramo_session_loader_get_bytes_read:
+ * @self: a loader
+ *
+ * Returns: the bytes read so far (see #RamoSessionLoader:bytes-read)
+ */
+gint64
+ramo_session_loader_get_bytes_read (RamoSessionLoader *self)
+{
+  gint64 done, total;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
+
+  get_progress (self, &done, &total);
+  return done;
+}
+
+/**
+ * ramo_session_loader_get_total_bytes:
+ * @self: a loader
+ *
+ * Returns: the file's size in bytes when the load started, 0 before
+ */
+gint64
+ramo_session_loader_get_total_bytes (RamoSessionLoader *self)
+{
+  gint64 done, total;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
+
+  get_progress (self, &done, &total);
+  return total;
+}
+
+/**
+ * ramo_session_loader_get_fraction:
+ * @self: a loader
+ *
+ * Returns: the part of the file read so far, from 0 to 1
+ */
+double
+ramo_session_loader_get_fraction (RamoSessionLoader *self)
+{
+  gint64 done, total;
+
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), 0);
+
+  get_progress (self, &done, &total);
+  if (total <= 0)
+    return 0;
+  return CLAMP ((double) done / (double) total, 0, 1);
+}
+
+/* Reads the file into a new manager, in the calling thread. */
+static RamoSessionManager *
+load (RamoSessionLoader  *self,
+      GCancellable       *cancellable,
+      GError            **error)
+{
+  g_autoptr(RamoSessionManager) manager = _ramo_session_manager_new_for_path (self->path);
+  gboolean ok;
+
+  manager->progress = progress_cb;
+  manager->progress_data = self;
+  manager->load_cancellable = cancellable;
+  ok = _ramo_session_manager_load_path (manager, manager->path, error);
+  manager->progress = NULL;
+  manager->progress_data = NULL;
+  manager->load_cancellable = NULL;
+  if (!ok)
+    return NULL;
+  return g_steal_pointer (&manager);
+}
+
+/**
+ * ramo_session_loader_load:
+ * @self: a loader
+ * @cancellable: (nullable): cancels the load between blocks of the file
+ * @error: return location for a #GError, or %NULL
+ *
+ * Loads the file in the calling thread, as ramo_session_manager_open() does: the header (an
+ * oh-my-pi title slot before it is tolerated), every entry line indexed, versions 1 and 2
+ * migrated to 3 in memory; the file is not changed. Lines that cannot be read are skipped and
+ * listed by ramo_session_manager_get_issues(). The progress properties are notified from this
+ * thread as the blocks are read.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read (see
+ * ramo_session_error_get_io_error()), %RAMO_SESSION_ERROR_INVALID_FILE when it is empty or
+ * does not start with a session header, %G_IO_ERROR_CANCELLED.
+ *
+ * Returns: (transfer full): a new session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_loader_load (RamoSessionLoader  *self,
+                          GCancellable       *cancellable,
+                          GError            **error)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+
+  self->in_thread = FALSE;
+  return load (self, cancellable, error);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  RamoSessionLoader *self = source_object;
+  GError *error = NULL;
+  RamoSessionManager *manager = load (self, cancellable, &error);
+
+  if (manager == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, manager, g_object_unref);
+}
+
+/**
+ * ramo_session_loader_load_async:
+ * @self: a loader
+ * @cancellable: (nullable): cancels the load between blocks of the file
+ * @callback: called in the thread-default main context of the caller when done
+ * @user_data: data for @callback
+ *
+ * Loads the file as ramo_session_loader_load() does, in a worker thread, so that a window stays
+ * responsive while a large file loads. The progress properties are notified in the
+ * thread-default main context of the caller. One load at a time.
+ */
+void
+ramo_session_loader_load_async (RamoSessionLoader   *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (RAMO_IS_SESSION_LOADER (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  self->in_thread = TRUE;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ramo_session_loader_load_async);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/**
+ * ramo_session_loader_load_finish:
+ * @self: a loader
+ * @result: the result given to the callback
+ * @error: return location for a #GError, or %NULL
+ *
+ * Errors: those of ramo_session_loader_load().
+ *
+ * Returns: (transfer full): the session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_loader_load_finish (RamoSessionLoader  *self,
+                                 GAsyncResult       *result,
+                                 GError            **error)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  /* the last notification may still be queued behind the result */
+  notify_progress (self);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The manager's ways in                                                                       */
+
+/**
+ * ramo_session_manager_open:
+ * @path: (type filename): a session file
+ * @error: return location for a #GError, or %NULL
+ *
+ * Opens a pi session file with a #RamoSessionLoader, in the calling thread: reads the header
+ * (an oh-my-pi title slot before it is tolerated), indexes every entry line, and migrates
+ * versions 1 and 2 to 3 in memory. The file is not changed. Lines that cannot be read are
+ * skipped and listed by ramo_session_manager_get_issues() with their line numbers; the rest
+ * loads.
+ *
+ * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read (see
+ * ramo_session_error_get_io_error()), %RAMO_SESSION_ERROR_INVALID_FILE when it is empty or
+ * does not start with a session header.
+ *
+ * Returns: (transfer full): a new session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_manager_open (const char  *path,
+                           GError     **error)
+{
+  g_autoptr(RamoSessionLoader) loader = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  loader = ramo_session_loader_new (path);
+  return ramo_session_loader_load (loader, NULL, error);
+}
+
+/**
+ * ramo_session_manager_open_async:
+ * @path: (type filename): a session file
+ * @progress: (nullable) (scope call): called from the loading thread after each block with the
+ *   bytes read so far and the file's size; keep it cheap and thread-safe
+ * @progress_data: data for @progress
+ * @cancellable: (nullable): cancels the load between blocks
+ * @callback: called in the thread-default main context of the caller when done
+ * @user_data: data for @callback
+ *
+ * Opens a session as ramo_session_manager_open() does, in a worker thread (with a
+ * #RamoSessionLoader, which offers its progress as properties instead), so that a window
+ * stays responsive while a large file loads.
+ */
+void
+ramo_session_manager_open_async (const char           *path,
+                                 RamoLoadProgressFunc  progress,
+                                 gpointer              progress_data,
+                                 GCancellable         *cancellable,
+                                 GAsyncReadyCallback   callback,
+                                 gpointer              user_data)
+{
+  g_autoptr(RamoSessionLoader) loader = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  loader = ramo_session_loader_new (path);
+  loader->thread_progress = progress;
+  loader->thread_progress_data = progress_data;
+  ramo_session_loader_load_async (loader, cancellable, callback, user_data);
+}
+
+/**
+ * ramo_session_manager_open_finish:
+ * @result: the result given to the callback
+ * @error: return location for a #GError, or %NULL
+ *
+ * Errors: those of ramo_session_manager_open(), and %G_IO_ERROR_CANCELLED.
+ *
+ * Returns: (transfer full): the session manager, or %NULL with @error set
+ */
+RamoSessionManager *
+ramo_session_manager_open_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  /* a result of the loader, or a task of the caller's that stands for one (a preload that was
+   * cancelled returns its own) */
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

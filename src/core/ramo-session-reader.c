@@ -1,0 +1,778 @@
+/* ramo-session-reader.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* memrchr */
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "ramo-js.h"
+#include "ramo-json.h"
+#include "ramo-session-manager-private.h"
+
+/*
+ * Reading a whole session: the lines before the header (an oh-my-pi title slot), the header and
+ * its version, then the entry lines in blocks, extracted on two threads and committed in file
+ * order (ramo-session-lines.c), and at the end the tree (ramo-entry-tree.c). The loader object
+ * (ramo-session-loader.c) runs this in a thread for a window, with progress.
+ */
+
+/* What pi's `header.version ?? 1` gives when it is compared with numbers (`version >= 3`,
+ * `version < 2`): a missing or null version is 1, anything else goes through JavaScript's
+ * ToNumber(ToPrimitive()) — "2" is 2, true is 1, [] is 0, [2] is 2, "nan", {} and [1,2] are NaN. */
+static double
+header_version_number (RamoScan *scan,
+                       guint     node)
+{
+  double v;
+
+  for (;;)
+    {
+      switch (ramo_scan_type (scan, node))
+        {
+        case RAMO_SCAN_NONE:
+        case RAMO_SCAN_NULL:
+          return 1;
+        case RAMO_SCAN_NUMBER:
+          ramo_scan_number (scan, node, &v);
+          return v;
+        case RAMO_SCAN_TRUE:
+          return 1;
+        case RAMO_SCAN_FALSE:
+          return 0;
+        case RAMO_SCAN_STRING:
+          {
+            g_autofree char *text = ramo_scan_string (scan, node, 0);
+            return ramo_js_string_to_number (text);
+          }
+        case RAMO_SCAN_OBJECT:
+          return NAN;   /* "[object Object]" */
+        case RAMO_SCAN_ARRAY:
+          {
+            guint first = ramo_scan_node (scan, node)->first_child;
+
+            /* the array's join(","): empty is "", one element is its own text, more have a comma */
+            if (first == 0)
+              return 0;
+            if (ramo_scan_node (scan, first)->next != 0)
+              return NAN;
+            switch (ramo_scan_type (scan, first))
+              {
+              case RAMO_SCAN_NULL:
+                return 0;                    /* null joins as "" */
+              case RAMO_SCAN_TRUE:
+              case RAMO_SCAN_FALSE:
+                return NAN;                  /* "true", "false" */
+              case RAMO_SCAN_NONE:
+              case RAMO_SCAN_NUMBER:
+              case RAMO_SCAN_STRING:
+              case RAMO_SCAN_ARRAY:
+              case RAMO_SCAN_OBJECT:
+              default:
+                node = first;                /* a number or string reads back as itself */
+                continue;
+              }
+          }
+        default:
+          return NAN;
+        }
+    }
+}
+
+
+/*
+ * The lines of a block are extracted by tasks (two for a large block: the lines before and
+ * after its byte midpoint), which the calling thread and one worker thread take from a queue
+ * in file order; the calling thread commits a block once its tasks are done. Blocks are
+ * pipelined: while the calling thread commits block k, the worker already extracts block k+1.
+ */
+typedef struct _LoadBlock LoadBlock;
+
+typedef struct
+{
+  LoadBlock  *block;
+  const char *data;          /* its first line */
+  gsize       len;
+  goffset     offset;        /* the file offset of @data */
+  gboolean    at_eof;        /* the last line may lack its newline */
+  GArray     *jobs;          /* (element-type LineJob) its lines, extracted */
+  GPtrArray  *calls;         /* the tool calls of its lines (see LineJob) */
+} LoadTask;
+
+struct _LoadBlock
+{
+  LoadTask    tasks[2];
+  guint       n_tasks;
+  guint       n_done;        /* under LoadState.lock */
+  goffset     end;           /* the file offset after the block, for progress */
+};
+
+typedef struct
+{
+  Extractor   ex[2];           /* [0] the calling thread's, [1] the worker's */
+  gboolean    have_header;
+  GPtrArray  *parsed;          /* v1 only: every parsed line (header = 0) → entry or NULL */
+  GArray     *first_kept;      /* v1 only: pairs (entry index, firstKeptEntryIndex) */
+  guint       line_no;
+  goffset     pending_offset;  /* a cut-short last line, to read again when it is complete */
+  LoadBlock   blocks[2];       /* at most two in flight: one being committed, the next one */
+  GThread    *worker;
+  GMutex      lock;
+  GCond       cond;            /* a task queued, a task done, or quit */
+  GQueue      queue;           /* (element-type LoadTask) not started yet */
+  gboolean    quit;
+} LoadState;
+
+/* Handles a line before the session header: an oh-my-pi title slot, or the header. */
+static gboolean
+load_header_line (RamoSessionManager *self,
+                  LoadState          *state,
+                  LineJob            *job,
+                  const char         *line,
+                  GError            **error)
+{
+  g_autofree char *repaired = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  RamoScan *scan = &state->ex[0].scan;
+  JsonObject *object;
+  guint type_node;
+
+  if (_ramo_line_is_blank (line, job->len))
+    return TRUE;
+
+  if (!_ramo_extractor_scan_line (&state->ex[0], job, line, &repaired))
+    {
+      _ramo_session_manager_add_issue (self, job->line_no, "%s", job->issue);
+      return TRUE;
+    }
+  g_clear_pointer (&job->issue, g_free);
+
+  type_node = ramo_scan_member (scan, 1, "type");
+  if (ramo_scan_string_equal (scan, type_node, "title"))
+    {
+      g_free (self->title);
+      self->title = ramo_scan_string (scan, ramo_scan_member (scan, 1, "title"), 0);
+      return TRUE;
+    }
+  if (!ramo_scan_string_equal (scan, type_node, "session"))
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   "line %u: the first line is not a session header (type \"session\")", job->line_no);
+      return FALSE;
+    }
+  if (ramo_scan_type (scan, ramo_scan_member (scan, 1, "id")) != RAMO_SCAN_STRING)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   "line %u: the session header has no string \"id\"", job->line_no);
+      return FALSE;
+    }
+
+  /* the header is kept whole, unknown fields included; read with the scanner, which holds
+   * what json-glib cannot (an escaped NUL, a lone surrogate) */
+  root = ramo_scan_to_node (scan, 1);
+  object = json_node_get_object (root);
+
+  state->have_header = TRUE;
+  self->header = json_object_ref (object);
+  self->header_text = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
+  self->session_id = g_strdup (ramo_json_member_string (object, "id"));
+  self->cwd = g_strdup (ramo_json_member_string (object, "cwd"));
+
+  {
+    guint version_node = ramo_scan_member (scan, 1, "version");
+    double version = header_version_number (scan, version_node);
+
+    /* as written in the file, for the messages */
+    if (version_node)
+      self->version_text = g_strndup (scan->text + ramo_scan_node (scan, version_node)->start,
+                                      ramo_scan_node (scan, version_node)->end - ramo_scan_node (scan, version_node)->start);
+    /* pi migrates when `version < 2` or `version < 3` and leaves a file alone when
+     * `version >= 3`; a version that is not a number (NaN) is none of these, so pi reads the
+     * entries as they are — as version 3 */
+    if (isnan (version))
+      {
+        self->file_version = RAMO_SESSION_VERSION;
+        self->read_only = TRUE;
+        _ramo_session_manager_add_issue (self, job->line_no, "session format version %s is not a number; read as version %u "
+                   "(as pi reads it) and opened read-only", self->version_text, RAMO_SESSION_VERSION);
+      }
+    else if (version > RAMO_SESSION_VERSION)
+      {
+        self->file_version = version >= 1000 ? 1000 : (guint) ceil (version);
+        self->read_only = TRUE;
+        _ramo_session_manager_add_issue (self, job->line_no, "session format version %s is newer than Ramo knows (%u); opened read-only",
+                   self->version_text, RAMO_SESSION_VERSION);
+      }
+    else if (version >= 3)
+      self->file_version = 3;
+    else if (version >= 2)
+      self->file_version = 2;
+    else
+      self->file_version = 1;
+  }
+  if (self->file_version < 2)
+    {
+      state->parsed = g_ptr_array_new ();
+      state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+      g_ptr_array_add (state->parsed, NULL);
+    }
+  state->ex[0].file_version = self->file_version;
+  state->ex[1].file_version = self->file_version;
+  return TRUE;
+}
+
+/* Extracts the lines of @task with @ex (the extractor of the thread running it). */
+static void
+run_task (Extractor *ex,
+          LoadTask  *task)
+{
+  gsize pos = 0;
+
+  ex->calls = task->calls;
+  while (pos < task->len)
+    {
+      const char *nl = memchr (task->data + pos, '\n', task->len - pos);
+      gsize end = nl ? (gsize) (nl - task->data) : task->len;
+      LineJob job = { 0 };
+
+      job.offset = task->offset + pos;
+      job.len = end - pos;
+      job.complete = nl != NULL || !task->at_eof;
+      g_array_append_val (task->jobs, job);
+      _ramo_extractor_extract_line (ex, &g_array_index (task->jobs, LineJob, task->jobs->len - 1), task->data + pos);
+      pos = end + 1;
+    }
+  ex->calls = NULL;
+}
+
+static gpointer
+load_worker (gpointer data)
+{
+  LoadState *state = data;
+
+  g_mutex_lock (&state->lock);
+  for (;;)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          if (state->quit)
+            break;
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[1], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
+  return NULL;
+}
+
+/* Queues the lines of one block: @data holds whole lines (the last one may lack its newline
+ * only at the end of the file, when @at_eof). @base_offset is the file offset of @data. The
+ * lines before the session header are handled at once. @data must stay unchanged until
+ * finish_block() returns. */
+static gboolean
+load_block (RamoSessionManager *self,
+            LoadState          *state,
+            LoadBlock          *block,
+            const char         *data,
+            gsize               len,
+            goffset             base_offset,
+            gboolean            at_eof,
+            GError            **error)
+{
+  gsize pos = 0;
+  gsize split;
+
+  g_assert (block->n_tasks == 0);
+  block->n_done = 0;
+  block->end = base_offset + len;
+
+  while (pos < len && !state->have_header)
+    {
+      const char *nl = memchr (data + pos, '\n', len - pos);
+      gsize end = nl ? (gsize) (nl - data) : len;
+      LineJob job = { 0 };
+      gboolean ok;
+
+      job.offset = base_offset + pos;
+      job.len = end - pos;
+      job.line_no = ++state->line_no;
+      job.complete = nl != NULL || !at_eof;
+      ok = load_header_line (self, state, &job, data + pos, error);
+      _ramo_line_job_clear (&job);
+      if (!ok)
+        return FALSE;
+      pos = end + 1;
+    }
+
+  if (pos >= len)
+    return TRUE;
+
+  /* Two tasks for a block worth it: the second takes the lines after the byte midpoint. */
+  split = len;
+  if (len - pos > 512 * 1024 && g_get_num_processors () > 1)
+    {
+      const char *nl = memchr (data + pos + (len - pos) / 2, '\n', len - pos - (len - pos) / 2);
+
+      if (nl != NULL && (gsize) (nl - data) + 1 < len)
+        split = (gsize) (nl - data) + 1;
+    }
+
+  for (guint i = 0; i < 2; i++)
+    {
+      LoadTask *task = &block->tasks[i];
+      gsize from = i == 0 ? pos : split;
+      gsize to = i == 0 ? split : len;
+
+      if (from >= to)
+        break;
+      task->block = block;
+      task->data = data + from;
+      task->len = to - from;
+      task->offset = base_offset + from;
+      task->at_eof = at_eof && to == len;
+      if (task->jobs == NULL)
+        {
+          task->jobs = g_array_new (FALSE, FALSE, sizeof (LineJob));
+          task->calls = g_ptr_array_new ();
+        }
+      block->n_tasks++;
+    }
+
+  if (block->n_tasks > 1 && state->worker == NULL)
+    state->worker = g_thread_new ("ramo-load", load_worker, state);
+
+  g_mutex_lock (&state->lock);
+  for (guint i = 0; i < block->n_tasks; i++)
+    g_queue_push_tail (&state->queue, &block->tasks[i]);
+  g_cond_broadcast (&state->cond);
+  g_mutex_unlock (&state->lock);
+  return TRUE;
+}
+
+/* Helps with the queued tasks until those of @block are done, then commits its lines in file
+ * order. */
+static void
+finish_block (RamoSessionManager *self,
+              LoadState          *state,
+              LoadBlock          *block)
+{
+  g_mutex_lock (&state->lock);
+  while (block->n_done < block->n_tasks)
+    {
+      LoadTask *task = g_queue_pop_head (&state->queue);
+
+      if (task == NULL)
+        {
+          g_cond_wait (&state->cond, &state->lock);
+          continue;
+        }
+      g_mutex_unlock (&state->lock);
+      run_task (&state->ex[0], task);
+      g_mutex_lock (&state->lock);
+      task->block->n_done++;
+      g_cond_broadcast (&state->cond);
+    }
+  g_mutex_unlock (&state->lock);
+
+  for (guint t = 0; t < block->n_tasks; t++)
+    {
+      LoadTask *task = &block->tasks[t];
+      LineJob *jobs = (LineJob *) (gpointer) task->jobs->data;
+
+      for (guint i = 0; i < task->jobs->len; i++)
+        {
+          jobs[i].line_no = ++state->line_no;
+          /* a last line cut short may be one another program is still writing */
+          if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
+            state->pending_offset = jobs[i].offset;
+          _ramo_session_manager_commit_line (self, &jobs[i], state->parsed, state->first_kept);
+          _ramo_line_job_clear (&jobs[i]);
+        }
+      g_array_set_size (task->jobs, 0);
+      g_ptr_array_set_size (task->calls, 0);
+    }
+  block->n_tasks = 0;
+}
+
+static void
+load_state_init (LoadState *state)
+{
+  memset (state, 0, sizeof *state);
+  _ramo_extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
+  _ramo_extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
+  state->pending_offset = -1;
+  g_mutex_init (&state->lock);
+  g_cond_init (&state->cond);
+  g_queue_init (&state->queue);
+}
+
+/* After the last block: checks the header, resolves v1 compactions, builds the tree. */
+static gboolean
+load_state_finish (RamoSessionManager *self,
+                   LoadState          *state,
+                   gboolean            ok,
+                   gsize               total_len,
+                   gboolean            last_byte_is_newline,
+                   GError            **error)
+{
+  /* every block was finished: the worker only waits */
+  if (state->worker)
+    {
+      g_mutex_lock (&state->lock);
+      state->quit = TRUE;
+      g_cond_broadcast (&state->cond);
+      g_mutex_unlock (&state->lock);
+      g_thread_join (g_steal_pointer (&state->worker));
+    }
+  g_mutex_clear (&state->lock);
+  g_cond_clear (&state->cond);
+  for (guint b = 0; b < G_N_ELEMENTS (state->blocks); b++)
+    for (guint t = 0; t < G_N_ELEMENTS (state->blocks[b].tasks); t++)
+      {
+        g_clear_pointer (&state->blocks[b].tasks[t].jobs, g_array_unref);
+        g_clear_pointer (&state->blocks[b].tasks[t].calls, g_ptr_array_unref);
+      }
+
+  _ramo_extractor_finish (&state->ex[0], self);
+  _ramo_extractor_finish (&state->ex[1], self);
+
+  if (ok && !state->have_header)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
+                   total_len == 0 ? "the file is empty" : "the file has no session header");
+      ok = FALSE;
+    }
+
+  if (ok && state->first_kept)
+    {
+      /* v1 compactions point at their first kept entry by its index among the parsed lines */
+      for (guint i = 0; i < state->first_kept->len; i++)
+        {
+          guint *pair = &g_array_index (state->first_kept, guint, i * 2);
+          RamoEntry *compaction = g_ptr_array_index (self->entries, pair[0]);
+          RamoEntry *target = pair[1] < state->parsed->len ? g_ptr_array_index (state->parsed, pair[1]) : NULL;
+
+          compaction->first_kept_id = target ? target->id : NULL;
+        }
+    }
+
+  g_clear_pointer (&state->parsed, g_ptr_array_unref);
+  g_clear_pointer (&state->first_kept, g_array_unref);
+
+  self->linking = FALSE;
+  if (!ok)
+    return FALSE;
+
+  self->ends_with_newline = total_len == 0 || last_byte_is_newline;
+  self->pending_offset = state->pending_offset;
+  self->n_lines = state->line_no;
+  self->leaf = self->entries->len > 0
+    ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
+    : NULL;
+
+  if (self->links_in_order)
+    {
+      /* the tree is there (no cycle can be, each parent came first): children in pi's order */
+      for (guint i = 0; i < self->entries->len; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (self->entries, i);
+
+          if (entry->children && entry->children->len > 1)
+            ramo_entry_tree_sort_children (entry->children);
+        }
+      ramo_entry_tree_mark_path (self->leaf, TRUE);
+    }
+  else
+    _ramo_session_manager_build_tree (self);
+  self->linking = FALSE;
+  return TRUE;
+}
+
+gboolean
+_ramo_session_manager_load_buffer (RamoSessionManager *self,
+                                   const char         *data,
+                                   gsize               len,
+                                   GError            **error)
+{
+  LoadState state;
+  gsize start = _ramo_bom_length (data, len);
+  gboolean ok;
+
+  load_state_init (&state);
+  self->linking = self->links_in_order = TRUE;
+  ok = load_block (self, &state, &state.blocks[0], data + start, len - start, start, TRUE, error);
+  if (ok)
+    finish_block (self, &state, &state.blocks[0]);
+  return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
+}
+
+#define READ_BLOCK_SIZE (8 * 1024 * 1024)
+
+/* Read buffers in 2 MiB pages where the kernel allows them on request: copying a block into
+ * them and scanning it then takes a TLB entry per 2 MiB rather than per 4 KiB. */
+#define HUGE_PAGE_SIZE (2 * 1024 * 1024)
+
+static char *
+block_alloc (gsize size)
+{
+  char *buf = g_aligned_alloc (1, size, HUGE_PAGE_SIZE);
+
+#ifdef MADV_HUGEPAGE
+  madvise (buf, size, MADV_HUGEPAGE);
+#endif
+  return buf;
+}
+
+static char *
+block_realloc (char  *buf,
+               gsize  have,
+               gsize  size)
+{
+  char *bigger = block_alloc (size);
+
+  memcpy (bigger, buf, have);
+  g_aligned_free (buf);
+  return bigger;
+}
+
+/* Reads the file in blocks of whole lines, so that memory holds two blocks at a time rather
+ * than the whole file: the one being read and the one being extracted. A line longer than a
+ * block grows the buffer. */
+gboolean
+_ramo_session_manager_load_path (RamoSessionManager *self,
+                                 const char         *path,
+                                 GError            **error)
+{
+  char *bufs[2] = { NULL, NULL };
+  gsize caps[2] = { READ_BLOCK_SIZE, READ_BLOCK_SIZE };
+  guint cur = 0;              /* the buffer being read into */
+  LoadBlock *in_flight = NULL; /* queued, in the other buffer, not finished yet */
+  char *buf;
+  gsize cap = READ_BLOCK_SIZE;
+  gsize have = 0;
+  goffset base = 0;          /* file offset of buf[0] */
+  gboolean first = TRUE;
+  gboolean ok = TRUE;
+  gboolean eof = FALSE;
+  char last = '\n';
+  goffset total_size = 0;
+  LoadState state;
+  int fd;
+
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      int errsv = errno;
+
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "%s: %s", path, g_strerror (errsv));
+      return FALSE;
+    }
+  {
+    struct stat st;
+
+    if (fstat (fd, &st) != 0)
+      {
+        int errsv = errno;
+
+        close (fd);
+        _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                    "%s: %s", path, g_strerror (errsv));
+        return FALSE;
+      }
+    if (!S_ISREG (st.st_mode))
+      {
+        close (fd);
+        _ramo_session_set_io_error (error, G_IO_ERROR_NOT_REGULAR_FILE,
+                                    "%s: not a regular file", path);
+        return FALSE;
+      }
+    fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  }
+
+  if (!_ramo_session_stat_file (path, &total_size, &self->known_mtime, NULL, error))
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  buf = bufs[0] = block_alloc (cap);
+  load_state_init (&state);
+  self->linking = self->links_in_order = TRUE;
+
+  while (ok && !eof)
+    {
+      ssize_t n;
+      const char *nl;
+      gsize usable;
+      gsize skip = 0;
+
+      if (have == cap)
+        {
+          cap = caps[cur] = cap * 2;
+          buf = bufs[cur] = block_realloc (buf, have, cap);
+        }
+
+      n = read (fd, buf + have, cap - have);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                      "%s: %s", path, g_strerror (errsv));
+          ok = FALSE;
+          break;
+        }
+      if (n == 0)
+        eof = TRUE;
+      have += n;
+      if (have > 0)
+        last = buf[have - 1];
+
+      if (first && (have >= 3 || eof))
+        {
+          skip = _ramo_bom_length (buf, have);
+          first = FALSE;
+        }
+      else if (first)
+        continue;
+
+      /* whole lines only, except at the end of the file */
+      if (eof)
+        usable = have;
+      else
+        {
+          nl = have > skip ? memrchr (buf + skip, '\n', have - skip) : NULL;
+          if (nl == NULL)
+            {
+              if (skip)
+                {
+                  memmove (buf, buf + skip, have - skip);
+                  have -= skip;
+                  base += skip;
+                }
+              continue;
+            }
+          usable = (gsize) (nl - buf) + 1;
+        }
+
+      {
+        LoadBlock *block = &state.blocks[cur];
+
+        if (usable > skip)
+          {
+            gsize block_len = usable - skip;
+
+            /* a block's final newline ends its last line: drop it so no empty line is counted */
+            if (!eof && buf[usable - 1] == '\n')
+              block_len--;
+            ok = load_block (self, &state, block, buf + skip, block_len, base + skip, eof, error);
+            block->end = base + usable;
+          }
+
+        /* the block before, in the other buffer, is committed while this one is extracted */
+        if (in_flight)
+          {
+            finish_block (self, &state, in_flight);
+            if (self->progress)
+              self->progress (in_flight->end, total_size, self->progress_data);
+            in_flight = NULL;
+          }
+        if (!ok)
+          break;
+        if (block->n_tasks > 0)
+          in_flight = block;
+        else if (self->progress)
+          self->progress (base + usable, total_size, self->progress_data);
+      }
+
+      if (self->load_cancellable && g_cancellable_set_error_if_cancelled (self->load_cancellable, error))
+        {
+          ok = FALSE;
+          break;
+        }
+
+      if (in_flight)
+        {
+          /* the rest, the start of a line, goes to the other buffer: this one is being read */
+          guint other = 1 - cur;
+
+          if (bufs[other] == NULL || caps[other] < cap)
+            {
+              g_aligned_free (bufs[other]);
+              caps[other] = cap;
+              bufs[other] = block_alloc (cap);
+            }
+          memcpy (bufs[other], buf + usable, have - usable);
+          cur = other;
+          buf = bufs[cur];
+          cap = caps[cur];
+        }
+      else
+        memmove (buf, buf + usable, have - usable);
+      base += usable;
+      have -= usable;
+    }
+
+  if (in_flight)
+    {
+      finish_block (self, &state, in_flight);
+      if (ok && self->progress)
+        self->progress (in_flight->end, total_size, self->progress_data);
+    }
+  g_aligned_free (bufs[0]);
+  g_aligned_free (bufs[1]);
+
+  self->known_size = base + have;
+  ok = load_state_finish (self, &state, ok, self->known_size, last == '\n', error);
+  if (!ok)
+    {
+      close (fd);
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+
+  {
+    struct stat st;
+
+    if (fstat (fd, &st) == 0)
+      {
+        self->known_dev = st.st_dev;
+        self->known_ino = st.st_ino;
+      }
+  }
+  self->read_fd = fd;
+  return TRUE;
+}
+
