@@ -136,6 +136,33 @@ append_row (RamoProjection *self,
   g_ptr_array_add (list, g_ptr_array_index (entries, index));
 }
 
+/* Appends to @list the chain that starts at @cur: @cur and its single visible children, one
+ * after the other, down to an end or a branch point, which goes on @work for its nested list
+ * to be made. */
+static inline void
+append_chain (RamoProjection *self,
+              GPtrArray      *list,
+              GPtrArray      *entries,
+              guint32         cur,
+              RamoEntry      *owner,
+              const guint32  *vfirst,
+              const guint32  *vcount,
+              GArray         *work)
+{
+  for (;;)
+    {
+      append_row (self, list, entries, cur, owner, FALSE);
+      if (vcount[cur] == 1)
+        cur = vfirst[cur] - 1;
+      else
+        {
+          if (vcount[cur] > 1)
+            g_array_append_val (work, cur);
+          break;
+        }
+    }
+}
+
 /* The layout's work arrays for @n entries: four lists of @n for the shown tree, @n for the
  * entries the search is to test (_ramo_projection_find_visible()), then one by position in the
  * walk (see _ramo_projection_lay_out()). */
@@ -208,22 +235,7 @@ _ramo_projection_lay_out (RamoProjection *self,
    * branch starts; a branch start nests the chain that continues it. A chain follows single
    * children and stops at a branch point or an end. */
   if (vis_roots->len == 1)
-    {
-      guint32 cur = g_array_index (vis_roots, guint32, 0);
-
-      for (;;)
-        {
-          append_row (self, self->top, entries, cur, NULL, FALSE);
-          if (vcount[cur] == 1)
-            cur = vfirst[cur] - 1;
-          else
-            {
-              if (vcount[cur] > 1)
-                g_array_append_val (work, cur);
-              break;
-            }
-        }
-    }
+    append_chain (self, self->top, entries, g_array_index (vis_roots, guint32, 0), NULL, vfirst, vcount, work);
   else
     {
       for (guint i = 0; i < vis_roots->len; i++)
@@ -258,22 +270,7 @@ _ramo_projection_lay_out (RamoProjection *self,
             }
         }
       else
-        {
-          guint32 cur = vfirst[o] - 1;
-
-          for (;;)
-            {
-              append_row (self, list, entries, cur, owner, FALSE);
-              if (vcount[cur] == 1)
-                cur = vfirst[cur] - 1;
-              else
-                {
-                  if (vcount[cur] > 1)
-                    g_array_append_val (work, cur);
-                  break;
-                }
-            }
-        }
+        append_chain (self, list, entries, vfirst[o] - 1, owner, vfirst, vcount, work);
     }
 }
 
