@@ -1,0 +1,91 @@
+/* ramo-session-write-cmd.c — `ramo-session label`, `extract` and `migrate`: the commands that write a
+ * session file (or a new one) through the session manager
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#include "ramo-session-cli.h"
+
+int
+ramo_cli_label (int    argc,
+                char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  int status = RAMO_CLI_EXIT_OK;
+
+  if (argc < 2 || argc > 3)
+    return ramo_cli_fail_usage ("label: FILE ID [TEXT]");
+
+  manager = ramo_cli_open_session (argv[0], &status);
+  if (manager == NULL)
+    return status;
+
+  if (argc == 3 && !g_utf8_validate (argv[2], -1, NULL))
+    return ramo_cli_fail_usage ("label: TEXT is not valid UTF-8");
+  id = ramo_session_manager_append_label_change (manager, argv[1], argc == 3 ? argv[2] : NULL, &error);
+  if (id == NULL)
+    return ramo_cli_exit_for_error (error);
+  g_print ("%s\n", id);
+  return RAMO_CLI_EXIT_OK;
+}
+
+int
+ramo_cli_extract (int    argc,
+                  char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *new_path = NULL;
+  int status = RAMO_CLI_EXIT_OK;
+
+  if (argc != 2)
+    return ramo_cli_fail_usage ("extract: FILE ID");
+
+  manager = ramo_cli_open_session (argv[0], &status);
+  if (manager == NULL)
+    return status;
+
+  if (!ramo_session_manager_create_branched_session (manager, argv[1], &new_path, &error))
+    return ramo_cli_exit_for_error (error);
+  g_print ("%s\n", new_path);
+  return RAMO_CLI_EXIT_OK;
+}
+
+int
+ramo_cli_migrate (int    argc,
+                  char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = RAMO_CLI_EXIT_OK;
+  guint version;
+
+  if (argc != 1)
+    return ramo_cli_fail_usage ("migrate: FILE");
+
+  manager = ramo_cli_open_session (argv[0], &status);
+  if (manager == NULL)
+    return status;
+
+  version = ramo_session_manager_get_file_version (manager);
+  if (!ramo_session_manager_migrate (manager, &error))
+    return ramo_cli_exit_for_error (error);
+  if (version < RAMO_SESSION_VERSION)
+    g_print ("%s: migrated from version %u to %u\n", argv[0], version, RAMO_SESSION_VERSION);
+  else
+    g_print ("%s: already version %u\n", argv[0], version);
+  return RAMO_CLI_EXIT_OK;
+}
+
