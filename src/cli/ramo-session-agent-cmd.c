@@ -1,5 +1,5 @@
-/* ramo-session-agent-cmd.c — `ramo-session navigate` and `compact`: the operations of RamoAgentSession,
- * with a summary from the model or from the command line
+/* ramo-session-agent-cmd.c — `ramo-session navigate` and `compact`: the operations of
+ * RamoAgentSession, with a summary from the model or from the command line
  *
  * Copyright 2026 The Ramo authors
  *
@@ -274,6 +274,8 @@ open_agent_session (SummaryCommand  *command,
   return session;
 }
 
+/* navigate FILE ID …: moves the leaf as pi's /tree does, with a summary of the branch left
+ * when asked for */
 int
 ramo_cli_navigate (int    argc,
                    char **argv)
@@ -294,10 +296,12 @@ ramo_cli_navigate (int    argc,
     {
       /* --summary plays the part of a hook that supplies the summary */
       options->summarize = TRUE;
-      g_signal_connect (session, "before-tree", G_CALLBACK (supply_tree_summary_cb), (gpointer) command.summary);
+      g_signal_connect (session, "before-tree", G_CALLBACK (supply_tree_summary_cb),
+                        (gpointer) command.summary);
     }
 
-  ramo_agent_session_navigate_tree_async (session, command.id, options, waiter.cancellable, waiter_done_cb, &waiter);
+  ramo_agent_session_navigate_tree_async (session, command.id, options, waiter.cancellable,
+                                          waiter_done_cb, &waiter);
   result = ramo_agent_session_navigate_tree_finish (session, wait_for (&waiter), &error);
   if (result == NULL)
     return exit_for_operation_error (error);
@@ -329,6 +333,7 @@ ramo_cli_navigate (int    argc,
   return RAMO_CLI_EXIT_OK;
 }
 
+/* compact FILE ID …: summarizes the active path before ID into a compaction entry */
 int
 ramo_cli_compact (int    argc,
                   char **argv)
@@ -345,9 +350,11 @@ ramo_cli_compact (int    argc,
   if (session == NULL)
     return status;
   if (command.summary)
-    g_signal_connect (session, "before-compact", G_CALLBACK (supply_compaction_summary_cb), (gpointer) command.summary);
+    g_signal_connect (session, "before-compact", G_CALLBACK (supply_compaction_summary_cb),
+                      (gpointer) command.summary);
 
-  ramo_agent_session_compact_async (session, command.id, options, waiter.cancellable, waiter_done_cb, &waiter);
+  ramo_agent_session_compact_async (session, command.id, options, waiter.cancellable,
+                                    waiter_done_cb, &waiter);
   result = ramo_agent_session_compact_finish (session, wait_for (&waiter), &error);
   if (result == NULL)
     {

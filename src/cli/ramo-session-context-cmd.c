@@ -19,6 +19,7 @@
 #include "ramo-session-cli.h"
 #include "ramo-session-context.h"
 
+/* context FILE [--leaf ID|root] [--json]: what the model sees at the leaf or at ID */
 int
 ramo_cli_context (int    argc,
                   char **argv)

@@ -84,6 +84,7 @@ write_tree_json (RamoSessionManager *manager)
   fwrite (out->str, 1, out->len, stdout);
 }
 
+/* tree FILE [--json] [--filter MODE]: the projection as text, or every entry as JSON */
 int
 ramo_cli_tree (int    argc,
                char **argv)
@@ -135,7 +136,8 @@ ramo_cli_tree (int    argc,
   return RAMO_CLI_EXIT_OK;
 }
 
-
+/* info FILE: the header, the counts by type and role, the leaf; it also does the work the
+ * window does before its first frame, which bench/run.py times */
 int
 ramo_cli_info (int    argc,
                char **argv)

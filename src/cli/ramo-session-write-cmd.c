@@ -16,6 +16,7 @@
 
 #include "ramo-session-cli.h"
 
+/* label FILE ID [TEXT]: appends a label change (no TEXT clears the label); prints its id */
 int
 ramo_cli_label (int    argc,
                 char **argv)
@@ -41,6 +42,7 @@ ramo_cli_label (int    argc,
   return RAMO_CLI_EXIT_OK;
 }
 
+/* extract FILE ID: a new session file of the path root→ID; prints its path */
 int
 ramo_cli_extract (int    argc,
                   char **argv)
@@ -63,6 +65,7 @@ ramo_cli_extract (int    argc,
   return RAMO_CLI_EXIT_OK;
 }
 
+/* migrate FILE: rewrites a version 1 or 2 file as version 3 */
 int
 ramo_cli_migrate (int    argc,
                   char **argv)

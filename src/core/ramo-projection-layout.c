@@ -235,7 +235,8 @@ _ramo_projection_lay_out (RamoProjection *self,
    * branch starts; a branch start nests the chain that continues it. A chain follows single
    * children and stops at a branch point or an end. */
   if (vis_roots->len == 1)
-    append_chain (self, self->top, entries, g_array_index (vis_roots, guint32, 0), NULL, vfirst, vcount, work);
+    append_chain (self, self->top, entries, g_array_index (vis_roots, guint32, 0), NULL,
+                  vfirst, vcount, work);
   else
     {
       for (guint i = 0; i < vis_roots->len; i++)
