@@ -1,4 +1,7 @@
-/* ramo-projection.c
+/* ramo-projection.c — the session tree as the tree view shows it: the object, its filter and
+ * search, its rebuilds and updates, and what it hears from the session (the layout is in
+ * ramo-projection-layout.c, the search and the per-entry caches in ramo-projection-search.c,
+ * the rows in ramo-projection-node.c)
  *
  * Copyright 2026 The Ramo authors
  *
@@ -12,6 +15,7 @@
 #define G_LOG_DOMAIN "ramo-projection"
 
 #include "config.h"
+
 #include <string.h>
 
 #include "ramo-projection-private.h"
