@@ -26,6 +26,12 @@ int                 ramo_cli_fail_usage      (const char   *message);
 int                 ramo_cli_exit_for_error  (const GError *error);
 RamoSessionManager *ramo_cli_open_session    (const char   *path,
                                               int          *status);
+RamoSessionManager *ramo_cli_open_arguments  (int           argc,
+                                              char        **argv,
+                                              int           min_args,
+                                              int           max_args,
+                                              const char   *synopsis,
+                                              int          *status);
 
 /* Each subcommand takes the arguments after its name and returns the exit status. */
 

@@ -152,10 +152,7 @@ ramo_cli_info (int    argc,
   int status = RAMO_CLI_EXIT_OK;
   g_autofree char *header_text = NULL;
 
-  if (argc != 1)
-    return ramo_cli_fail_usage ("info: FILE");
-
-  manager = ramo_cli_open_session (argv[0], &status);
+  manager = ramo_cli_open_arguments (argc, argv, 1, 1, "info: FILE", &status);
   if (manager == NULL)
     return status;
 

@@ -26,10 +26,7 @@ ramo_cli_label (int    argc,
   g_autofree char *id = NULL;
   int status = RAMO_CLI_EXIT_OK;
 
-  if (argc < 2 || argc > 3)
-    return ramo_cli_fail_usage ("label: FILE ID [TEXT]");
-
-  manager = ramo_cli_open_session (argv[0], &status);
+  manager = ramo_cli_open_arguments (argc, argv, 2, 3, "label: FILE ID [TEXT]", &status);
   if (manager == NULL)
     return status;
 
@@ -52,10 +49,7 @@ ramo_cli_extract (int    argc,
   g_autofree char *new_path = NULL;
   int status = RAMO_CLI_EXIT_OK;
 
-  if (argc != 2)
-    return ramo_cli_fail_usage ("extract: FILE ID");
-
-  manager = ramo_cli_open_session (argv[0], &status);
+  manager = ramo_cli_open_arguments (argc, argv, 2, 2, "extract: FILE ID", &status);
   if (manager == NULL)
     return status;
 
@@ -75,10 +69,7 @@ ramo_cli_migrate (int    argc,
   int status = RAMO_CLI_EXIT_OK;
   guint version;
 
-  if (argc != 1)
-    return ramo_cli_fail_usage ("migrate: FILE");
-
-  manager = ramo_cli_open_session (argv[0], &status);
+  manager = ramo_cli_open_arguments (argc, argv, 1, 1, "migrate: FILE", &status);
   if (manager == NULL)
     return status;
 

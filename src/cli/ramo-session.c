@@ -106,6 +106,25 @@ ramo_cli_open_session (const char *path,
   return manager;
 }
 
+/* Opens the session named by the first of the @argc arguments of a command that takes
+ * @min_args to @max_args of them (FILE and what follows it). Returns NULL after a usage error
+ * (with @synopsis) or when the file cannot be read, with the exit status in @status. */
+RamoSessionManager *
+ramo_cli_open_arguments (int          argc,
+                         char       **argv,
+                         int          min_args,
+                         int          max_args,
+                         const char  *synopsis,
+                         int         *status)
+{
+  if (argc < min_args || argc > max_args)
+    {
+      *status = ramo_cli_fail_usage (synopsis);
+      return NULL;
+    }
+  return ramo_cli_open_session (argv[0], status);
+}
+
 /* Text from a session file is never interpreted, not even by the terminal: human-readable output
  * shows control characters (escape sequences, bells, C1 controls) as U+FFFD. JSON output is
  * written directly and escapes them itself. */
