@@ -365,11 +365,13 @@ JsonNode *
 ramo_compaction_preparation_to_json (RamoCompactionPreparation *self)
 {
   RamoPreparation *base = (RamoPreparation *) self;
+  const char *instructions;
   JsonObject *object;
   JsonNode *node;
 
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
 
+  instructions = ramo_preparation_get_custom_instructions (base);
   object = json_object_new ();
   json_object_set_string_member (object, "firstKeptEntryId", self->first_kept_entry_id);
   if (self->leaf_id)
@@ -380,8 +382,8 @@ ramo_compaction_preparation_to_json (RamoCompactionPreparation *self)
   if (self->previous_summary)
     json_object_set_string_member (object, "previousSummary", self->previous_summary);
   json_object_set_array_member (object, "entriesToSummarize", _ramo_preparation_dup_entries_json (base));
-  if (ramo_preparation_get_custom_instructions (base))
-    json_object_set_string_member (object, "customInstructions", ramo_preparation_get_custom_instructions (base));
+  if (instructions)
+    json_object_set_string_member (object, "customInstructions", instructions);
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
   return node;

@@ -23,9 +23,6 @@ G_DECLARE_DERIVABLE_TYPE (RamoPreparation, ramo_preparation, RAMO, PREPARATION, 
 struct _RamoPreparationClass
 {
   GObjectClass parent_class;
-
-  /*< private >*/
-  gpointer     _reserved[4];
 };
 
 GPtrArray    *ramo_preparation_get_entries             (RamoPreparation *self);

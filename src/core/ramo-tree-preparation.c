@@ -486,11 +486,13 @@ JsonNode *
 ramo_tree_preparation_to_json (RamoTreePreparation *self)
 {
   RamoPreparation *base = (RamoPreparation *) self;
+  const char *instructions;
   JsonObject *object;
   JsonNode *node;
 
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
 
+  instructions = ramo_preparation_get_custom_instructions (base);
   object = json_object_new ();
   json_object_set_string_member (object, "targetId", self->target_id);
   if (self->old_leaf_id)
@@ -503,8 +505,8 @@ ramo_tree_preparation_to_json (RamoTreePreparation *self)
     json_object_set_null_member (object, "commonAncestorId");
   json_object_set_array_member (object, "entriesToSummarize", _ramo_preparation_dup_entries_json (base));
   json_object_set_boolean_member (object, "userWantsSummary", self->user_wants_summary);
-  if (ramo_preparation_get_custom_instructions (base))
-    json_object_set_string_member (object, "customInstructions", ramo_preparation_get_custom_instructions (base));
+  if (instructions)
+    json_object_set_string_member (object, "customInstructions", instructions);
   if (self->replace_instructions)
     json_object_set_boolean_member (object, "replaceInstructions", TRUE);
   if (self->label)
