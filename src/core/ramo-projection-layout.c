@@ -21,7 +21,7 @@
  * the branch that holds the leaf first; each shown entry hung under its nearest shown
  * ancestor; a chain of single children in one list, and a row with several children nesting
  * one list of branch starts, each of which nests the rest of its branch. Also how a new layout
- * differs from the one before, for the views of the rows that stay. */
+ * differs from the one before, for the views of the rows that stay, and the layout as text. */
 
 typedef struct
 {
@@ -506,4 +506,69 @@ ramo_projection_dup_unfoldable (RamoProjection     *self,
         g_array_append_val (positions, i);
     }
   return positions;
+}
+
+/**
+ * ramo_projection_to_text:
+ * @self: a projection
+ *
+ * The rows as text, one a line, indented two spaces a level, `├─ `/`└─ ` before branch
+ * starts, `*` in the first column for the active path, `[label]` after the text, and
+ * `  ← leaf` on the leaf. Used by `ramo-session tree` without `--json`.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ramo_projection_to_text (RamoProjection *self)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (gpointer) * 3);
+  RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  for (guint i = self->top->len; i > 0; i--)
+    {
+      gpointer item[3] = { g_ptr_array_index (self->top, i - 1), GUINT_TO_POINTER (0),
+                           GUINT_TO_POINTER (i == self->top->len) };
+      g_array_append_vals (stack, item, 1);
+    }
+
+  while (stack->len > 0)
+    {
+      gpointer *item = &g_array_index (stack, gpointer, (stack->len - 1) * 3);
+      RamoEntry *entry = item[0];
+      guint depth = GPOINTER_TO_UINT (item[1]);
+      gboolean last = GPOINTER_TO_UINT (item[2]);
+      RamoRowInfo *info = &self->rows[entry->index];
+      const char *label = ramo_session_manager_get_label (self->manager, entry->id);
+
+      g_array_set_size (stack, stack->len - 1);
+
+      g_string_append_c (out, entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH ? '*' : ' ');
+      g_string_append_c (out, ' ');
+      for (guint d = 0; d < depth; d++)
+        g_string_append (out, "  ");
+      if (info->branch_start && (info->owner != NULL || self->top->len > 1))
+        g_string_append (out, last ? "└─ " : "├─ ");
+      g_string_append (out, entry->display);
+      if (label)
+        g_string_append_printf (out, " [%s]", label);
+      if (entry == leaf)
+        g_string_append (out, "  ← leaf");
+      g_string_append_c (out, '\n');
+
+      if (info->nested)
+        for (guint i = info->nested->len; i > 0; i--)
+          {
+            gpointer child[3] = { g_ptr_array_index (info->nested, i - 1), GUINT_TO_POINTER (depth + 1),
+                                  GUINT_TO_POINTER (i == info->nested->len) };
+            g_array_append_vals (stack, child, 1);
+          }
+    }
+
+  g_string_append_printf (out, "(%u of %u entries, filter %s)\n", self->n_visible,
+                          ramo_session_manager_get_n_entries (self->manager),
+                          ramo_filter_mode_to_string (self->filter));
+  return g_string_free (out, FALSE);
 }
