@@ -14,8 +14,7 @@
 #include "config.h"
 
 #include "ramo-compaction-preparation.h"
-#include "ramo-core-private.h"
-#include "ramo-hook.h"
+#include "ramo-preparation-private.h"
 
 /**
  * RamoCompactionPreparation:
@@ -24,25 +23,19 @@
  * #RamoAgentSession::before-compact handlers and to the executable hook: the entry that will
  * be the first one kept, the entries to summarize and the estimated size of the context. A
  * handler may cancel the compaction, supply the summary (the built-in summarizer is then
- * skipped) or change the instructions.
+ * skipped) or change the instructions (see #RamoPreparation).
  */
 struct _RamoCompactionPreparation
 {
-  GObject       parent_instance;
+  RamoPreparation  parent_instance;
 
-  char         *first_kept_entry_id;
-  char         *leaf_id;
-  GPtrArray    *entries;
-  gint64        tokens_before;
-  char         *previous_summary;
-  GCancellable *cancellable;
-  char         *custom_instructions;
-  char         *summary;
-  JsonNode     *details;
-  gboolean      cancelled;
+  char            *first_kept_entry_id;
+  char            *leaf_id;
+  gint64           tokens_before;
+  char            *previous_summary;
 };
 
-G_DEFINE_FINAL_TYPE (RamoCompactionPreparation, ramo_compaction_preparation, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (RamoCompactionPreparation, ramo_compaction_preparation, RAMO_TYPE_PREPARATION)
 
 enum {
   PROP_0,
@@ -50,23 +43,10 @@ enum {
   PROP_LEAF_ID,
   PROP_TOKENS_BEFORE,
   PROP_PREVIOUS_SUMMARY,
-  PROP_CUSTOM_INSTRUCTIONS,
-  PROP_CANCELLED,
-  PROP_SUMMARY,
   N_PROPS
 };
 
 static GParamSpec *properties [N_PROPS];
-
-static void
-ramo_compaction_preparation_dispose (GObject *object)
-{
-  RamoCompactionPreparation *self = (RamoCompactionPreparation *) object;
-
-  g_clear_object (&self->cancellable);
-
-  G_OBJECT_CLASS (ramo_compaction_preparation_parent_class)->dispose (object);
-}
 
 static void
 ramo_compaction_preparation_finalize (GObject *object)
@@ -75,11 +55,7 @@ ramo_compaction_preparation_finalize (GObject *object)
 
   g_clear_pointer (&self->first_kept_entry_id, g_free);
   g_clear_pointer (&self->leaf_id, g_free);
-  g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->previous_summary, g_free);
-  g_clear_pointer (&self->custom_instructions, g_free);
-  g_clear_pointer (&self->summary, g_free);
-  g_clear_pointer (&self->details, json_node_unref);
 
   G_OBJECT_CLASS (ramo_compaction_preparation_parent_class)->finalize (object);
 }
@@ -106,33 +82,6 @@ ramo_compaction_preparation_get_property (GObject    *object,
     case PROP_PREVIOUS_SUMMARY:
       g_value_set_string (value, self->previous_summary);
       break;
-    case PROP_CUSTOM_INSTRUCTIONS:
-      g_value_set_string (value, self->custom_instructions);
-      break;
-    case PROP_CANCELLED:
-      g_value_set_boolean (value, self->cancelled);
-      break;
-    case PROP_SUMMARY:
-      g_value_set_string (value, self->summary);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ramo_compaction_preparation_set_property (GObject      *object,
-                                          guint         prop_id,
-                                          const GValue *value,
-                                          GParamSpec   *pspec)
-{
-  RamoCompactionPreparation *self = RAMO_COMPACTION_PREPARATION (object);
-
-  switch (prop_id)
-    {
-    case PROP_CUSTOM_INSTRUCTIONS:
-      ramo_compaction_preparation_set_custom_instructions (self, g_value_get_string (value));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -144,10 +93,8 @@ ramo_compaction_preparation_class_init (RamoCompactionPreparationClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
 
-  object_class->dispose = ramo_compaction_preparation_dispose;
   object_class->finalize = ramo_compaction_preparation_finalize;
   object_class->get_property = ramo_compaction_preparation_get_property;
-  object_class->set_property = ramo_compaction_preparation_set_property;
 
   /**
    * RamoCompactionPreparation:first-kept-entry-id:
@@ -176,29 +123,6 @@ ramo_compaction_preparation_class_init (RamoCompactionPreparationClass *klass)
    * The summary of the previous compaction on the path, merged into the new one.
    */
   properties [PROP_PREVIOUS_SUMMARY] = g_param_spec_string ("previous-summary", NULL, NULL, NULL, ro);
-
-  /**
-   * RamoCompactionPreparation:custom-instructions: (nullable)
-   *
-   * The user's instructions for the summarizer; handlers may change them.
-   */
-  properties [PROP_CUSTOM_INSTRUCTIONS] =
-    g_param_spec_string ("custom-instructions", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * RamoCompactionPreparation:cancelled:
-   *
-   * Whether a handler cancelled the compaction.
-   */
-  properties [PROP_CANCELLED] = g_param_spec_boolean ("cancelled", NULL, NULL, FALSE, ro);
-
-  /**
-   * RamoCompactionPreparation:summary: (nullable)
-   *
-   * The summary a handler supplied, if any.
-   */
-  properties [PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -237,12 +161,9 @@ ramo_compaction_preparation_new (const char   *first_kept_entry_id,
   self = g_object_new (RAMO_TYPE_COMPACTION_PREPARATION, NULL);
   self->first_kept_entry_id = g_strdup (first_kept_entry_id);
   self->leaf_id = g_strdup (leaf_id);
-  self->entries = g_ptr_array_new_full (entries->len, (GDestroyNotify) json_node_unref);
-  for (guint i = 0; i < entries->len; i++)
-    g_ptr_array_add (self->entries, json_node_ref (g_ptr_array_index (entries, i)));
+  _ramo_preparation_set_snapshot (RAMO_PREPARATION (self), entries, cancellable);
   self->tokens_before = tokens_before;
   self->previous_summary = g_strdup (previous_summary);
-  self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
   return self;
 }
 
@@ -282,7 +203,7 @@ GPtrArray *
 ramo_compaction_preparation_get_entries (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-  return self->entries;
+  return ramo_preparation_get_entries (RAMO_PREPARATION (self));
 }
 
 /**
@@ -294,23 +215,8 @@ ramo_compaction_preparation_get_entries (RamoCompactionPreparation *self)
 char **
 ramo_compaction_preparation_dup_entry_ids (RamoCompactionPreparation *self)
 {
-  GStrvBuilder *builder;
-  char **ids;
-
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-
-  builder = g_strv_builder_new ();
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      JsonNode *node = g_ptr_array_index (self->entries, i);
-      JsonNode *id = JSON_NODE_HOLDS_OBJECT (node) ? json_object_get_member (json_node_get_object (node), "id") : NULL;
-
-      if (id && JSON_NODE_HOLDS_VALUE (id) && json_node_get_value_type (id) == G_TYPE_STRING)
-        g_strv_builder_add (builder, json_node_get_string (id));
-    }
-  ids = g_strv_builder_end (builder);
-  g_strv_builder_unref (builder);
-  return ids;
+  return ramo_preparation_dup_entry_ids (RAMO_PREPARATION (self));
 }
 
 /**
@@ -349,7 +255,7 @@ GCancellable *
 ramo_compaction_preparation_get_cancellable (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-  return self->cancellable;
+  return ramo_preparation_get_cancellable (RAMO_PREPARATION (self));
 }
 
 /**
@@ -362,7 +268,7 @@ const char *
 ramo_compaction_preparation_get_custom_instructions (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-  return self->custom_instructions;
+  return ramo_preparation_get_custom_instructions (RAMO_PREPARATION (self));
 }
 
 /**
@@ -375,9 +281,7 @@ ramo_compaction_preparation_set_custom_instructions (RamoCompactionPreparation *
                                                      const char                *instructions)
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
-
-  if (_ramo_set_optional_string (&self->custom_instructions, instructions))
-    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
+  ramo_preparation_set_custom_instructions (RAMO_PREPARATION (self), instructions);
 }
 
 /**
@@ -390,11 +294,7 @@ void
 ramo_compaction_preparation_cancel (RamoCompactionPreparation *self)
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
-
-  if (self->cancelled)
-    return;
-  self->cancelled = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CANCELLED]);
+  ramo_preparation_cancel (RAMO_PREPARATION (self));
 }
 
 /**
@@ -407,7 +307,7 @@ gboolean
 ramo_compaction_preparation_is_cancelled (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), FALSE);
-  return self->cancelled;
+  return ramo_preparation_is_cancelled (RAMO_PREPARATION (self));
 }
 
 /**
@@ -425,9 +325,7 @@ ramo_compaction_preparation_set_summary (RamoCompactionPreparation *self,
                                          JsonNode                  *details)
 {
   g_return_if_fail (RAMO_IS_COMPACTION_PREPARATION (self));
-
-  if (_ramo_preparation_set_summary (&self->summary, &self->details, summary, details))
-    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
+  ramo_preparation_set_summary (RAMO_PREPARATION (self), summary, details);
 }
 
 /**
@@ -440,7 +338,7 @@ const char *
 ramo_compaction_preparation_get_summary (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-  return self->summary;
+  return ramo_preparation_get_summary (RAMO_PREPARATION (self));
 }
 
 /**
@@ -453,7 +351,7 @@ JsonNode *
 ramo_compaction_preparation_get_details (RamoCompactionPreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
-  return self->details;
+  return ramo_preparation_get_details (RAMO_PREPARATION (self));
 }
 
 /**
@@ -466,12 +364,14 @@ ramo_compaction_preparation_get_details (RamoCompactionPreparation *self)
 JsonNode *
 ramo_compaction_preparation_to_json (RamoCompactionPreparation *self)
 {
+  RamoPreparation *base = (RamoPreparation *) self;
+  const char *instructions;
   JsonObject *object;
-  JsonArray *entries;
   JsonNode *node;
 
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), NULL);
 
+  instructions = ramo_preparation_get_custom_instructions (base);
   object = json_object_new ();
   json_object_set_string_member (object, "firstKeptEntryId", self->first_kept_entry_id);
   if (self->leaf_id)
@@ -481,12 +381,9 @@ ramo_compaction_preparation_to_json (RamoCompactionPreparation *self)
   json_object_set_int_member (object, "tokensBefore", self->tokens_before);
   if (self->previous_summary)
     json_object_set_string_member (object, "previousSummary", self->previous_summary);
-  entries = json_array_sized_new (self->entries->len);
-  for (guint i = 0; i < self->entries->len; i++)
-    json_array_add_element (entries, json_node_copy (g_ptr_array_index (self->entries, i)));
-  json_object_set_array_member (object, "entriesToSummarize", entries);
-  if (self->custom_instructions)
-    json_object_set_string_member (object, "customInstructions", self->custom_instructions);
+  json_object_set_array_member (object, "entriesToSummarize", _ramo_preparation_dup_entries_json (base));
+  if (instructions)
+    json_object_set_string_member (object, "customInstructions", instructions);
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (node, object);
   return node;
@@ -512,24 +409,13 @@ ramo_compaction_preparation_apply_answer (RamoCompactionPreparation  *self,
                                           JsonObject                 *answer,
                                           GError                    **error)
 {
-  g_autofree char *summary = NULL;
-  g_autofree char *instructions = NULL;
-  g_autoptr(JsonNode) details = NULL;
-  gboolean has_cancel = FALSE, cancel = FALSE, has_instructions = FALSE;
+  g_auto(RamoPreparationAnswer) read = { 0, };
 
   g_return_val_if_fail (RAMO_IS_COMPACTION_PREPARATION (self), FALSE);
   g_return_val_if_fail (answer != NULL, FALSE);
 
-  if (!ramo_hook_answer_boolean (answer, "cancel", &has_cancel, &cancel, error) ||
-      !ramo_hook_answer_summary (answer, "compaction", &summary, &details, error) ||
-      !ramo_hook_answer_string (answer, "customInstructions", &has_instructions, &instructions, error))
+  if (!_ramo_preparation_read_answer (answer, "compaction", &read, error))
     return FALSE;
-
-  if (cancel)
-    ramo_compaction_preparation_cancel (self);
-  if (summary)
-    ramo_compaction_preparation_set_summary (self, summary, details);
-  if (has_instructions)
-    ramo_compaction_preparation_set_custom_instructions (self, instructions);
+  _ramo_preparation_apply_answer (RAMO_PREPARATION (self), &read);
   return TRUE;
 }

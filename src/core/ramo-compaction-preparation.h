@@ -11,14 +11,13 @@
 
 #pragma once
 
-#include <gio/gio.h>
-#include <json-glib/json-glib.h>
+#include "ramo-preparation.h"
 
 G_BEGIN_DECLS
 
 #define RAMO_TYPE_COMPACTION_PREPARATION (ramo_compaction_preparation_get_type ())
 
-G_DECLARE_FINAL_TYPE (RamoCompactionPreparation, ramo_compaction_preparation, RAMO, COMPACTION_PREPARATION, GObject)
+G_DECLARE_FINAL_TYPE (RamoCompactionPreparation, ramo_compaction_preparation, RAMO, COMPACTION_PREPARATION, RamoPreparation)
 
 RamoCompactionPreparation *ramo_compaction_preparation_new                     (const char                *first_kept_entry_id,
                                                                                 const char                *leaf_id,

@@ -1,4 +1,6 @@
-/* ramo-projection-private.h — the projection's internals that tests reach
+/* ramo-projection-private.h — what the projection's rooms share: the object, its rows and its
+ * nodes (ramo-projection.c), the layout (ramo-projection-layout.c), the search and the
+ * per-entry caches (ramo-projection-search.c), the nodes (ramo-projection-node.c)
  *
  * Copyright 2026 The Ramo authors
  *
@@ -9,7 +11,170 @@
 
 #include <glib.h>
 
+#include "ramo-projection.h"
+#include "ramo-session-manager-private.h"
+
 G_BEGIN_DECLS
+
+/* The nodes' link to their projection: one shared, reference-counted cell that the projection
+ * clears when it goes away. (A weak pointer per node costs time quadratic in the number of
+ * nodes when they are released together.) */
+typedef struct
+{
+  gatomicrefcount  ref_count;
+  RamoProjection  *projection;
+} RamoProjectionLink;
+
+typedef struct
+{
+  GPtrArray *nested;           /* (element-type RamoEntry) rows nested under this one, or NULL */
+  RamoEntry *owner;            /* the row whose nested list holds this one, NULL at top level */
+  guint      position;         /* position in that list */
+  guint8     visible : 1;
+  guint8     branch_start : 1;
+} RamoRowInfo;
+
+struct _RamoProjection
+{
+  GObject             parent_instance;
+
+  RamoSessionManager *manager;
+  RamoFilterMode      filter;
+  char               *search;
+  GStrv               terms;       /* casefolded */
+  gboolean           *term_is_ascii;
+  gsize              *term_lens;
+
+  RamoRowInfo        *rows;        /* by entry index */
+  guint               n_rows;
+
+  /* What the layouts remember between them, by entry index (see _ramo_projection_sync_caches()) */
+  guint8             *kinds;       /* RAMO_KIND_* */
+  guint8             *matches;     /* RAMO_MATCH_*: whether the entry matches `terms` */
+  const char        **texts;       /* the entry's display text, and its length: the search */
+  guint32            *text_lens;   /* reads these, not the entries */
+  guint               n_known;     /* entries looked at so far */
+  guint               n_cache_alloc;
+  guint32            *order;       /* the tree's entries (by index) in pre-order, active branch first */
+  guint32            *order_parent;/* the position + 1 in `order` of each one's parent, 0 for a root */
+  guint               n_order;
+  guint               n_order_alloc;
+  gboolean            order_valid; /* for order_n entries and order_leaf */
+  guint               order_n;
+  RamoEntry          *order_leaf;
+  guint32            *scratch;     /* the layout's work arrays, kept to spare page faults */
+  gsize               n_scratch;
+  GPtrArray          *top;         /* (element-type RamoEntry) */
+  GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
+  guint               nodes_behind : 1;  /* some rows made before still answer for an older layout */
+  guint               keep_if_same : 1;  /* the next rebuild keeps the rows if the layout is the same */
+  RamoProjectionLink *link;
+  guint               n_visible;
+  guint               generation;
+};
+
+struct _RamoProjectionNode
+{
+  GObject             parent_instance;
+
+  RamoProjectionLink *link;
+  RamoEntry          *entry;
+  RamoEntry          *owner;
+  GPtrArray          *nested;      /* snapshot of the layout when the node was made */
+  guint               on_path : 1; /* the path state its views last heard of */
+  guint               is_leaf : 1;
+};
+
+#define RAMO_PROJECTION_OF(node) ((node)->link ? (node)->link->projection : NULL)
+
+/* What the filter modes need to know of an entry, one bit each: the modes that let it through
+ * (1 << RamoFilterMode), and whether it is an assistant turn with no text of its own, which pi
+ * hides in every mode unless it ended abnormally or is the leaf. RAMO_KIND_LABELED follows the
+ * labels (see _ramo_projection_sync_caches()). */
+enum
+{
+  RAMO_KIND_DEFAULT   = 1 << RAMO_FILTER_DEFAULT,
+  RAMO_KIND_NO_TOOLS  = 1 << RAMO_FILTER_NO_TOOLS,
+  RAMO_KIND_USER_ONLY = 1 << RAMO_FILTER_USER_ONLY,
+  RAMO_KIND_LABELED   = 1 << RAMO_FILTER_LABELED_ONLY,
+  RAMO_KIND_ALL       = 1 << RAMO_FILTER_ALL,
+  RAMO_KIND_TEXTLESS  = 1 << 5,
+};
+
+/* Whether an entry matches the search terms, as far as known: the layouts test the entries
+ * the filter lets through when they find RAMO_MATCH_UNKNOWN, and a change of the search keeps
+ * what it can (see _ramo_projection_set_terms()). */
+enum
+{
+  RAMO_MATCH_NO,
+  RAMO_MATCH_YES,
+  RAMO_MATCH_UNKNOWN,
+};
+
+static inline gboolean
+_ramo_kinds_pass_filter (guint8         kinds,
+                         RamoFilterMode filter,
+                         gboolean       is_leaf)
+{
+  return (kinds & (1u << filter)) != 0 && (!(kinds & RAMO_KIND_TEXTLESS) || is_leaf);
+}
+
+static inline RamoProjectionLink *
+_ramo_projection_link_ref (RamoProjectionLink *link)
+{
+  g_atomic_ref_count_inc (&link->ref_count);
+  return link;
+}
+
+static inline void
+_ramo_projection_link_unref (RamoProjectionLink *link)
+{
+  if (g_atomic_ref_count_dec (&link->ref_count))
+    g_free (link);
+}
+
+/* ramo-projection-node.c */
+RamoProjectionNode *_ramo_projection_get_node           (RamoProjection     *self,
+                                                         RamoEntry          *entry);
+void                _ramo_projection_node_set_layout    (RamoProjectionNode *node,
+                                                         const RamoRowInfo  *info);
+void                _ramo_projection_node_sync_path_state (RamoProjectionNode *node,
+                                                         RamoSessionManager *manager);
+void                _ramo_projection_node_notify_label  (RamoProjectionNode *node);
+
+/* ramo-projection-search.c */
+void                _ramo_projection_forget_caches      (RamoProjection     *self);
+void                _ramo_projection_sync_caches        (RamoProjection     *self,
+                                                         GPtrArray          *entries,
+                                                         guint               n);
+void                _ramo_projection_set_terms          (RamoProjection     *self,
+                                                         const char         *search);
+void                _ramo_projection_find_visible       (RamoProjection     *self,
+                                                         GPtrArray          *entries,
+                                                         RamoEntry          *leaf,
+                                                         guint32            *tests);
+void                _ramo_projection_free_terms         (RamoProjection     *self);
+
+/* ramo-projection-layout.c */
+void                _ramo_projection_ensure_order       (RamoProjection     *self,
+                                                         GPtrArray          *roots,
+                                                         guint               n,
+                                                         RamoEntry          *leaf);
+guint32            *_ramo_projection_ensure_scratch     (RamoProjection     *self,
+                                                         guint               n);
+void                _ramo_projection_lay_out            (RamoProjection     *self,
+                                                         GPtrArray          *entries,
+                                                         guint32            *scratch);
+void                _ramo_projection_free_row_infos     (RamoRowInfo        *rows,
+                                                         guint               n_rows);
+guint               _ramo_projection_update_nodes       (RamoProjection     *self,
+                                                         const RamoRowInfo  *old_rows,
+                                                         guint               n_old_rows,
+                                                         const GPtrArray    *old_top);
+gboolean            _ramo_projection_same_layout        (RamoProjection     *self,
+                                                         const RamoRowInfo  *old_rows,
+                                                         guint               n_old_rows,
+                                                         const GPtrArray    *old_top);
 
 /* The search's matcher for ASCII terms: whether @needle (lower-case ASCII, at least one byte)
  * occurs in the @text_len bytes of @text, ASCII letters compared without case, every other

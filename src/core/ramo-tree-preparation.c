@@ -15,6 +15,7 @@
 
 #include "ramo-core-private.h"
 #include "ramo-hook.h"
+#include "ramo-preparation-private.h"
 #include "ramo-tree-preparation.h"
 
 /**
@@ -24,27 +25,22 @@
  * handed to the #RamoAgentSession::before-tree handlers and to the executable hook. A handler
  * reads it and may change it: cancel the navigation, supply the summary (the built-in
  * summarizer is then skipped), or change the instructions and the label. The values it
- * describes are a snapshot taken when the navigation started.
+ * describes are a snapshot taken when the navigation started. What it shares with a
+ * compaction's preparation is its base, #RamoPreparation.
  */
 struct _RamoTreePreparation
 {
-  GObject       parent_instance;
+  RamoPreparation  parent_instance;
 
-  char         *target_id;
-  char         *old_leaf_id;
-  char         *common_ancestor_id;
-  GPtrArray    *entries;
-  GCancellable *cancellable;
-  char         *custom_instructions;
-  char         *label;
-  char         *summary;
-  JsonNode     *details;
-  guint         user_wants_summary : 1;
-  guint         replace_instructions : 1;
-  guint         cancelled : 1;
+  char            *target_id;
+  char            *old_leaf_id;
+  char            *common_ancestor_id;
+  char            *label;
+  guint            user_wants_summary : 1;
+  guint            replace_instructions : 1;
 };
 
-G_DEFINE_FINAL_TYPE (RamoTreePreparation, ramo_tree_preparation, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (RamoTreePreparation, ramo_tree_preparation, RAMO_TYPE_PREPARATION)
 
 enum {
   PROP_0,
@@ -52,25 +48,12 @@ enum {
   PROP_OLD_LEAF_ID,
   PROP_COMMON_ANCESTOR_ID,
   PROP_USER_WANTS_SUMMARY,
-  PROP_CUSTOM_INSTRUCTIONS,
   PROP_REPLACE_INSTRUCTIONS,
   PROP_LABEL,
-  PROP_CANCELLED,
-  PROP_SUMMARY,
   N_PROPS
 };
 
 static GParamSpec *properties [N_PROPS];
-
-static void
-ramo_tree_preparation_dispose (GObject *object)
-{
-  RamoTreePreparation *self = (RamoTreePreparation *) object;
-
-  g_clear_object (&self->cancellable);
-
-  G_OBJECT_CLASS (ramo_tree_preparation_parent_class)->dispose (object);
-}
 
 static void
 ramo_tree_preparation_finalize (GObject *object)
@@ -80,11 +63,7 @@ ramo_tree_preparation_finalize (GObject *object)
   g_clear_pointer (&self->target_id, g_free);
   g_clear_pointer (&self->old_leaf_id, g_free);
   g_clear_pointer (&self->common_ancestor_id, g_free);
-  g_clear_pointer (&self->entries, g_ptr_array_unref);
-  g_clear_pointer (&self->custom_instructions, g_free);
   g_clear_pointer (&self->label, g_free);
-  g_clear_pointer (&self->summary, g_free);
-  g_clear_pointer (&self->details, json_node_unref);
 
   G_OBJECT_CLASS (ramo_tree_preparation_parent_class)->finalize (object);
 }
@@ -111,20 +90,11 @@ ramo_tree_preparation_get_property (GObject    *object,
     case PROP_USER_WANTS_SUMMARY:
       g_value_set_boolean (value, self->user_wants_summary);
       break;
-    case PROP_CUSTOM_INSTRUCTIONS:
-      g_value_set_string (value, self->custom_instructions);
-      break;
     case PROP_REPLACE_INSTRUCTIONS:
       g_value_set_boolean (value, self->replace_instructions);
       break;
     case PROP_LABEL:
       g_value_set_string (value, self->label);
-      break;
-    case PROP_CANCELLED:
-      g_value_set_boolean (value, self->cancelled);
-      break;
-    case PROP_SUMMARY:
-      g_value_set_string (value, self->summary);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -141,9 +111,6 @@ ramo_tree_preparation_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_CUSTOM_INSTRUCTIONS:
-      ramo_tree_preparation_set_custom_instructions (self, g_value_get_string (value));
-      break;
     case PROP_REPLACE_INSTRUCTIONS:
       ramo_tree_preparation_set_replace_instructions (self, g_value_get_boolean (value));
       break;
@@ -162,7 +129,6 @@ ramo_tree_preparation_class_init (RamoTreePreparationClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
-  object_class->dispose = ramo_tree_preparation_dispose;
   object_class->finalize = ramo_tree_preparation_finalize;
   object_class->get_property = ramo_tree_preparation_get_property;
   object_class->set_property = ramo_tree_preparation_set_property;
@@ -197,13 +163,6 @@ ramo_tree_preparation_class_init (RamoTreePreparationClass *klass)
   properties [PROP_USER_WANTS_SUMMARY] = g_param_spec_boolean ("user-wants-summary", NULL, NULL, FALSE, ro);
 
   /**
-   * RamoTreePreparation:custom-instructions: (nullable)
-   *
-   * The user's instructions for the summarizer; handlers may change them.
-   */
-  properties [PROP_CUSTOM_INSTRUCTIONS] = g_param_spec_string ("custom-instructions", NULL, NULL, NULL, rw);
-
-  /**
    * RamoTreePreparation:replace-instructions:
    *
    * Whether the custom instructions replace the default ones instead of adding to them.
@@ -216,20 +175,6 @@ ramo_tree_preparation_class_init (RamoTreePreparationClass *klass)
    * A label to set after navigating: on the summary entry when one is made, else on the target.
    */
   properties [PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL, rw);
-
-  /**
-   * RamoTreePreparation:cancelled:
-   *
-   * Whether a handler cancelled the navigation.
-   */
-  properties [PROP_CANCELLED] = g_param_spec_boolean ("cancelled", NULL, NULL, FALSE, ro);
-
-  /**
-   * RamoTreePreparation:summary: (nullable)
-   *
-   * The summary a handler supplied, if any.
-   */
-  properties [PROP_SUMMARY] = g_param_spec_string ("summary", NULL, NULL, NULL, ro);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -269,11 +214,8 @@ ramo_tree_preparation_new (const char   *target_id,
   self->target_id = g_strdup (target_id);
   self->old_leaf_id = g_strdup (old_leaf_id);
   self->common_ancestor_id = g_strdup (common_ancestor_id);
-  self->entries = g_ptr_array_new_full (entries->len, (GDestroyNotify) json_node_unref);
-  for (guint i = 0; i < entries->len; i++)
-    g_ptr_array_add (self->entries, json_node_ref (g_ptr_array_index (entries, i)));
+  _ramo_preparation_set_snapshot (RAMO_PREPARATION (self), entries, cancellable);
   self->user_wants_summary = !!user_wants_summary;
-  self->cancellable = cancellable ? g_object_ref (cancellable) : g_cancellable_new ();
   return self;
 }
 
@@ -329,29 +271,7 @@ GPtrArray *
 ramo_tree_preparation_get_entries (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return self->entries;
-}
-
-static char **
-entry_ids (GPtrArray *entries)
-{
-  GStrvBuilder *builder = g_strv_builder_new ();
-  char **ids;
-
-  for (guint i = 0; i < entries->len; i++)
-    {
-      JsonNode *node = g_ptr_array_index (entries, i);
-      JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-      JsonNode *id_node = object ? json_object_get_member (object, "id") : NULL;
-      const char *id = id_node && JSON_NODE_HOLDS_VALUE (id_node) && json_node_get_value_type (id_node) == G_TYPE_STRING
-                       ? json_node_get_string (id_node) : NULL;
-
-      if (id)
-        g_strv_builder_add (builder, id);
-    }
-  ids = g_strv_builder_end (builder);
-  g_strv_builder_unref (builder);
-  return ids;
+  return ramo_preparation_get_entries (RAMO_PREPARATION (self));
 }
 
 /**
@@ -364,7 +284,7 @@ char **
 ramo_tree_preparation_dup_entry_ids (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return entry_ids (self->entries);
+  return ramo_preparation_dup_entry_ids (RAMO_PREPARATION (self));
 }
 
 /**
@@ -393,7 +313,7 @@ GCancellable *
 ramo_tree_preparation_get_cancellable (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return self->cancellable;
+  return ramo_preparation_get_cancellable (RAMO_PREPARATION (self));
 }
 
 /**
@@ -406,7 +326,7 @@ const char *
 ramo_tree_preparation_get_custom_instructions (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return self->custom_instructions;
+  return ramo_preparation_get_custom_instructions (RAMO_PREPARATION (self));
 }
 
 /**
@@ -419,9 +339,7 @@ ramo_tree_preparation_set_custom_instructions (RamoTreePreparation *self,
                                                const char          *instructions)
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
-
-  if (_ramo_set_optional_string (&self->custom_instructions, instructions))
-    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CUSTOM_INSTRUCTIONS]);
+  ramo_preparation_set_custom_instructions (RAMO_PREPARATION (self), instructions);
 }
 
 /**
@@ -493,11 +411,7 @@ void
 ramo_tree_preparation_cancel (RamoTreePreparation *self)
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
-
-  if (self->cancelled)
-    return;
-  self->cancelled = TRUE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CANCELLED]);
+  ramo_preparation_cancel (RAMO_PREPARATION (self));
 }
 
 /**
@@ -510,7 +424,7 @@ gboolean
 ramo_tree_preparation_is_cancelled (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), FALSE);
-  return self->cancelled;
+  return ramo_preparation_is_cancelled (RAMO_PREPARATION (self));
 }
 
 /**
@@ -529,9 +443,7 @@ ramo_tree_preparation_set_summary (RamoTreePreparation *self,
                                    JsonNode            *details)
 {
   g_return_if_fail (RAMO_IS_TREE_PREPARATION (self));
-
-  if (_ramo_preparation_set_summary (&self->summary, &self->details, summary, details))
-    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
+  ramo_preparation_set_summary (RAMO_PREPARATION (self), summary, details);
 }
 
 /**
@@ -544,7 +456,7 @@ const char *
 ramo_tree_preparation_get_summary (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return self->summary;
+  return ramo_preparation_get_summary (RAMO_PREPARATION (self));
 }
 
 /**
@@ -557,7 +469,7 @@ JsonNode *
 ramo_tree_preparation_get_details (RamoTreePreparation *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
-  return self->details;
+  return ramo_preparation_get_details (RAMO_PREPARATION (self));
 }
 
 /**
@@ -573,12 +485,14 @@ ramo_tree_preparation_get_details (RamoTreePreparation *self)
 JsonNode *
 ramo_tree_preparation_to_json (RamoTreePreparation *self)
 {
+  RamoPreparation *base = (RamoPreparation *) self;
+  const char *instructions;
   JsonObject *object;
-  JsonArray *entries;
   JsonNode *node;
 
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), NULL);
 
+  instructions = ramo_preparation_get_custom_instructions (base);
   object = json_object_new ();
   json_object_set_string_member (object, "targetId", self->target_id);
   if (self->old_leaf_id)
@@ -589,13 +503,10 @@ ramo_tree_preparation_to_json (RamoTreePreparation *self)
     json_object_set_string_member (object, "commonAncestorId", self->common_ancestor_id);
   else
     json_object_set_null_member (object, "commonAncestorId");
-  entries = json_array_sized_new (self->entries->len);
-  for (guint i = 0; i < self->entries->len; i++)
-    json_array_add_element (entries, json_node_copy (g_ptr_array_index (self->entries, i)));
-  json_object_set_array_member (object, "entriesToSummarize", entries);
+  json_object_set_array_member (object, "entriesToSummarize", _ramo_preparation_dup_entries_json (base));
   json_object_set_boolean_member (object, "userWantsSummary", self->user_wants_summary);
-  if (self->custom_instructions)
-    json_object_set_string_member (object, "customInstructions", self->custom_instructions);
+  if (instructions)
+    json_object_set_string_member (object, "customInstructions", instructions);
   if (self->replace_instructions)
     json_object_set_boolean_member (object, "replaceInstructions", TRUE);
   if (self->label)
@@ -625,29 +536,19 @@ ramo_tree_preparation_apply_answer (RamoTreePreparation  *self,
                                     JsonObject           *answer,
                                     GError              **error)
 {
-  g_autofree char *summary = NULL;
-  g_autofree char *instructions = NULL;
+  g_auto(RamoPreparationAnswer) read = { 0, };
   g_autofree char *label = NULL;
-  g_autoptr(JsonNode) details = NULL;
-  gboolean has_cancel = FALSE, cancel = FALSE;
-  gboolean has_instructions = FALSE, has_replace = FALSE, replace = FALSE, has_label = FALSE;
+  gboolean has_replace = FALSE, replace = FALSE, has_label = FALSE;
 
   g_return_val_if_fail (RAMO_IS_TREE_PREPARATION (self), FALSE);
   g_return_val_if_fail (answer != NULL, FALSE);
 
-  if (!ramo_hook_answer_boolean (answer, "cancel", &has_cancel, &cancel, error) ||
-      !ramo_hook_answer_summary (answer, NULL, &summary, &details, error) ||
-      !ramo_hook_answer_string (answer, "customInstructions", &has_instructions, &instructions, error) ||
+  if (!_ramo_preparation_read_answer (answer, NULL, &read, error) ||
       !ramo_hook_answer_boolean (answer, "replaceInstructions", &has_replace, &replace, error) ||
       !ramo_hook_answer_string (answer, "label", &has_label, &label, error))
     return FALSE;
 
-  if (cancel)
-    ramo_tree_preparation_cancel (self);
-  if (summary)
-    ramo_tree_preparation_set_summary (self, summary, details);
-  if (has_instructions)
-    ramo_tree_preparation_set_custom_instructions (self, instructions);
+  _ramo_preparation_apply_answer (RAMO_PREPARATION (self), &read);
   if (has_replace)
     ramo_tree_preparation_set_replace_instructions (self, replace);
   if (has_label)

@@ -11,14 +11,13 @@
 
 #pragma once
 
-#include <gio/gio.h>
-#include <json-glib/json-glib.h>
+#include "ramo-preparation.h"
 
 G_BEGIN_DECLS
 
 #define RAMO_TYPE_TREE_PREPARATION (ramo_tree_preparation_get_type ())
 
-G_DECLARE_FINAL_TYPE (RamoTreePreparation, ramo_tree_preparation, RAMO, TREE_PREPARATION, GObject)
+G_DECLARE_FINAL_TYPE (RamoTreePreparation, ramo_tree_preparation, RAMO, TREE_PREPARATION, RamoPreparation)
 
 RamoTreePreparation *ramo_tree_preparation_new                      (const char          *target_id,
                                                                      const char          *old_leaf_id,

@@ -1,0 +1,62 @@
+/* ramo-session-cli.h — what the subcommands of `ramo-session` share
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ramo-session-manager.h"
+
+G_BEGIN_DECLS
+
+/* The exit statuses (the usage text in ramo-session.c explains them) */
+enum {
+  RAMO_CLI_EXIT_OK = 0,
+  RAMO_CLI_EXIT_USAGE = 1,
+  RAMO_CLI_EXIT_BAD_FILE = 2,
+  RAMO_CLI_EXIT_NO_ENTRY = 3,
+  RAMO_CLI_EXIT_NO_SUMMARY = 4,
+  RAMO_CLI_EXIT_NOTHING_TO_DO = 5,
+};
+
+/* ramo-session.c */
+int                 ramo_cli_fail_usage      (const char   *message);
+int                 ramo_cli_exit_for_error  (const GError *error);
+RamoSessionManager *ramo_cli_open_session    (const char   *path,
+                                              int          *status);
+RamoSessionManager *ramo_cli_open_arguments  (int           argc,
+                                              char        **argv,
+                                              int           min_args,
+                                              int           max_args,
+                                              const char   *synopsis,
+                                              int          *status);
+
+/* Each subcommand takes the arguments after its name and returns the exit status. */
+
+/* ramo-session-tree-cmd.c */
+int                 ramo_cli_tree            (int           argc,
+                                              char        **argv);
+int                 ramo_cli_info            (int           argc,
+                                              char        **argv);
+
+/* ramo-session-context-cmd.c */
+int                 ramo_cli_context         (int           argc,
+                                              char        **argv);
+
+/* ramo-session-write-cmd.c */
+int                 ramo_cli_label           (int           argc,
+                                              char        **argv);
+int                 ramo_cli_extract         (int           argc,
+                                              char        **argv);
+int                 ramo_cli_migrate         (int           argc,
+                                              char        **argv);
+
+/* ramo-session-agent-cmd.c */
+int                 ramo_cli_navigate        (int           argc,
+                                              char        **argv);
+int                 ramo_cli_compact         (int           argc,
+                                              char        **argv);
+
+G_END_DECLS

@@ -1,0 +1,225 @@
+/* ramo-session-tree-cmd.c — `ramo-session tree` and `ramo-session info`: the session's tree, as text or as
+ * JSON, and what it holds
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ramo-json.h"
+#include "ramo-projection.h"
+#include "ramo-session-cli.h"
+#include "ramo-session-context.h"
+
+static void
+write_tree_json (RamoSessionManager *manager)
+{
+  g_autoptr(GString) out = g_string_new ("{\"version\":3,\"leafId\":");
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  GPtrArray *roots = ramo_session_manager_get_roots (manager);
+  const char *leaf_id = ramo_session_manager_get_leaf_id (manager);
+  gboolean first = TRUE;
+
+  if (leaf_id)
+    ramo_json_write_string (out, leaf_id);
+  else
+    g_string_append (out, "null");
+  g_string_append (out, ",\"entries\":[");
+
+  for (guint i = roots->len; i > 0; i--)
+    g_ptr_array_add (stack, g_ptr_array_index (roots, i - 1));
+
+  while (stack->len > 0)
+    {
+      RamoEntry *entry = g_ptr_array_steal_index (stack, stack->len - 1);
+      const char *label = ramo_session_manager_get_label (manager, entry->id);
+
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+
+      g_string_append (out, "{\"id\":");
+      ramo_json_write_string (out, entry->id);
+      g_string_append (out, ",\"parentId\":");
+      if (entry->parent_id)
+        ramo_json_write_string (out, entry->parent_id);
+      else
+        g_string_append (out, "null");
+      /* pi's JSON leaves out a missing type */
+      if (entry->type_name)
+        {
+          g_string_append (out, ",\"type\":");
+          ramo_json_write_string (out, entry->type_name);
+        }
+      g_string_append_printf (out, ",\"depth\":%u", entry->depth);
+      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name)
+        {
+          g_string_append (out, ",\"role\":");
+          ramo_json_write_string (out, entry->role_name);
+        }
+      if (label)
+        {
+          g_string_append (out, ",\"label\":");
+          ramo_json_write_string (out, label);
+        }
+      g_string_append_c (out, '}');
+
+      if (entry->children)
+        for (guint i = entry->children->len; i > 0; i--)
+          g_ptr_array_add (stack, g_ptr_array_index (entry->children, i - 1));
+    }
+
+  g_string_append (out, "]}\n");
+  fwrite (out->str, 1, out->len, stdout);
+}
+
+/* tree FILE [--json] [--filter MODE]: the projection as text, or every entry as JSON */
+int
+ramo_cli_tree (int    argc,
+               char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+  const char *path = NULL;
+  const char *filter = "default";
+  gboolean json = FALSE;
+  RamoFilterMode mode;
+  int status = RAMO_CLI_EXIT_OK;
+
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], "--filter") == 0 && i + 1 < argc)
+        filter = argv[++i];
+      else if (g_str_has_prefix (argv[i], "--filter="))
+        filter = argv[i] + strlen ("--filter=");
+      else if (argv[i][0] == '-' && argv[i][1] != '\0')
+        return ramo_cli_fail_usage ("tree: unknown option");
+      else if (path == NULL)
+        path = argv[i];
+      else
+        return ramo_cli_fail_usage ("tree: too many arguments");
+    }
+  if (path == NULL)
+    return ramo_cli_fail_usage ("tree: FILE is missing");
+  if (!ramo_filter_mode_from_string (filter, &mode))
+    return ramo_cli_fail_usage ("tree: unknown filter mode");
+
+  manager = ramo_cli_open_session (path, &status);
+  if (manager == NULL)
+    return status;
+
+  if (json)
+    {
+      write_tree_json (manager);
+      return RAMO_CLI_EXIT_OK;
+    }
+
+  projection = ramo_projection_new (manager);
+  ramo_projection_set_filter (projection, mode);
+  {
+    g_autofree char *text = ramo_projection_to_text (projection);
+    g_print ("%s", text);
+  }
+  return RAMO_CLI_EXIT_OK;
+}
+
+/* info FILE: the header, the counts by type and role, the leaf; it also does the work the
+ * window does before its first frame, which bench/run.py times */
+int
+ramo_cli_info (int    argc,
+               char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GList) keys = NULL;
+  g_autofree char *name = NULL;
+  guint n, roots, branch_points = 0;
+  int status = RAMO_CLI_EXIT_OK;
+  g_autofree char *header_text = NULL;
+
+  manager = ramo_cli_open_arguments (argc, argv, 1, 1, "info: FILE", &status);
+  if (manager == NULL)
+    return status;
+
+  /* The work the window does before its first frame: the default projection and the context. */
+  projection = ramo_projection_new (manager);
+  context = ramo_session_manager_build_session_context (manager);
+
+  header_text = ramo_session_manager_dup_header_json (manager);
+  name = ramo_session_manager_dup_session_name (manager);
+  n = ramo_session_manager_get_n_entries (manager);
+  roots = ramo_session_manager_get_roots (manager)->len;
+
+  {
+    /* counted by the records' own type and role strings first (few distinct pointers), then
+     * merged by name: no string is made per entry */
+    g_autoptr(GHashTable) by_type = g_hash_table_new (NULL, NULL);
+    g_autoptr(GHashTable) by_role = g_hash_table_new (NULL, NULL);
+    GHashTableIter iter;
+    gpointer name_ptr, count;
+
+    for (guint i = 0; i < n; i++)
+      {
+        RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
+        gboolean by_role_name = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name;
+        GHashTable *table = by_role_name ? by_role : by_type;
+        const char *key = by_role_name ? entry->role_name : entry->type_name ? entry->type_name : "(no type)";
+
+        g_hash_table_insert (table, (char *) key,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
+        if (entry->children && entry->children->len > 1)
+          branch_points++;
+      }
+
+    for (guint t = 0; t < 2; t++)
+      {
+        g_hash_table_iter_init (&iter, t == 0 ? by_type : by_role);
+        while (g_hash_table_iter_next (&iter, &name_ptr, &count))
+          {
+            g_autofree char *role_key = t == 1 ? g_strconcat ("message/", (char *) name_ptr, NULL) : NULL;
+            const char *key = role_key ? g_intern_string (role_key) : g_intern_string (name_ptr);
+
+            g_hash_table_insert (counts, (char *) key,
+                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) +
+                                                   GPOINTER_TO_UINT (count)));
+          }
+      }
+  }
+
+  g_print ("file: %s\n", argv[0]);
+  g_print ("header: %s\n", header_text);
+  g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
+           ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
+  g_print ("name: %s\n", name ? name : "(none)");
+  g_print ("entries: %u\n", n);
+  g_print ("roots: %u\n", roots);
+  g_print ("branch points: %u\n", branch_points);
+  g_print ("leaf: %s\n", ramo_session_manager_get_leaf_id (manager) ?: "(none)");
+  g_print ("context messages: %u\n", ramo_session_context_get_n_messages (context));
+  g_print ("visible rows (default filter): %u\n", ramo_projection_get_n_visible (projection));
+  g_print ("issues: %u\n", ramo_session_manager_get_issues (manager)->len);
+
+  keys = g_hash_table_get_keys (counts);
+  keys = g_list_sort (keys, (GCompareFunc) strcmp);
+  for (const GList *l = keys; l; l = l->next)
+    g_print ("  %s: %u\n", (const char *) l->data,
+             GPOINTER_TO_UINT (g_hash_table_lookup (counts, l->data)));
+
+  return RAMO_CLI_EXIT_OK;
+}
+
