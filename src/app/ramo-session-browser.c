@@ -213,7 +213,7 @@ progress_cb (RamoSessionBrowser *self,
              guint               total,
              RamoSessionList    *list)
 {
-  g_autofree char *text = g_strdup_printf (_("Reading %u of %u sessions…"), done, total);
+  g_autofree char *text = g_strdup_printf (_("Reading %d of %d sessions…"), (int) done, (int) total);
 
   gtk_progress_bar_set_fraction (self->progress_bar, (double) done / total);
   gtk_progress_bar_set_text (self->progress_bar, text);
