@@ -199,9 +199,12 @@ update_empty_page (RamoSessionBrowser *self)
 static void
 list_changed_cb (RamoSessionBrowser *self)
 {
+  gboolean loading = FALSE;
+
   g_assert (RAMO_IS_SESSION_BROWSER (self));
 
-  if (!ramo_session_list_is_loading (self->list))
+  g_object_get (self->list, "loading", &loading, NULL);
+  if (!loading)
     gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
   update_title (self);
   update_page (self);
