@@ -17,12 +17,11 @@
 #include <glib/gstdio.h>
 #include <utime.h>
 
-#include "ramo-app-actions.h"
+#include "ramo-application-private.h"
 #include "ramo-application.h"
 #include "ramo-preferences-window.h"
 #include "ramo-session-browser.h"
 #include "ramo-session-index.h"
-#include "ramo-session-links.h"
 #include "ramo-settings.h"
 #include "ramo-test-util.h"
 #include "ramo-window-private.h"
@@ -210,15 +209,14 @@ count_lines (const char *path)
 static void
 test_settings_window (void)
 {
-  GSettings *settings = ramo_app_get_settings ();
+  GSettings *settings = ramo_application_get_settings (app);
   RamoWindow *window;
 
   g_assert_nonnull (settings);
   g_settings_set_string (settings, "default-filter", "user-only");
   g_settings_set_string (settings, "double-escape-action", "branch");
 
-  window = ramo_window_new (GTK_APPLICATION (app));
-  ramo_app_setup_window (window);
+  window = ramo_application_new_window (app);
   g_assert_cmpuint (gtk_drop_down_get_selected (ramo_window_get_filter_dropdown (window)), ==, RAMO_FILTER_USER_ONLY);
   g_assert_cmpstr (ramo_window_get_double_escape_action (window), ==, "branch");
 
@@ -240,27 +238,27 @@ test_settings_window (void)
 static void
 test_settings_summary_config (void)
 {
-  GSettings *settings = ramo_app_get_settings ();
+  GSettings *settings = ramo_application_get_settings (app);
   g_autoptr(RamoSummarizerConfig) config = NULL;
   g_autoptr(RamoSummarizerConfig) automatic = NULL;
   g_autofree char *instructions = NULL;
 
-  automatic = ramo_app_dup_summary_config ();
+  automatic = ramo_settings_dup_summary_config (ramo_application_get_settings (app));
   g_assert_null (ramo_summarizer_config_get_provider (automatic));
   g_assert_null (ramo_summarizer_config_get_model (automatic));
-  g_assert_null (ramo_app_dup_summary_instructions ());
+  g_assert_null (ramo_settings_dup_summary_instructions (ramo_application_get_settings (app)));
 
   g_settings_set_string (settings, "summary-provider", "openai");
   g_settings_set_string (settings, "summary-base-url", "http://127.0.0.1:11434/v1");
   g_settings_set_string (settings, "summary-model", " llama3 ");
   g_settings_set_string (settings, "summary-instructions", "Be brief.");
 
-  config = ramo_app_dup_summary_config ();
+  config = ramo_settings_dup_summary_config (ramo_application_get_settings (app));
   g_assert_cmpstr (ramo_summarizer_config_get_provider (config), ==, "openai");
   g_assert_cmpint (ramo_summarizer_config_get_api (config), ==, RAMO_SUMMARIZER_API_OPENAI_CHAT);
   g_assert_cmpstr (ramo_summarizer_config_get_base_url (config), ==, "http://127.0.0.1:11434/v1");
   g_assert_cmpstr (ramo_summarizer_config_get_model (config), ==, "llama3");
-  instructions = ramo_app_dup_summary_instructions ();
+  instructions = ramo_settings_dup_summary_instructions (ramo_application_get_settings (app));
   g_assert_cmpstr (instructions, ==, "Be brief.");
 
   /* no key is ever kept in GSettings */
@@ -281,7 +279,7 @@ test_settings_summary_config (void)
 static void
 test_settings_roots (void)
 {
-  GSettings *settings = ramo_app_get_settings ();
+  GSettings *settings = ramo_application_get_settings (app);
   g_autofree char *home = make_home ();
   const char *extra[] = { "/srv/sessions", "~/more", NULL };
   g_auto(GStrv) roots = NULL;
@@ -290,7 +288,7 @@ test_settings_roots (void)
   g_autofree char *more = g_build_filename (home, "more", NULL);
 
   g_settings_set_strv (settings, "session-folders", extra);
-  roots = ramo_app_dup_session_roots ();
+  roots = ramo_settings_dup_session_roots (ramo_application_get_settings (app));
   g_assert_cmpuint (g_strv_length (roots), ==, 4);
   g_assert_cmpstr (roots[0], ==, pi);
   g_assert_cmpstr (roots[1], ==, omp);
@@ -311,8 +309,8 @@ keyring_answered (gpointer data)
 static void
 test_preferences (void)
 {
-  GSettings *settings = ramo_app_get_settings ();
-  RamoPreferencesWindow *preferences = RAMO_PREFERENCES_WINDOW (ramo_app_show_preferences (GTK_APPLICATION (app)));
+  GSettings *settings = ramo_application_get_settings (app);
+  RamoPreferencesWindow *preferences = RAMO_PREFERENCES_WINDOW (ramo_application_show_preferences (app));
   g_autofree char *filter = NULL;
   g_autofree char *escape = NULL;
   g_autofree char *choice = NULL;
@@ -322,7 +320,7 @@ test_preferences (void)
 
   g_assert_true (RAMO_IS_PREFERENCES_WINDOW (preferences));
   /* a second call presents the same window */
-  g_assert_true (ramo_app_show_preferences (GTK_APPLICATION (app)) == GTK_WINDOW (preferences));
+  g_assert_true (ramo_application_show_preferences (app) == GTK_WINDOW (preferences));
 
   adw_combo_row_set_selected (ADW_COMBO_ROW (ramo_preferences_window_get_row (preferences, "filter")), 3);
   filter = g_settings_get_string (settings, "default-filter");
@@ -412,7 +410,7 @@ test_browser (void)
   g_assert_nonnull (c);
   g_file_set_contents (g_build_filename (weather, "notes.jsonl", NULL), "not a session\n", -1, NULL);
 
-  shown = ramo_app_show_browser (GTK_APPLICATION (app), NULL);
+  shown = ramo_application_show_browser (app, NULL);
   browser = RAMO_SESSION_BROWSER (shown);
   g_assert_true (spin_until (browser_loaded, browser, 10000));
   g_assert_cmpstr (ramo_session_browser_get_page (browser), ==, "list");
@@ -476,7 +474,7 @@ test_browser (void)
   /* choosing a session opens it in a window and closes the browser */
   g_object_ref (browser);
   g_assert_true (ramo_session_browser_open (browser, a));
-  window = ramo_app_find_window (GTK_APPLICATION (app), a);
+  window = ramo_application_find_window (app, a);
   g_assert_nonnull (window);
   g_assert_cmpstr (ramo_session_manager_get_path (ramo_window_get_manager (window)), ==, a);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (browser)));
@@ -498,20 +496,20 @@ test_browser (void)
 
   /* ... and from b, its parent is one click */
   g_assert_true (ramo_session_browser_open (browser, b));
-  window = ramo_app_find_window (GTK_APPLICATION (app), b);
+  window = ramo_application_find_window (app, b);
   g_assert_nonnull (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-parent-session"));
   {
-    g_autofree char *parent = ramo_session_links_dup_parent_session (window);
+    g_autofree char *parent = _ramo_application_dup_parent_session (window);
 
     g_assert_cmpstr (parent, ==, a);
   }
   destroy_all_windows ();
-  g_assert_null (ramo_app_find_window (GTK_APPLICATION (app), a));
-  window = ramo_app_open_session (GTK_APPLICATION (app), NULL, b, NULL);
+  g_assert_null (ramo_application_find_window (app, a));
+  window = ramo_application_open_session (app, NULL, b, NULL);
   g_action_group_activate_action (G_ACTION_GROUP (window), "open-parent-session", NULL);
-  g_assert_nonnull (ramo_app_find_window (GTK_APPLICATION (app), a));
-  g_assert_true (ramo_app_find_window (GTK_APPLICATION (app), a) != window);
+  g_assert_nonnull (ramo_application_find_window (app, a));
+  g_assert_true (ramo_application_find_window (app, a) != window);
 
   destroy_all_windows ();
 }
@@ -520,7 +518,7 @@ static void
 test_browser_empty (void)
 {
   g_autofree char *home = make_home ();
-  RamoSessionBrowser *browser = RAMO_SESSION_BROWSER (ramo_app_show_browser (GTK_APPLICATION (app), NULL));
+  RamoSessionBrowser *browser = RAMO_SESSION_BROWSER (ramo_application_show_browser (app, NULL));
 
   g_assert_true (spin_until (browser_loaded, browser, 10000));
   g_assert_cmpstr (ramo_session_browser_get_page (browser), ==, "empty");
@@ -560,8 +558,8 @@ test_browser_many (void)
       g_assert_nonnull (path);
     }
 
-  ramo_session_index_forget ();
-  browser = RAMO_SESSION_BROWSER (ramo_app_show_browser (GTK_APPLICATION (app), NULL));
+  ramo_session_index_forget (_ramo_application_get_session_index (app));
+  browser = RAMO_SESSION_BROWSER (ramo_application_show_browser (app, NULL));
   g_assert_true (ramo_session_browser_is_loading (browser));
   g_assert_true (spin_until (browser_loaded, browser, 60000));
   cold = ramo_session_browser_get_load_time (browser);
@@ -636,7 +634,7 @@ test_label_undo (void)
   g_autofree char *home = make_home ();
   g_autofree char *dir = project_dir (home, ".pi", "--x--");
   g_autofree char *path = write_session (dir, "u.jsonl", "/x", NULL, NULL, "label me", 2, FALSE, 0);
-  RamoWindow *window = ramo_app_open_session (GTK_APPLICATION (app), NULL, path, NULL);
+  RamoWindow *window = ramo_application_open_session (app, NULL, path, NULL);
   RamoSessionManager *manager = ramo_window_get_manager (window);
   g_autoptr(JsonObject) cleared = NULL;
   g_autoptr(JsonObject) restored = NULL;
@@ -738,7 +736,7 @@ activate_over_dbus (const char *action,
 static gboolean
 window_for_path (gpointer data)
 {
-  return ramo_app_find_window (GTK_APPLICATION (app), data) != NULL;
+  return ramo_application_find_window (app, data) != NULL;
 }
 
 typedef struct
@@ -806,13 +804,13 @@ test_dbus_actions (void)
   g_assert_cmpstr (json_object_get_string_member (line, "type"), ==, "label");
   g_assert_cmpstr (json_object_get_string_member (line, "targetId"), ==, "00000003");
   g_assert_cmpstr (json_object_get_string_member (line, "label"), ==, "from D-Bus");
-  window = ramo_app_find_window (GTK_APPLICATION (app), path);
+  window = ramo_application_find_window (app, path);
   g_assert_nonnull (window);
   g_assert_cmpstr (ramo_session_manager_get_label (ramo_window_get_manager (window), "00000003"), ==, "from D-Bus");
 
   /* app.navigate goes to the entry in that same window (a user message: the leaf moves to its
    * parent and its text goes to the editor) */
-  g_settings_set_string (ramo_app_get_settings (), "remembered-summary-choice", "none");   /* no summary dialog */
+  g_settings_set_string (ramo_application_get_settings (app), "remembered-summary-choice", "none");   /* no summary dialog */
   activate_over_dbus ("navigate", g_variant_new ("(ss)", path, "00000003"));
   g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (window)), ==, "00000002");
   {
@@ -820,7 +818,7 @@ test_dbus_actions (void)
 
     g_assert_cmpstr (composer, ==, "drive me 1");
   }
-  g_assert_true (ramo_app_find_window (GTK_APPLICATION (app), path) == window);
+  g_assert_true (ramo_application_find_window (app, path) == window);
 
   /* the command line the README documents */
   {
@@ -856,7 +854,7 @@ test_dbus_actions (void)
     }
 
   destroy_all_windows ();
-  g_settings_reset (ramo_app_get_settings (), "remembered-summary-choice");
+  g_settings_reset (ramo_application_get_settings (app), "remembered-summary-choice");
 }
 
 int

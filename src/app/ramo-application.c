@@ -13,167 +13,292 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <epoxy/gl.h>
-#include <glib/gi18n.h>
 
-#include "ramo-app-actions.h"
-#include "ramo-application.h"
-#include "ramo-window.h"
+#include "ramo-application-private.h"
+#include "ramo-preferences-window.h"
+#include "ramo-settings.h"
 
 /**
  * RamoApplication:
  *
  * `ramo FILE…` opens each session in its own window; `ramo` alone shows the session browser
- * (ramo-session-browser.c). Its actions, also on D-Bus, are in ramo-app-actions.c.
+ * (ramo-session-browser.c). The application owns Ramo's settings and the index of the session
+ * folders, and is the one that opens a session in a window: the browser asks for it through
+ * its #RamoSessionBrowser::open-session signal. Its actions, also on D-Bus, are in
+ * ramo-application-actions.c; the actions it adds to each window for the session's relatives in
+ * ramo-application-links.c.
  */
-
-struct _RamoApplication
-{
-  AdwApplication parent_instance;
-};
 
 G_DEFINE_FINAL_TYPE (RamoApplication, ramo_application, ADW_TYPE_APPLICATION)
 
-static const struct {
-  const char *action;
-  const char *accels[3];
-} accels[] = {
-  { "app.quit", { "<Control>q", NULL } },
-  { "window.close", { "<Control>w", NULL } },
-  { "win.open", { "<Control><Shift>o", NULL } },
-  { "win.search", { "<Control>f", NULL } },
-  { "win.toggle-user-only", { "<Control>u", NULL } },
-  { "win.toggle-all", { "<Control><Shift>a", NULL } },
-  { "win.tree", { "<Control>t", NULL } },
-  { "win.branch-command", { "<Control>b", NULL } },
-};
-
-/**
- * ramo_application_find_latest_session:
- * @roots: (array zero-terminated=1): session folders, like `~/.pi/agent/sessions`
- *
- * Returns: (transfer full) (nullable): the most recently modified `*.jsonl` one level below
- *   any of @roots (pi keeps one folder per working directory)
- */
-char *
-ramo_application_find_latest_session (const char * const *roots)
+static char *
+real_path (const char *path)
 {
-  g_autofree char *best = NULL;
-  guint64 best_time = 0;
+  char *real = realpath (path, NULL);
 
-  for (guint r = 0; roots && roots[r]; r++)
+  if (real)
     {
-      g_autoptr(GDir) dir = g_dir_open (roots[r], 0, NULL);
-      const char *project;
+      char *copy = g_strdup (real);
 
-      if (dir == NULL)
-        continue;
-
-      while ((project = g_dir_read_name (dir)))
-        {
-          g_autofree char *project_path = g_build_filename (roots[r], project, NULL);
-          g_autoptr(GDir) sessions = g_dir_open (project_path, 0, NULL);
-          const char *name;
-
-          if (sessions == NULL)
-            continue;
-
-          while ((name = g_dir_read_name (sessions)))
-            {
-              g_autofree char *path = NULL;
-              g_autoptr(GFile) file = NULL;
-              g_autoptr(GFileInfo) info = NULL;
-              guint64 time;
-
-              if (!g_str_has_suffix (name, ".jsonl"))
-                continue;
-              path = g_build_filename (project_path, name, NULL);
-              file = g_file_new_for_path (path);
-              info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NONE, NULL, NULL);
-              if (info == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
-                continue;
-              time = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
-              if (best == NULL || time > best_time)
-                {
-                  g_free (best);
-                  best = g_steal_pointer (&path);
-                  best_time = time;
-                }
-            }
-        }
+      free (real);
+      return copy;
     }
-
-  return g_steal_pointer (&best);
+  return g_canonicalize_filename (path, NULL);
 }
 
-/* The bundled example, copied to the cache folder so that labels can be written to it. */
-static char *
-find_example (void)
+/* ------------------------------------------------------------------------------------------ */
+/* Windows                                                                                     */
+
+static gboolean
+window_close_request_cb (GtkWindow *window,
+                         GSettings *settings)
 {
-  const char *candidates[] = { RAMO_DATADIR "/examples/example.jsonl",
-                               RAMO_SOURCE_DATADIR "/examples/example.jsonl" };
+  int width = 0;
+  int height = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (settings);
+  if (width > 0 && height > 0 && !gtk_window_is_maximized (window))
     {
-      g_autofree char *cache_dir = NULL;
-      g_autofree char *copy = NULL;
-      g_autoptr(GFile) source = NULL;
-      g_autoptr(GFile) target = NULL;
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
+  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (settings);
+  return FALSE;
+}
 
-      if (!g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
+/* What every window of the application follows in the settings: its double-Escape action
+ * (kept in sync), the filter it opens with, and its size (read now, saved when it closes). */
+static void
+apply_settings (RamoApplication *self,
+                RamoWindow      *window)
+{
+  g_autofree char *filter = NULL;
+  RamoFilterMode mode;
+
+  if (self->settings == NULL)
+    return;
+
+  g_settings_bind (self->settings, "double-escape-action", window, "double-escape-action", G_SETTINGS_BIND_GET);
+
+  filter = g_settings_get_string (self->settings, "default-filter");
+  if (ramo_filter_mode_from_string (filter, &mode))
+    gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (window), mode);
+
+  gtk_window_set_default_size (GTK_WINDOW (window),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (window));
+  g_signal_connect_object (window, "close-request", G_CALLBACK (window_close_request_cb), self->settings, 0);
+}
+
+/**
+ * ramo_application_new_window:
+ * @self: the application
+ *
+ * A window of the application, with what every one gets beyond the window itself: the
+ * settings (double Escape, default filter, size) and the parent and branched-session actions.
+ *
+ * Returns: (transfer none): a new window, not shown yet
+ */
+RamoWindow *
+ramo_application_new_window (RamoApplication *self)
+{
+  RamoWindow *window;
+
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+
+  window = ramo_window_new (GTK_APPLICATION (self));
+  apply_settings (self, window);
+  _ramo_application_links_attach (self, window);
+  return window;
+}
+
+/**
+ * ramo_application_find_window:
+ * @self: the application
+ * @path: a session file
+ *
+ * Returns: (transfer none) (nullable): a window showing @path
+ */
+RamoWindow *
+ramo_application_find_window (RamoApplication *self,
+                              const char      *path)
+{
+  g_autofree char *wanted = NULL;
+
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  wanted = real_path (path);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    {
+      RamoSessionManager *manager;
+      g_autofree char *shown = NULL;
+
+      if (!RAMO_IS_WINDOW (l->data))
         continue;
-
-      cache_dir = g_build_filename (g_get_user_cache_dir (), "ramo", NULL);
-      copy = g_build_filename (cache_dir, "example.jsonl", NULL);
-      if (g_file_test (copy, G_FILE_TEST_IS_REGULAR))
-        return g_steal_pointer (&copy);
-
-      source = g_file_new_for_path (candidates[i]);
-      target = g_file_new_for_path (copy);
-      if (g_mkdir_with_parents (cache_dir, 0700) == 0 &&
-          g_file_copy (source, target, G_FILE_COPY_NONE, NULL, NULL, NULL, NULL))
-        return g_steal_pointer (&copy);
-
-      /* read the original; writes will fail with a message */
-      return g_strdup (candidates[i]);
+      manager = ramo_window_get_manager (l->data);
+      if (manager == NULL || ramo_session_manager_get_path (manager) == NULL)
+        continue;
+      shown = real_path (ramo_session_manager_get_path (manager));
+      if (g_str_equal (shown, wanted))
+        return l->data;
     }
   return NULL;
 }
 
 /**
- * ramo_application_find_default_session:
+ * ramo_application_open_session:
+ * @self: the application
+ * @target: (nullable): the window to show the session in
+ * @path: a session file
+ * @error: return location for a #GError (#RAMO_SESSION_ERROR), or %NULL
  *
- * Returns: (transfer full) (nullable): the session `ramo` opens without arguments
+ * Shows @path: in @target if given; else in the window that already shows it, or in a new
+ * window. A new window shows a file it cannot open as an error page (and @error is set).
+ *
+ * Returns: (transfer none) (nullable): the window, presented; %NULL when @target could not
+ *   open @path (it keeps its session)
  */
-char *
-ramo_application_find_default_session (void)
+RamoWindow *
+ramo_application_open_session (RamoApplication  *self,
+                               RamoWindow       *target,
+                               const char       *path,
+                               GError          **error)
 {
-  g_autofree char *pi = g_build_filename (g_get_home_dir (), ".pi", "agent", "sessions", NULL);
-  g_autofree char *omp = g_build_filename (g_get_home_dir (), ".omp", "agent", "sessions", NULL);
-  const char *roots[] = { pi, omp, NULL };
-  char *latest = ramo_application_find_latest_session (roots);
+  g_autoptr(GFile) file = NULL;
+  RamoWindow *window;
 
-  if (latest)
-    return latest;
-  return find_example ();
-}
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (!target || RAMO_IS_WINDOW (target), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
 
-static RamoWindow *
-new_window (RamoApplication *self,
-            GFile           *file)
-{
-  RamoWindow *window = ramo_window_new (GTK_APPLICATION (self));
+  file = g_file_new_for_path (path);
 
-  ramo_app_setup_window (window);
-  /* read in a worker thread, with a progress page for big files; a failure is shown in the
-   * window */
-  if (file)
-    ramo_window_load_file (window, file);
+  if (target)
+    {
+      if (!ramo_window_open_file (target, file, error))
+        return NULL;
+      gtk_window_present (GTK_WINDOW (target));
+      return target;
+    }
+
+  window = ramo_application_find_window (self, path);
+  if (window == NULL)
+    {
+      window = ramo_application_new_window (self);
+      ramo_window_open_file (window, file, error);
+    }
+  gtk_window_present (GTK_WINDOW (window));
   return window;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* The browser and the preferences                                                             */
+
+/* The browser's choice: the session goes to its target window, or to a window of its own. */
+static gboolean
+browser_open_session_cb (RamoSessionBrowser  *browser,
+                         const char          *path,
+                         GError             **error,
+                         RamoApplication     *self)
+{
+  return ramo_application_open_session (self, ramo_session_browser_get_target (browser), path, error) != NULL;
+}
+
+RamoSessionBrowser *
+_ramo_application_new_browser (RamoApplication *self,
+                               RamoWindow      *target,
+                               const char      *parent_session)
+{
+  RamoSessionBrowser *browser;
+
+  browser = ramo_session_browser_new (GTK_APPLICATION (self), self->index, self->settings);
+  g_signal_connect_object (browser, "open-session", G_CALLBACK (browser_open_session_cb), self, 0);
+  ramo_session_browser_set_target (browser, target);
+  if (parent_session)
+    ramo_session_browser_set_parent_session (browser, parent_session);
+  if (target)
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (browser), GTK_WINDOW (target));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (browser), TRUE);
+    }
+  return browser;
+}
+
+/**
+ * ramo_application_show_browser:
+ * @self: the application
+ * @target: (nullable): the window to open the chosen session in
+ *
+ * Shows the session browser (one per target: a second call presents the first).
+ *
+ * Returns: (transfer none): the browser
+ */
+GtkWindow *
+ramo_application_show_browser (RamoApplication *self,
+                               RamoWindow      *target)
+{
+  RamoSessionBrowser *browser = NULL;
+
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (RAMO_IS_SESSION_BROWSER (l->data) &&
+        ramo_session_browser_get_parent_session (l->data) == NULL &&
+        ramo_session_browser_get_target (l->data) == target)
+      {
+        browser = l->data;
+        ramo_session_browser_reload (browser);
+        break;
+      }
+
+  if (browser == NULL)
+    browser = _ramo_application_new_browser (self, target, NULL);
+
+  gtk_window_present (GTK_WINDOW (browser));
+  return GTK_WINDOW (browser);
+}
+
+/**
+ * ramo_application_show_preferences:
+ * @self: the application
+ *
+ * Returns: (transfer none): the preferences window, presented
+ */
+GtkWindow *
+ramo_application_show_preferences (RamoApplication *self)
+{
+  GtkWindow *parent;
+  GtkWindow *preferences = NULL;
+
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (RAMO_IS_PREFERENCES_WINDOW (l->data))
+      preferences = l->data;
+
+  if (preferences == NULL)
+    {
+      preferences = GTK_WINDOW (ramo_preferences_window_new (self->settings));
+      gtk_window_set_application (preferences, GTK_APPLICATION (self));
+    }
+  if (parent && parent != preferences)
+    gtk_window_set_transient_for (preferences, parent);
+  gtk_window_present (preferences);
+  return preferences;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* GApplication                                                                                */
 
 static void
 ramo_application_activate (GApplication *app)
@@ -182,7 +307,7 @@ ramo_application_activate (GApplication *app)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = ramo_app_show_browser (GTK_APPLICATION (self), NULL);
+    window = ramo_application_show_browser (self, NULL);
   gtk_window_present (window);
 }
 
@@ -195,39 +320,15 @@ ramo_application_open (GApplication  *app,
   RamoApplication *self = RAMO_APPLICATION (app);
 
   for (int i = 0; i < n_files; i++)
-    gtk_window_present (GTK_WINDOW (new_window (self, files[i])));
+    {
+      RamoWindow *window = ramo_application_new_window (self);
+
+      /* read in a worker thread, with a progress page for big files; a failure is shown in
+       * the window */
+      ramo_window_load_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
 }
-
-static void
-about_action (GSimpleAction *action,
-              GVariant      *param,
-              gpointer       user_data)
-{
-  GtkApplication *app = user_data;
-  const char *developers[] = { _("The Ramo authors"), NULL };
-
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", "Ramo",
-                         "application-icon", RAMO_APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("See, search, label and navigate the tree of a pi coding-agent session"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         NULL);
-}
-
-static void
-quit_action (GSimpleAction *action,
-             GVariant      *param,
-             gpointer       user_data)
-{
-  g_application_quit (G_APPLICATION (user_data));
-}
-
-static const GActionEntry app_actions[] = {
-  { .name = "about", .activate = about_action },
-  { .name = "quit", .activate = quit_action },
-};
 
 /* Where OpenGL is only a software rasterizer (llvmpipe, softpipe: no GPU, a virtual display,
  * a remote session), GTK 4.8's OpenGL renderer draws every frame on the CPU, compiling its
@@ -263,22 +364,39 @@ choose_renderer (void)
 static void
 ramo_application_startup (GApplication *app)
 {
+  RamoApplication *self = RAMO_APPLICATION (app);
+
   G_APPLICATION_CLASS (ramo_application_parent_class)->startup (app);
 
   choose_renderer ();
 
-  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
-  ramo_app_actions_init (GTK_APPLICATION (app));
+  self->settings = ramo_settings_new ();
+  if (self->settings == NULL)
+    g_warning ("The GSettings schema %s is not installed; preferences are not kept", RAMO_APP_ID);
+  self->index = ramo_session_index_new ();
 
+  _ramo_application_actions_init (self);
   gtk_window_set_default_icon_name (RAMO_APP_ID);
+}
+
+static void
+ramo_application_dispose (GObject *object)
+{
+  RamoApplication *self = (RamoApplication *)object;
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->index);
+
+  G_OBJECT_CLASS (ramo_application_parent_class)->dispose (object);
 }
 
 static void
 ramo_application_class_init (RamoApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = ramo_application_dispose;
 
   app_class->activate = ramo_application_activate;
   app_class->open = ramo_application_open;
@@ -303,4 +421,26 @@ ramo_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/ramo/Ramo",
                        NULL);
+}
+
+/**
+ * ramo_application_get_settings:
+ * @self: the application
+ *
+ * Returns: (transfer none) (nullable): Ramo's settings, %NULL when the schema is installed
+ *   nowhere (callers use the defaults then) or before the application started up
+ */
+GSettings *
+ramo_application_get_settings (RamoApplication *self)
+{
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+/* The index of the session folders (for tests: ramo_session_index_forget()). */
+RamoSessionIndex *
+_ramo_application_get_session_index (RamoApplication *self)
+{
+  g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
+  return self->index;
 }

@@ -18,7 +18,6 @@
 #include "ramo-app-util.h"
 #include "ramo-preferences-window.h"
 #include "ramo-secret.h"
-#include "ramo-settings.h"
 
 /**
  * RamoPreferencesWindow:
@@ -380,15 +379,29 @@ ramo_preferences_window_class_init (RamoPreferencesWindowClass *klass)
 static void
 ramo_preferences_window_init (RamoPreferencesWindow *self)
 {
-  GSettings *settings = ramo_app_get_settings ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
+}
 
+/**
+ * ramo_preferences_window_new:
+ * @settings: (nullable): Ramo's settings (the application's); %NULL when the schema is
+ *   installed nowhere, and then nothing can be changed
+ *
+ * Returns: (transfer none): a new preferences window
+ */
+RamoPreferencesWindow *
+ramo_preferences_window_new (GSettings *settings)
+{
+  RamoPreferencesWindow *self;
+
+  g_return_val_if_fail (!settings || G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (RAMO_TYPE_PREFERENCES_WINDOW, NULL);
   if (settings == NULL)
     {
       /* without the schema nothing can be kept: say so instead of pretending */
       gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
-      return;
+      return self;
     }
 
   self->settings = g_object_ref (settings);
@@ -405,17 +418,7 @@ ramo_preferences_window_init (RamoPreferencesWindow *self)
   g_signal_connect_object (self->provider_row, "notify::selected", G_CALLBACK (update_key_row), self, G_CONNECT_SWAPPED);
   update_folders (self);
   update_key_row (self);
-}
-
-/**
- * ramo_preferences_window_new:
- *
- * Returns: (transfer none): a new preferences window
- */
-RamoPreferencesWindow *
-ramo_preferences_window_new (void)
-{
-  return g_object_new (RAMO_TYPE_PREFERENCES_WINDOW, NULL);
+  return self;
 }
 
 /**

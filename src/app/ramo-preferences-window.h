@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RamoPreferencesWindow, ramo_preferences_window, RAMO, PREFERENCES_WINDOW, AdwPreferencesWindow)
 
-RamoPreferencesWindow *ramo_preferences_window_new                 (void);
+RamoPreferencesWindow *ramo_preferences_window_new                 (GSettings             *settings);
 void                   ramo_preferences_window_add_folder          (RamoPreferencesWindow *self,
                                                                     const char            *path);
 const char            *ramo_preferences_window_get_keyring_message (RamoPreferencesWindow *self);

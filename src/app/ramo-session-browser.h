@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "ramo-session-index.h"
 #include "ramo-window.h"
 
 G_BEGIN_DECLS
@@ -17,7 +18,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RamoSessionBrowser, ramo_session_browser, RAMO, SESSION_BROWSER, AdwApplicationWindow)
 
-RamoSessionBrowser *ramo_session_browser_new                (GtkApplication     *application);
+RamoSessionBrowser *ramo_session_browser_new                (GtkApplication     *application,
+                                                             RamoSessionIndex   *index,
+                                                             GSettings          *settings);
 void                ramo_session_browser_set_target         (RamoSessionBrowser *self,
                                                              RamoWindow         *target);
 RamoWindow         *ramo_session_browser_get_target         (RamoSessionBrowser *self);

@@ -14,15 +14,15 @@
 #include "config.h"
 
 #include "ramo-build-config.h"
-#include "ramo-projection.h"
 #include "ramo-secret.h"
 #include "ramo-session-index.h"
 #include "ramo-settings.h"
 
 /*
  * Ramo's GSettings (schema io.github.ramo.Ramo) and what is read from them: the summary
- * configuration (with the API key from the keyring), the session folders, and what a new window
- * takes from them (the double-Escape action, the default filter, its size).
+ * configuration (with the API key from the keyring) and the session folders. The application
+ * owns one (ramo-application.c, which also applies them to each new window), and so does each
+ * window for its summaries; there is no settings object shared through a global.
  */
 
 static GSettingsSchema *
@@ -44,30 +44,21 @@ lookup_schema (void)
 }
 
 /**
- * ramo_app_get_settings:
+ * ramo_settings_new:
  *
- * Ramo's settings. When the schema is installed nowhere (an uninstalled build whose schema was
- * not compiled), there are none: callers use the defaults then.
+ * Ramo's settings (schema `io.github.ramo.Ramo`), found also beside an uninstalled build. Each
+ * owner (the application, a window) keeps its own: they share the GSettings backend, so a change
+ * through one is seen by all.
  *
- * Returns: (transfer none) (nullable): the settings, shared by the whole program
+ * Returns: (transfer full) (nullable): new settings, or %NULL when the schema is installed
+ *   nowhere (an uninstalled build whose schema was not compiled): callers use the defaults then
  */
 GSettings *
-ramo_app_get_settings (void)
+ramo_settings_new (void)
 {
-  static gsize initialized;
-  static GSettings *settings;
+  g_autoptr(GSettingsSchema) schema = lookup_schema ();
 
-  if (g_once_init_enter (&initialized))
-    {
-      g_autoptr(GSettingsSchema) schema = lookup_schema ();
-
-      if (schema)
-        settings = g_settings_new_full (schema, NULL, NULL);
-      else
-        g_warning ("The GSettings schema %s is not installed; preferences are not kept", RAMO_APP_ID);
-      g_once_init_leave (&initialized, 1);
-    }
-  return settings;
+  return schema ? g_settings_new_full (schema, NULL, NULL) : NULL;
 }
 
 static char *
@@ -81,7 +72,8 @@ nonempty_string (GSettings  *settings,
 }
 
 /**
- * ramo_app_dup_summary_config:
+ * ramo_settings_dup_summary_config:
+ * @settings: (nullable): Ramo's settings (ramo_settings_new())
  *
  * The summary configuration the user chose in the preferences: provider, base URL and model
  * from GSettings, and the API key of that provider from the keyring (Secret Service, schema
@@ -95,15 +87,16 @@ nonempty_string (GSettings  *settings,
  * Returns: (transfer full): a new configuration
  */
 RamoSummarizerConfig *
-ramo_app_dup_summary_config (void)
+ramo_settings_dup_summary_config (GSettings *settings)
 {
-  GSettings *settings = ramo_app_get_settings ();
   RamoSummarizerConfig *config = ramo_summarizer_config_new ();
   g_autofree char *provider = NULL;
   g_autofree char *base_url = NULL;
   g_autofree char *model = NULL;
   g_autofree char *key = NULL;
   g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (!settings || G_IS_SETTINGS (settings), config);
 
   if (settings == NULL)
     return config;
@@ -137,81 +130,30 @@ ramo_app_dup_summary_config (void)
 }
 
 /**
- * ramo_app_dup_summary_instructions:
+ * ramo_settings_dup_summary_instructions:
+ * @settings: (nullable): Ramo's settings
  *
  * Returns: (transfer full) (nullable): the custom default instructions for summaries, or %NULL
  */
 char *
-ramo_app_dup_summary_instructions (void)
+ramo_settings_dup_summary_instructions (GSettings *settings)
 {
-  GSettings *settings = ramo_app_get_settings ();
+  g_return_val_if_fail (!settings || G_IS_SETTINGS (settings), NULL);
 
   return settings ? nonempty_string (settings, "summary-instructions") : NULL;
 }
 
 /**
- * ramo_app_dup_session_roots:
+ * ramo_settings_dup_session_roots:
+ * @settings: (nullable): Ramo's settings
  *
  * Returns: (transfer full): the folders the session browser lists: pi's and oh-my-pi's session
  *   folders under `$HOME`, and the `session-folders` setting
  */
 char **
-ramo_app_dup_session_roots (void)
+ramo_settings_dup_session_roots (GSettings *settings)
 {
-  GSettings *settings = ramo_app_get_settings ();
   g_auto(GStrv) extra = settings ? g_settings_get_strv (settings, "session-folders") : NULL;
 
   return ramo_session_index_default_roots ((const char * const *) extra);
-}
-
-static gboolean
-window_close_request_cb (GtkWindow *window,
-                         GSettings *settings)
-{
-  int width = 0;
-  int height = 0;
-
-  gtk_window_get_default_size (window, &width, &height);
-  g_settings_delay (settings);
-  if (width > 0 && height > 0 && !gtk_window_is_maximized (window))
-    {
-      g_settings_set_int (settings, "window-width", width);
-      g_settings_set_int (settings, "window-height", height);
-    }
-  g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
-  g_settings_apply (settings);
-  return FALSE;
-}
-
-/**
- * ramo_app_settings_attach_window:
- * @window: a new window, before it shows a session
- *
- * Makes @window follow the settings: its double-Escape action (kept in sync), the filter it
- * opens with, and its size (read now, saved when it closes).
- */
-void
-ramo_app_settings_attach_window (RamoWindow *window)
-{
-  GSettings *settings = ramo_app_get_settings ();
-  g_autofree char *filter = NULL;
-  RamoFilterMode mode;
-
-  g_return_if_fail (RAMO_IS_WINDOW (window));
-
-  if (settings == NULL)
-    return;
-
-  g_settings_bind (settings, "double-escape-action", window, "double-escape-action", G_SETTINGS_BIND_GET);
-
-  filter = g_settings_get_string (settings, "default-filter");
-  if (ramo_filter_mode_from_string (filter, &mode))
-    gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (window), mode);
-
-  gtk_window_set_default_size (GTK_WINDOW (window),
-                               g_settings_get_int (settings, "window-width"),
-                               g_settings_get_int (settings, "window-height"));
-  if (g_settings_get_boolean (settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (window));
-  g_signal_connect_object (window, "close-request", G_CALLBACK (window_close_request_cb), settings, 0);
 }

@@ -10,14 +10,12 @@
 #include <gio/gio.h>
 
 #include "ramo-summarizer-config.h"
-#include "ramo-window.h"
 
 G_BEGIN_DECLS
 
-GSettings            *ramo_app_get_settings               (void);
-RamoSummarizerConfig *ramo_app_dup_summary_config         (void);
-char                 *ramo_app_dup_summary_instructions   (void);
-char                **ramo_app_dup_session_roots          (void);
-void                  ramo_app_settings_attach_window     (RamoWindow *window);
+GSettings            *ramo_settings_new                       (void);
+RamoSummarizerConfig *ramo_settings_dup_summary_config        (GSettings *settings);
+char                 *ramo_settings_dup_summary_instructions  (GSettings *settings);
+char                **ramo_settings_dup_session_roots         (GSettings *settings);
 
 G_END_DECLS

@@ -45,9 +45,7 @@
 static GSettings *
 lookup_settings (void)
 {
-  GSettings *settings = ramo_app_get_settings ();
-
-  return settings ? g_object_ref (settings) : NULL;
+  return ramo_settings_new ();
 }
 
 static gboolean
@@ -153,7 +151,7 @@ ramo_window_dup_settings_config (RamoWindow *self)
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
 
   /* GSettings, and the API key from the keyring */
-  return ramo_app_dup_summary_config ();
+  return ramo_settings_dup_summary_config (self->settings);
 }
 
 /* ------------------------------------------------------------------------------------------ */

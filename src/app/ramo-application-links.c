@@ -1,4 +1,4 @@
-/* ramo-session-links.c
+/* ramo-application-links.c
  *
  * Copyright 2026 The Ramo authors
  *
@@ -9,34 +9,32 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "ramo-session-links"
+#define G_LOG_DOMAIN "ramo-application"
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "ramo-app-actions.h"
-#include "ramo-session-browser.h"
-#include "ramo-session-links.h"
+#include "ramo-application-private.h"
+#include "ramo-window-private.h"
 
 /*
- * A session's relatives, one click away from its window:
+ * A session's relatives, one click away from its window: the application adds these actions
+ * to each window it makes (ramo_application_new_window()):
  *
  *   win.open-parent-session   the session its header's `parentSession` names (pi's /branch
  *                             writes it), in a window of its own
  *   win.branched-sessions     the sessions whose `parentSession` is this one, in a session
  *                             browser limited to them
+ *
+ * They keep no state of their own: whether they are enabled is worked out again from the
+ * window's session whenever it changes (a new manager, or a reload: a branch can switch the
+ * session to another file without changing the manager).
  */
 
-/**
- * ramo_session_links_dup_parent_session:
- * @window: a window
- *
- * Returns: (transfer full) (nullable): the `parentSession` of the window's session, made
- *   absolute, or %NULL when it has none
- */
+/* The `parentSession` of the window's session, made absolute; NULL when it has none. */
 char *
-ramo_session_links_dup_parent_session (RamoWindow *window)
+_ramo_application_dup_parent_session (RamoWindow *window)
 {
   RamoSessionManager *manager;
   JsonObject *header;
@@ -67,24 +65,37 @@ ramo_session_links_dup_parent_session (RamoWindow *window)
 }
 
 static void
+set_enabled (RamoWindow *window,
+             const char *name,
+             gboolean    enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), name);
+
+  if (action)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
 update_actions (RamoWindow *window)
 {
-  GSignalGroup *signals = g_object_get_data (G_OBJECT (window), "ramo-session-links");
-  g_autofree char *parent = ramo_session_links_dup_parent_session (window);
+  g_autofree char *parent = _ramo_application_dup_parent_session (window);
   RamoSessionManager *manager = ramo_window_get_manager (window);
-  GAction *action;
 
-  if (signals)
-    g_signal_group_set_target (signals, manager);
+  set_enabled (window, "open-parent-session", parent != NULL);
+  set_enabled (window, "branched-sessions", manager != NULL && ramo_session_manager_get_path (manager) != NULL);
+}
 
-  action = g_action_map_lookup_action (G_ACTION_MAP (window), "open-parent-session");
-  if (action)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), parent != NULL);
+static void
+manager_changed_cb (RamoWindow *window)
+{
+  RamoSessionManager *manager = ramo_window_get_manager (window);
 
-  action = g_action_map_lookup_action (G_ACTION_MAP (window), "branched-sessions");
-  if (action)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
-                                 manager != NULL && ramo_session_manager_get_path (manager) != NULL);
+  /* the connection lasts as long as the manager or the window */
+  if (manager &&
+      g_signal_handler_find (manager, G_SIGNAL_MATCH_FUNC | G_SIGNAL_MATCH_DATA, 0, 0, NULL,
+                             update_actions, window) == 0)
+    g_signal_connect_object (manager, "reloaded", G_CALLBACK (update_actions), window, G_CONNECT_SWAPPED);
+  update_actions (window);
 }
 
 static void
@@ -93,23 +104,23 @@ open_parent_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   RamoWindow *window = user_data;
-  g_autofree char *parent = ramo_session_links_dup_parent_session (window);
+  g_autofree char *parent = _ramo_application_dup_parent_session (window);
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
   g_autoptr(GError) error = NULL;
 
-  if (parent == NULL || app == NULL)
+  if (parent == NULL || !RAMO_IS_APPLICATION (app))
     return;
 
   if (!g_file_test (parent, G_FILE_TEST_IS_REGULAR))
     {
       g_autofree char *message = g_strdup_printf (_("The parent session %s no longer exists"), parent);
 
-      ramo_app_show_toast (GTK_WINDOW (window), message);
+      ramo_window_show_toast (window, message);
       return;
     }
 
-  if (ramo_app_open_session (app, NULL, parent, &error) == NULL || error)
-    ramo_app_show_toast (GTK_WINDOW (window), error ? error->message : _("Could not open the parent session"));
+  if (ramo_application_open_session (RAMO_APPLICATION (app), NULL, parent, &error) == NULL || error)
+    ramo_window_show_toast (window, error ? error->message : _("Could not open the parent session"));
 }
 
 static void
@@ -122,11 +133,11 @@ branched_sessions_action (GSimpleAction *action,
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
   RamoSessionBrowser *browser;
 
-  if (manager == NULL || ramo_session_manager_get_path (manager) == NULL)
+  if (manager == NULL || ramo_session_manager_get_path (manager) == NULL || !RAMO_IS_APPLICATION (app))
     return;
 
-  browser = ramo_session_browser_new (app);
-  ramo_session_browser_set_parent_session (browser, ramo_session_manager_get_path (manager));
+  /* the chosen session opens in a window of its own, not in this one */
+  browser = _ramo_application_new_browser (RAMO_APPLICATION (app), NULL, ramo_session_manager_get_path (manager));
   gtk_window_set_transient_for (GTK_WINDOW (browser), GTK_WINDOW (window));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (browser), TRUE);
   gtk_window_present (GTK_WINDOW (browser));
@@ -137,26 +148,16 @@ static const GActionEntry link_actions[] = {
   { .name = "branched-sessions", .activate = branched_sessions_action },
 };
 
-/**
- * ramo_session_links_attach:
- * @window: a window
- *
- * Adds `win.open-parent-session` and `win.branched-sessions` to @window, enabled when its
- * session has a parent, or a file.
- */
+/* Adds win.open-parent-session and win.branched-sessions to @window, enabled when its session
+ * has a parent, or a file. */
 void
-ramo_session_links_attach (RamoWindow *window)
+_ramo_application_links_attach (RamoApplication *self,
+                                RamoWindow      *window)
 {
-  GSignalGroup *signals;
-
-  g_return_if_fail (RAMO_IS_WINDOW (window));
+  g_assert (RAMO_IS_APPLICATION (self));
+  g_assert (RAMO_IS_WINDOW (window));
 
   g_action_map_add_action_entries (G_ACTION_MAP (window), link_actions, G_N_ELEMENTS (link_actions), window);
-
-  /* a branch can switch the session to another file without changing the manager */
-  signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
-  g_signal_group_connect_object (signals, "reloaded", G_CALLBACK (update_actions), window, G_CONNECT_SWAPPED);
-  g_object_set_data_full (G_OBJECT (window), "ramo-session-links", signals, g_object_unref);
-  g_signal_connect (window, "notify::manager", G_CALLBACK (update_actions), NULL);
-  update_actions (window);
+  g_signal_connect (window, "notify::manager", G_CALLBACK (manager_changed_cb), NULL);
+  manager_changed_cb (window);
 }

@@ -1,4 +1,4 @@
-/* ramo-session-index.c
+/* ramo-session-scan.c
  *
  * Copyright 2026 The Ramo authors
  *
@@ -18,10 +18,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "ramo-app-util.h"
 #include "ramo-json-scan.h"
 #include "ramo-message.h"
-#include "ramo-session-index.h"
+#include "ramo-session-info-private.h"
 
 /*
  * What the session browser lists about each session file, read without loading the session.
@@ -34,60 +33,12 @@
  * in its `message` object. A line written in another key order is scanned fully instead. Only
  * the header, `session_info` lines and the first user message are parsed.
  *
- * Results are kept per path with the file's size and modification time, so that listing again
- * (a reopened browser, a file monitor event) only reads the files that changed. Nothing here
- * touches GTK: the listing runs in a worker thread.
+ *
+ * The summary's object and its accessors are in ramo-session-info.c; the listing of the
+ * session folders, with the cache of summaries, in ramo-session-index.c.
  */
 
 #define FIRST_MESSAGE_MAX_CHARS 300
-
-struct _RamoSessionInfo
-{
-  GObject  parent_instance;
-
-  char    *path;
-  char    *session_id;
-  char    *cwd;
-  char    *name;
-  char    *first_message;
-  char    *title;
-  char    *parent_session;
-  char    *search_text;     /* casefolded name and first message */
-  guint    n_messages;
-  guint    n_branches;
-  gint64   modified;        /* microseconds since the epoch */
-  goffset  size;
-};
-
-G_DEFINE_FINAL_TYPE (RamoSessionInfo, ramo_session_info, G_TYPE_OBJECT)
-
-static void
-ramo_session_info_finalize (GObject *object)
-{
-  RamoSessionInfo *self = (RamoSessionInfo *)object;
-
-  g_clear_pointer (&self->path, g_free);
-  g_clear_pointer (&self->session_id, g_free);
-  g_clear_pointer (&self->cwd, g_free);
-  g_clear_pointer (&self->name, g_free);
-  g_clear_pointer (&self->first_message, g_free);
-  g_clear_pointer (&self->title, g_free);
-  g_clear_pointer (&self->parent_session, g_free);
-  g_clear_pointer (&self->search_text, g_free);
-
-  G_OBJECT_CLASS (ramo_session_info_parent_class)->finalize (object);
-}
-
-static void
-ramo_session_info_class_init (RamoSessionInfoClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = ramo_session_info_finalize;
-}
-
-static void
-ramo_session_info_init (RamoSessionInfo *self)
-{
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Peeking at a line                                                                           */
@@ -338,12 +289,15 @@ line_facts (RamoScan   *scan,
 /* ------------------------------------------------------------------------------------------ */
 /* Reading one file                                                                            */
 
+/* @text on one line: runs of white space become one space, none at either end; past
+ * FIRST_MESSAGE_MAX_CHARS characters it ends in "…" (the cut made in the same walk). */
 static char *
 normalize_text (const char *text)
 {
   GString *out;
   gboolean space = FALSE;
-  g_autofree char *result = NULL;
+  gsize cut = 0;              /* bytes of the first FIRST_MESSAGE_MAX_CHARS - 1 characters */
+  guint n_chars = 0;
 
   if (text == NULL)
     return NULL;
@@ -358,16 +312,33 @@ normalize_text (const char *text)
           space = out->len > 0;
           continue;
         }
+      if (n_chars + (space ? 2 : 1) > FIRST_MESSAGE_MAX_CHARS)
+        {
+          /* too long: the first characters, without white space at their end, and "…" */
+          g_string_truncate (out, cut);
+          while (out->len > 0 && g_ascii_isspace (out->str[out->len - 1]))
+            g_string_truncate (out, out->len - 1);
+          g_string_append (out, "…");
+          return g_string_free (out, FALSE);
+        }
       if (space)
-        g_string_append_c (out, ' ');
+        {
+          g_string_append_c (out, ' ');
+          if (++n_chars == FIRST_MESSAGE_MAX_CHARS - 1)
+            cut = out->len;
+        }
       space = FALSE;
       g_string_append_unichar (out, c);
+      if (++n_chars == FIRST_MESSAGE_MAX_CHARS - 1)
+        cut = out->len;
     }
 
-  result = g_string_free (out, FALSE);
-  if (result[0] == '\0')
-    return NULL;
-  return ramo_ellipsize_text (result, FIRST_MESSAGE_MAX_CHARS);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
 }
 
 static char *
@@ -592,463 +563,4 @@ ramo_session_info_scan (const char  *path,
       self->modified = (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
     }
   return self;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Accessors                                                                                   */
-
-/**
- * ramo_session_info_get_path:
- * @self: a session summary
- *
- * Returns: the session file
- */
-const char *
-ramo_session_info_get_path (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->path;
-}
-
-/**
- * ramo_session_info_get_session_id:
- * @self: a session summary
- *
- * Returns: (nullable): the header's `id`
- */
-const char *
-ramo_session_info_get_session_id (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->session_id;
-}
-
-/**
- * ramo_session_info_get_cwd:
- * @self: a session summary
- *
- * Returns: (nullable): the header's `cwd`: the project folder the session worked in
- */
-const char *
-ramo_session_info_get_cwd (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->cwd;
-}
-
-/**
- * ramo_session_info_get_name:
- * @self: a session summary
- *
- * Returns: (nullable): the name of the latest `session_info` entry
- */
-const char *
-ramo_session_info_get_name (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->name;
-}
-
-/**
- * ramo_session_info_get_first_message:
- * @self: a session summary
- *
- * Returns: (nullable): the text of the first user message, on one line and shortened
- */
-const char *
-ramo_session_info_get_first_message (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->first_message;
-}
-
-/**
- * ramo_session_info_get_title:
- * @self: a session summary
- *
- * Returns: (nullable): the oh-my-pi title slot's title
- */
-const char *
-ramo_session_info_get_title (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->title;
-}
-
-/**
- * ramo_session_info_get_parent_session:
- * @self: a session summary
- *
- * Returns: (nullable): the header's `parentSession`: the file this session was branched from
- */
-const char *
-ramo_session_info_get_parent_session (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), NULL);
-  return self->parent_session;
-}
-
-/**
- * ramo_session_info_get_n_messages:
- * @self: a session summary
- *
- * Returns: how many `message` entries the file has, on every branch
- */
-guint
-ramo_session_info_get_n_messages (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), 0);
-  return self->n_messages;
-}
-
-/**
- * ramo_session_info_get_n_branches:
- * @self: a session summary
- *
- * Returns: how many branches (tips of the tree) the session has; 0 when it has no entries
- */
-guint
-ramo_session_info_get_n_branches (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), 0);
-  return self->n_branches;
-}
-
-/**
- * ramo_session_info_get_modified:
- * @self: a session summary
- *
- * Returns: when the file last changed, in microseconds since the epoch
- */
-gint64
-ramo_session_info_get_modified (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), 0);
-  return self->modified;
-}
-
-/**
- * ramo_session_info_get_size:
- * @self: a session summary
- *
- * Returns: the file's size in bytes when it was read
- */
-goffset
-ramo_session_info_get_size (RamoSessionInfo *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), 0);
-  return self->size;
-}
-
-/**
- * ramo_session_info_matches:
- * @self: a session summary
- * @terms: (nullable) (array zero-terminated=1): casefolded search words
- *   (ramo_session_index_split_terms())
- *
- * Returns: %TRUE when every word occurs in the session's name or first message
- */
-gboolean
-ramo_session_info_matches (RamoSessionInfo    *self,
-                           const char * const *terms)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_INFO (self), FALSE);
-
-  for (guint i = 0; terms && terms[i]; i++)
-    if (strstr (self->search_text, terms[i]) == NULL)
-      return FALSE;
-  return TRUE;
-}
-
-/**
- * ramo_session_index_split_terms:
- * @search: (nullable): what the user typed
- *
- * Returns: (transfer full) (nullable): the casefolded words of @search, %NULL when it has none
- */
-char **
-ramo_session_index_split_terms (const char *search)
-{
-  g_autofree char *folded = NULL;
-  g_auto(GStrv) words = NULL;
-  GPtrArray *terms;
-
-  if (search == NULL)
-    return NULL;
-
-  folded = g_utf8_casefold (search, -1);
-  words = g_strsplit_set (folded, " \t\n", -1);
-  terms = g_ptr_array_new ();
-  for (guint i = 0; words[i]; i++)
-    if (words[i][0])
-      g_ptr_array_add (terms, g_strdup (words[i]));
-  if (terms->len == 0)
-    {
-      g_ptr_array_unref (terms);
-      return NULL;
-    }
-  g_ptr_array_add (terms, NULL);
-  return (char **) g_ptr_array_free (terms, FALSE);
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Listing the session folders                                                                  */
-
-G_LOCK_DEFINE_STATIC (cache);
-static GHashTable *cache;   /* path → RamoSessionInfo */
-
-/**
- * ramo_session_index_forget:
- *
- * Forgets every file read so far, so that the next listing reads them all again.
- */
-void
-ramo_session_index_forget (void)
-{
-  G_LOCK (cache);
-  g_clear_pointer (&cache, g_hash_table_unref);
-  G_UNLOCK (cache);
-}
-
-/**
- * ramo_session_index_default_roots:
- * @extra_folders: (nullable) (array zero-terminated=1): more folders (the `session-folders` setting)
- *
- * Returns: (transfer full): `~/.pi/agent/sessions`, `~/.omp/agent/sessions` and @extra_folders,
- *   without duplicates; `~` is `$HOME`, so that tests can move it
- */
-char **
-ramo_session_index_default_roots (const char * const *extra_folders)
-{
-  const char *home = g_getenv ("HOME");
-  GPtrArray *roots = g_ptr_array_new ();
-
-  if (home == NULL || home[0] == '\0')
-    home = g_get_home_dir ();
-
-  g_ptr_array_add (roots, g_build_filename (home, ".pi", "agent", "sessions", NULL));
-  g_ptr_array_add (roots, g_build_filename (home, ".omp", "agent", "sessions", NULL));
-  for (guint i = 0; extra_folders && extra_folders[i]; i++)
-    {
-      g_autofree char *folder = NULL;
-      gboolean seen = FALSE;
-
-      if (extra_folders[i][0] == '\0')
-        continue;
-      if (extra_folders[i][0] == '~' && (extra_folders[i][1] == '/' || extra_folders[i][1] == '\0'))
-        folder = g_build_filename (home, extra_folders[i] + 1, NULL);
-      else
-        folder = g_canonicalize_filename (extra_folders[i], NULL);
-
-      for (guint j = 0; j < roots->len; j++)
-        seen |= g_str_equal (g_ptr_array_index (roots, j), folder);
-      if (!seen)
-        g_ptr_array_add (roots, g_steal_pointer (&folder));
-    }
-  g_ptr_array_add (roots, NULL);
-  return (char **) g_ptr_array_free (roots, FALSE);
-}
-
-static void
-add_session_files (GPtrArray  *files,
-                   const char *folder,
-                   gboolean    descend)
-{
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    return;
-
-  while ((name = g_dir_read_name (dir)))
-    {
-      g_autofree char *path = g_build_filename (folder, name, NULL);
-
-      if (g_str_has_suffix (name, ".jsonl"))
-        {
-          if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-            g_ptr_array_add (files, g_steal_pointer (&path));
-        }
-      else if (descend && name[0] != '.' && g_file_test (path, G_FILE_TEST_IS_DIR))
-        add_session_files (files, path, FALSE);
-    }
-}
-
-static gint
-compare_newest_first (gconstpointer a,
-                      gconstpointer b)
-{
-  RamoSessionInfo *info_a = *(RamoSessionInfo **) a;
-  RamoSessionInfo *info_b = *(RamoSessionInfo **) b;
-
-  if (info_a->modified != info_b->modified)
-    return info_a->modified > info_b->modified ? -1 : 1;
-  return g_strcmp0 (info_a->path, info_b->path);
-}
-
-/* The cached summary of @path if the file is unchanged since it was read. */
-static RamoSessionInfo *
-lookup_cached (const char *path)
-{
-  RamoSessionInfo *info = NULL;
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0)
-    return NULL;
-
-  G_LOCK (cache);
-  if (cache)
-    info = g_hash_table_lookup (cache, path);
-  if (info && (info->size != st.st_size ||
-               info->modified != (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000))
-    info = NULL;
-  if (info)
-    g_object_ref (info);
-  G_UNLOCK (cache);
-  return info;
-}
-
-static void
-store_cached (RamoSessionInfo *info)
-{
-  G_LOCK (cache);
-  if (cache == NULL)
-    cache = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
-  g_hash_table_replace (cache, info->path, g_object_ref (info));
-  G_UNLOCK (cache);
-}
-
-/**
- * ramo_session_index_list:
- * @roots: (array zero-terminated=1): session folders; their `*.jsonl` files and those one
- *   folder below (pi keeps one folder per working directory) are listed
- * @progress: (nullable) (scope call): called after each file
- * @progress_data: data for @progress
- * @cancellable: (nullable): a #GCancellable
- *
- * Reads the summary of every session file under @roots; files unchanged since an earlier
- * listing are not read again. Blocks: call it from a worker thread (or use
- * ramo_session_index_list_async()).
- *
- * Returns: (transfer container) (element-type RamoSessionInfo): the sessions, most recently
- *   changed first; files that are not sessions are left out
- */
-GPtrArray *
-ramo_session_index_list (const char * const       *roots,
-                         RamoSessionIndexProgress  progress,
-                         gpointer                  progress_data,
-                         GCancellable             *cancellable)
-{
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *sessions = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint r = 0; roots && roots[r]; r++)
-    add_session_files (files, roots[r], TRUE);
-
-  for (guint i = 0; i < files->len; i++)
-    {
-      const char *path = g_ptr_array_index (files, i);
-      RamoSessionInfo *info;
-
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      if (!g_hash_table_add (seen, (gpointer) path))
-        continue;
-
-      info = lookup_cached (path);
-      if (info == NULL)
-        {
-          info = ramo_session_info_scan (path, NULL);
-          if (info)
-            store_cached (info);
-        }
-      if (info)
-        g_ptr_array_add (sessions, info);
-      if (progress)
-        progress (i + 1, files->len, progress_data);
-    }
-
-  g_ptr_array_sort (sessions, compare_newest_first);
-  return sessions;
-}
-
-typedef struct
-{
-  char                     **roots;
-  RamoSessionIndexProgress   progress;
-  gpointer                   progress_data;
-} ListData;
-
-static void
-list_data_free (ListData *data)
-{
-  g_strfreev (data->roots);
-  g_free (data);
-}
-
-static void
-list_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  ListData *data = task_data;
-  GPtrArray *sessions;
-
-  sessions = ramo_session_index_list ((const char * const *) data->roots, data->progress, data->progress_data,
-                                      cancellable);
-  if (g_task_return_error_if_cancelled (task))
-    g_ptr_array_unref (sessions);
-  else
-    g_task_return_pointer (task, sessions, (GDestroyNotify) g_ptr_array_unref);
-}
-
-/**
- * ramo_session_index_list_async:
- * @roots: (array zero-terminated=1): session folders
- * @progress: (nullable): called from the worker thread after each file
- * @progress_data: data for @progress; it must stay valid until @callback runs
- * @cancellable: (nullable): a #GCancellable
- * @callback: called on the calling thread's main context when the listing is done
- * @user_data: data for @callback
- *
- * ramo_session_index_list() in a worker thread.
- */
-void
-ramo_session_index_list_async (const char * const       *roots,
-                               RamoSessionIndexProgress  progress,
-                               gpointer                  progress_data,
-                               GCancellable             *cancellable,
-                               GAsyncReadyCallback       callback,
-                               gpointer                  user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  ListData *data;
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ramo_session_index_list_async);
-
-  data = g_new0 (ListData, 1);
-  data->roots = g_strdupv ((char **) roots);
-  data->progress = progress;
-  data->progress_data = progress_data;
-  g_task_set_task_data (task, data, (GDestroyNotify) list_data_free);
-  g_task_run_in_thread (task, list_thread);
-}
-
-/**
- * ramo_session_index_list_finish:
- * @result: the result given to the callback
- * @error: return location for a #GError, or %NULL
- *
- * Returns: (transfer container) (element-type RamoSessionInfo): the sessions, most recently
- *   changed first, or %NULL when cancelled
- */
-GPtrArray *
-ramo_session_index_list_finish (GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
