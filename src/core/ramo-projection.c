@@ -465,6 +465,26 @@ ramo_projection_node_get_is_leaf (RamoProjectionNode *self)
 }
 
 /**
+ * ramo_projection_node_get_shows_leaf:
+ * @self: a node
+ *
+ * Whether the row is the one that shows where the leaf is: the leaf's own row, or, when the
+ * filter or the search hides the leaf, the row of its nearest ancestor that has one.
+ *
+ * Returns: %TRUE when the entry is ramo_projection_nearest_visible() of the leaf
+ */
+gboolean
+ramo_projection_node_get_shows_leaf (RamoProjectionNode *self)
+{
+  RamoProjection *projection;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  projection = PROJECTION_OF (self);
+  return projection != NULL &&
+         ramo_projection_nearest_visible (projection, ramo_session_manager_get_leaf (projection->manager)) == self->entry;
+}
+
+/**
  * ramo_projection_node_get_on_active_path:
  * @self: a node
  *
