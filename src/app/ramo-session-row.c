@@ -19,7 +19,6 @@
 #include "ramo-app-util.h"
 #include "ramo-list-view.h"
 #include "ramo-session-row.h"
-#include "ramo-session-tree.h"
 
 /**
  * RamoSessionRow:
@@ -28,8 +27,9 @@
  * a pill (editable inline), and the entry's one-line text. File text is always shown as plain
  * text; search matches are highlighted with Pango attributes, never with markup.
  *
- * The row reports what the user wants through window actions (`win.set-label`), so the same
- * code path serves the keyboard, the mouse and scripts.
+ * The row reads only its node, and the search terms whoever binds it sets
+ * (ramo_session_row_set_search_terms()). It reports what the user wants through window actions
+ * (`win.set-label`), so the same code path serves the keyboard, the mouse and scripts.
  */
 
 struct _RamoSessionRow
@@ -38,6 +38,7 @@ struct _RamoSessionRow
 
   RamoProjectionNode *node;
   gulong              node_handlers[3];
+  char              **search_terms;
   guint               highlighted : 1;  /* the text has highlight attributes */
   guint               highlight_stale : 1;
   const char         *kind_class;     /* interned */
@@ -132,11 +133,7 @@ update_path (RamoSessionRow *self)
       else if (ramo_projection_node_get_on_active_path (self->node))
         {
           /* When the filter hides the leaf, its nearest shown ancestor stands in for it. */
-          RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self),
-                                                                              RAMO_TYPE_SESSION_TREE);
-
-          if (tree != NULL &&
-              ramo_session_tree_get_shown_leaf (tree) == ramo_projection_node_get_entry (self->node))
+          if (ramo_projection_node_get_shows_leaf (self->node))
             marker = MARKER_LEAF_BELOW;
           else
             marker = MARKER_ACTIVE;
@@ -300,9 +297,7 @@ update_all (RamoSessionRow *self)
 static const char * const *
 search_terms (RamoSessionRow *self)
 {
-  RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
-
-  return tree && self->node ? ramo_session_tree_get_search_terms (tree) : NULL;
+  return self->node ? (const char * const *) self->search_terms : NULL;
 }
 
 /* Marks the terms in the text. */
@@ -347,6 +342,34 @@ ramo_session_row_refresh_highlight (RamoSessionRow *self)
 
   self->highlight_stale = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * ramo_session_row_set_search_terms:
+ * @self: a row
+ * @terms: (nullable) (array zero-terminated=1): the casefolded search terms to mark
+ *
+ * Sets the terms the row marks in its text and its label (the projection's
+ * ramo_projection_get_search_terms()); the row copies them. Marks them anew when they differ
+ * from the ones it had.
+ */
+void
+ramo_session_row_set_search_terms (RamoSessionRow     *self,
+                                   const char * const *terms)
+{
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  /* no terms and none at all mark the same: nothing */
+  if (terms != NULL && terms[0] == NULL)
+    terms = NULL;
+  if (terms == NULL || self->search_terms == NULL
+      ? (gpointer) terms == (gpointer) self->search_terms
+      : g_strv_equal (terms, (const char * const *) self->search_terms))
+    return;
+  g_strfreev (self->search_terms);
+  self->search_terms = g_strdupv ((char **) terms);
+  if (self->node != NULL)
+    ramo_session_row_refresh_highlight (self);
 }
 
 static void
@@ -758,6 +781,7 @@ ramo_session_row_dispose (GObject *object)
 
   disconnect_node (self);
   g_clear_object (&self->node);
+  g_clear_pointer (&self->search_terms, g_strfreev);
 
   if (self->label_entry)
     {

@@ -120,7 +120,10 @@ _ramo_session_tree_refresh_rows (RamoSessionTree *self)
       RamoSessionRow *row = _ramo_session_tree_find_row_in (child);
 
       if (row)
-        ramo_session_row_refresh_highlight (row);
+        {
+          ramo_session_row_set_search_terms (row, ramo_session_tree_get_search_terms (self));
+          ramo_session_row_refresh_highlight (row);
+        }
     }
 }
 
@@ -181,9 +184,12 @@ list_view_bind_cb (RamoSessionTree *self,
   RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
   GtkTreeListRow *row = GTK_IS_TREE_LIST_ROW (item) ? GTK_TREE_LIST_ROW (item) : NULL;
   g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+  RamoSessionRow *session_row = RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander));
 
   ramo_tree_expander_set_list_row (expander, row);
-  ramo_session_row_set_node (RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander)), node);
+  /* the terms first: the node marks them as it is shown */
+  ramo_session_row_set_search_terms (session_row, ramo_session_tree_get_search_terms (self));
+  ramo_session_row_set_node (session_row, node);
   if (row)
     g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, G_CONNECT_SWAPPED);
 }
