@@ -97,8 +97,8 @@ leaf_move_changes_layout (RamoSessionManager *manager,
   return path_leaves_set (manager, new_leaf, old_path) || path_leaves_set (manager, old_leaf, new_path);
 }
 
-void
-_ramo_session_tree_leaf_changed_cb (RamoSessionTree    *self,
+static void
+manager_leaf_changed_cb (RamoSessionTree    *self,
                          const char         *old_leaf_id,
                          RamoSessionManager *manager)
 {
@@ -115,4 +115,14 @@ _ramo_session_tree_leaf_changed_cb (RamoSessionTree    *self,
       self->leaf_rebuild_live = self->keep_scroll;
       self->leaf_rebuild_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, leaf_rebuild_cb, self, NULL);
     }
+}
+
+/* The tree hears of the leaf from the manager: the projection has no signal of its own for it
+ * (its nodes tell their rows), and does not lay itself out again when the leaf moves. */
+void
+_ramo_session_tree_leaf_init (RamoSessionTree *self)
+{
+  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
+  g_signal_group_connect_object (self->manager_signals, "leaf-changed",
+                                 G_CALLBACK (manager_leaf_changed_cb), self, G_CONNECT_SWAPPED);
 }

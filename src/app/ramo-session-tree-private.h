@@ -140,8 +140,6 @@ void              _ramo_session_tree_queue_after_layout         (RamoSessionTree
                                                                  gboolean          focus);
 
 /* ramo-session-tree-leaf.c */
-void              _ramo_session_tree_leaf_changed_cb            (RamoSessionTree    *self,
-                                                                 const char         *old_leaf_id,
-                                                                 RamoSessionManager *manager);
+void              _ramo_session_tree_leaf_init                  (RamoSessionTree  *self);
 
 G_END_DECLS

@@ -239,16 +239,12 @@ projection_rebuilt_cb (RamoSessionTree *self,
    * filter, a search, a label, a navigation) shows the selected row. */
   _ramo_session_tree_queue_after_layout (self, !(self->keep_scroll || self->rebuild_live), self->had_focus);
   self->had_focus = FALSE;
-}
 
-static void
-manager_reloaded_cb (RamoSessionTree    *self,
-                     RamoSessionManager *manager)
-{
-  g_assert (RAMO_IS_SESSION_TREE (self));
-
-  /* A branched session keeps the ids of its path; a selection there is still meaningful. */
-  if (self->wanted_id && ramo_session_manager_get_entry (manager, self->wanted_id) == NULL)
+  /* Entries go only when the session is reloaded (the projection is laid out again then): the
+   * entry chosen is forgotten once its row is chosen anew. A branched session keeps the ids of
+   * its path; a selection there is still meaningful. */
+  if (self->wanted_id &&
+      ramo_session_manager_get_entry (ramo_projection_get_manager (projection), self->wanted_id) == NULL)
     g_clear_pointer (&self->wanted_id, g_free);
 }
 
@@ -437,11 +433,7 @@ ramo_session_tree_init (RamoSessionTree *self)
   g_signal_group_connect_object (self->projection_signals, "rebuilt",
                                  G_CALLBACK (projection_rebuilt_cb), self, G_CONNECT_SWAPPED);
 
-  self->manager_signals = g_signal_group_new (RAMO_TYPE_SESSION_MANAGER);
-  g_signal_group_connect_object (self->manager_signals, "leaf-changed",
-                                 G_CALLBACK (_ramo_session_tree_leaf_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->manager_signals, "reloaded",
-                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
+  _ramo_session_tree_leaf_init (self);
 
   _ramo_session_tree_input_init (self);
 
