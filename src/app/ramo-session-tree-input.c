@@ -456,6 +456,19 @@ moves_far (RamoSessionTree *self,
     }
 }
 
+/* Whether a key on the list is for the tree's rows: keys typed into the inline label editor
+ * are its own. */
+static gboolean
+keys_for_rows (RamoSessionTree *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+
+  return !(focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)));
+}
+
+/* Before the list view moves its cursor: the list's ends, and a page away, are where they will
+ * be once every row is in the model. */
 static gboolean
 list_key_pressed_cb (RamoSessionTree       *self,
                      guint                  keyval,
@@ -463,94 +476,88 @@ list_key_pressed_cb (RamoSessionTree       *self,
                      GdkModifierType        state,
                      GtkEventControllerKey *controller)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
-  GdkModifierType mods = state & gtk_accelerator_get_default_mod_mask ();
-  GtkTreeListRow *row;
-
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  /* Keys typed into the inline label editor are its own. */
-  if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)))
-    return GDK_EVENT_PROPAGATE;
-
-  /* the list's ends, and a page away, are where they will be once every row is in the model */
-  if (_ramo_session_tree_rest_pending (self) && moves_far (self, keyval))
+  if (keys_for_rows (self) && _ramo_session_tree_rest_pending (self) && moves_far (self, keyval))
     _ramo_session_tree_finish_rest (self);
-
-  row = selected_row (self);
-
-  switch (keyval)
-    {
-    case GDK_KEY_L:
-    case GDK_KEY_l:
-      if (mods == GDK_SHIFT_MASK && self->selected_id)
-        {
-          ramo_session_tree_edit_label (self, self->selected_id);
-          return GDK_EVENT_STOP;
-        }
-      break;
-
-    case GDK_KEY_Left:
-    case GDK_KEY_KP_Left:
-      if (mods != 0 || row == NULL)
-        break;
-      if (gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row))
-        gtk_tree_list_row_set_expanded (row, FALSE);
-      else
-        {
-          g_autoptr(GtkTreeListRow) parent = gtk_tree_list_row_get_parent (row);
-
-          if (parent)
-            focus_position (self, gtk_tree_list_row_get_position (parent));
-        }
-      return GDK_EVENT_STOP;
-
-    case GDK_KEY_Right:
-    case GDK_KEY_KP_Right:
-      if (mods != 0 || row == NULL)
-        break;
-      if (gtk_tree_list_row_is_expandable (row))
-        {
-          if (!gtk_tree_list_row_get_expanded (row))
-            gtk_tree_list_row_set_expanded (row, TRUE);
-          else
-            focus_position (self, gtk_tree_list_row_get_position (row) + 1);
-        }
-      return GDK_EVENT_STOP;
-
-    case GDK_KEY_plus:
-    case GDK_KEY_KP_Add:
-    case GDK_KEY_asterisk:
-    case GDK_KEY_KP_Multiply:
-    case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract:
-    case GDK_KEY_slash:
-    case GDK_KEY_KP_Divide:
-      /* the expander's keys, for the selected row (the focus is on the row, above it) */
-      if ((mods & ~GDK_SHIFT_MASK) != 0 || row == NULL || !gtk_tree_list_row_is_expandable (row))
-        break;
-      gtk_tree_list_row_set_expanded (row, keyval == GDK_KEY_plus || keyval == GDK_KEY_KP_Add ||
-                                           keyval == GDK_KEY_asterisk || keyval == GDK_KEY_KP_Multiply);
-      return GDK_EVENT_STOP;
-
-    case GDK_KEY_Menu:
-      ramo_session_tree_popup_menu (self);
-      return GDK_EVENT_STOP;
-
-    case GDK_KEY_F10:
-      if (mods == GDK_SHIFT_MASK)
-        {
-          ramo_session_tree_popup_menu (self);
-          return GDK_EVENT_STOP;
-        }
-      break;
-
-    default:
-      break;
-    }
-
   return GDK_EVENT_PROPAGATE;
+}
+
+/* Shift+L */
+static gboolean
+edit_label_shortcut (GtkWidget *widget,
+                     GVariant  *args,
+                     gpointer   user_data)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
+
+  if (!keys_for_rows (self) || self->selected_id == NULL)
+    return FALSE;
+  ramo_session_tree_edit_label (self, self->selected_id);
+  return TRUE;
+}
+
+/* Left (@args FALSE) folds the selected row, or selects the row it is nested under; Right
+ * (TRUE) unfolds it, or selects the first row nested under it. */
+static gboolean
+arrow_shortcut (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
+  GtkTreeListRow *row = keys_for_rows (self) ? selected_row (self) : NULL;
+  gboolean expandable;
+
+  if (row == NULL)
+    return FALSE;
+  expandable = gtk_tree_list_row_is_expandable (row);
+  if (g_variant_get_boolean (args))
+    {
+      if (expandable && !gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+      else if (expandable)
+        focus_position (self, gtk_tree_list_row_get_position (row) + 1);
+    }
+  else if (expandable && gtk_tree_list_row_get_expanded (row))
+    gtk_tree_list_row_set_expanded (row, FALSE);
+  else
+    {
+      g_autoptr(GtkTreeListRow) parent = gtk_tree_list_row_get_parent (row);
+
+      if (parent)
+        focus_position (self, gtk_tree_list_row_get_position (parent));
+    }
+  return TRUE;
+}
+
+/* The expander's keys (+ * unfold, - / fold), for the selected row: the focus is on the row,
+ * above the expander. */
+static gboolean
+expand_shortcut (GtkWidget *widget,
+                 GVariant  *args,
+                 gpointer   user_data)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
+  GtkTreeListRow *row = keys_for_rows (self) ? selected_row (self) : NULL;
+
+  if (row == NULL || !gtk_tree_list_row_is_expandable (row))
+    return FALSE;
+  gtk_tree_list_row_set_expanded (row, g_variant_get_boolean (args));
+  return TRUE;
+}
+
+/* Menu, Shift+F10 */
+static gboolean
+menu_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
+
+  if (!keys_for_rows (self))
+    return FALSE;
+  ramo_session_tree_popup_menu (self);
+  return TRUE;
 }
 
 /**
@@ -613,6 +620,56 @@ _ramo_session_tree_input_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, list_view_activate_cb);
 }
 
+static void
+add_shortcut (GtkShortcutController *controller,
+              guint                  keyval,
+              GdkModifierType        modifiers,
+              GtkShortcutFunc        func,
+              RamoSessionTree       *self,
+              GVariant              *args)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers),
+                                            gtk_callback_action_new (func, self, NULL));
+
+  if (args)
+    gtk_shortcut_set_arguments (shortcut, args);
+  gtk_shortcut_controller_add_shortcut (controller, shortcut);
+}
+
+/* The keys of a tree, for the selected row (the list view's own move the cursor). They are
+ * the list view's, seen before it and its rows see them: the window makes the tree the search
+ * entry's key capture widget, whose handler on the tree would take the keys that type text
+ * (+ - * / Shift+L) before the tree's own class shortcuts. */
+static void
+add_shortcuts (RamoSessionTree *self)
+{
+  static const struct {
+    guint    keyval;
+    gboolean expand;
+  } expander_keys[] = {
+    { GDK_KEY_plus, TRUE }, { GDK_KEY_KP_Add, TRUE }, { GDK_KEY_asterisk, TRUE }, { GDK_KEY_KP_Multiply, TRUE },
+    { GDK_KEY_minus, FALSE }, { GDK_KEY_KP_Subtract, FALSE }, { GDK_KEY_slash, FALSE }, { GDK_KEY_KP_Divide, FALSE },
+  };
+  GtkShortcutController *controller = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
+
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (controller), GTK_PHASE_CAPTURE);
+  add_shortcut (controller, GDK_KEY_l, GDK_SHIFT_MASK, edit_label_shortcut, self, NULL);
+  add_shortcut (controller, GDK_KEY_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
+  add_shortcut (controller, GDK_KEY_KP_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
+  add_shortcut (controller, GDK_KEY_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
+  add_shortcut (controller, GDK_KEY_KP_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
+  for (guint i = 0; i < G_N_ELEMENTS (expander_keys); i++)
+    {
+      add_shortcut (controller, expander_keys[i].keyval, 0, expand_shortcut, self,
+                    g_variant_new_boolean (expander_keys[i].expand));
+      add_shortcut (controller, expander_keys[i].keyval, GDK_SHIFT_MASK, expand_shortcut, self,
+                    g_variant_new_boolean (expander_keys[i].expand));
+    }
+  add_shortcut (controller, GDK_KEY_Menu, 0, menu_shortcut, self, NULL);
+  add_shortcut (controller, GDK_KEY_F10, GDK_SHIFT_MASK, menu_shortcut, self, NULL);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (controller));
+}
+
 void
 _ramo_session_tree_input_init (RamoSessionTree *self)
 {
@@ -623,6 +680,7 @@ _ramo_session_tree_input_init (RamoSessionTree *self)
   gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   g_signal_connect_object (controller, "key-pressed", G_CALLBACK (list_key_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
+  add_shortcuts (self);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
