@@ -25,15 +25,17 @@
  * RamoSessionTree:
  *
  * The session tree view. It is the one place that assembles projection → GtkTreeListModel →
- * GtkSingleSelection → #RamoListView, and the only code that touches GtkTreeListRow.
+ * GtkSingleSelection → #RamoListView (_ramo_session_tree_build_models(), in
+ * ramo-session-tree-model.c), and the only code that touches GtkTreeListRow. It listens to the
+ * projection, and to the session only for the leaf moving (ramo-session-tree-leaf.c).
  *
  * The projection rebuilds its whole layout when the filter, the search or the entries change;
  * the tree then keeps the selection on the entry the user chose (or its nearest visible
  * ancestor), keeps folded rows folded unless the filter or the search changed (as pi clears
  * folds then), and keeps the keyboard focus in the list. Unlike pi, the entry the user chose
  * is remembered while an ancestor stands in for it: turning a filter off again (or clearing
- * the search) returns to that entry rather than staying on the ancestor. It also rebuilds the projection after
- * the leaf moves, so that the branch holding the leaf is listed first (spec §7).
+ * the search) returns to that entry rather than staying on the ancestor. It also rebuilds the
+ * projection after the leaf moves, so that the branch holding the leaf is listed first (spec §7).
  *
  * Activating a row runs `win.navigate` with the entry id; the row menu and Shift+L use the
  * other window actions, so the keyboard, the mouse and scripts share one code path.
