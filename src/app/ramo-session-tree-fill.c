@@ -30,29 +30,30 @@ typedef struct
   guint last;
 } Run;
 
+/* The tree list model asks for its lists while it is made, and again whenever a row is
+ * unfolded after: a build is what its create function is given, for as long as the model lives;
+ * only while build_around() makes the model does it hold anything. */
 typedef struct
 {
+  gboolean    making;
   GHashTable *runs;      /* GListModel (the projection, or a node) → Run */
   GHashTable *folded;    /* (borrowed) ids of the rows the user folded */
   GPtrArray  *partial;   /* (element-type RamoListSlice) lists not whole */
   GPtrArray  *to_fold;   /* (element-type RamoProjectionNode) folded rows it unfolded */
 } Build;
 
-/* The build under way: the tree list model asks for its lists while it is made, with nothing
- * to tell which build it is for. Set only while build_around() makes the model. */
-static Build *building;
-
 static GListModel *
 create_child_model_cb (gpointer item,
                        gpointer user_data)
 {
   RamoProjectionNode *node = item;
+  Build *building = user_data;
   RamoListSlice *slice;
   Run *run;
 
   if (!RAMO_IS_PROJECTION_NODE (node) || !ramo_projection_node_has_children (node))
     return NULL;
-  if (building == NULL)
+  if (building == NULL || !building->making)
     return g_object_ref (G_LIST_MODEL (node));
 
   /* the model unfolds every row that gets a list now: those to stay folded are folded again
@@ -523,11 +524,10 @@ build_around (RamoSessionTree  *self,
   g_autoptr(GtkTreeListRow) row = NULL;
   RamoListSlice *top;
   GtkTreeListModel *model;
-  Build build;
+  Build *build;
   Run *run;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
-  g_assert (building == NULL);
 
   if (path == NULL)
     return NULL;
@@ -536,27 +536,28 @@ build_around (RamoSessionTree  *self,
   for (guint i = 0; i + 2 < path->len; i += 2)
     g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
 
-  build.runs = runs_around (self->projection, path, self->folded, around);
-  build.folded = self->folded;
-  build.partial = g_ptr_array_new_with_free_func (g_object_unref);
-  build.to_fold = g_ptr_array_new_with_free_func (g_object_unref);
+  build = g_new0 (Build, 1);
+  build->runs = runs_around (self->projection, path, self->folded, around);
+  build->folded = self->folded;
+  build->partial = g_ptr_array_new_with_free_func (g_object_unref);
+  build->to_fold = g_ptr_array_new_with_free_func (g_object_unref);
 
-  run = g_hash_table_lookup (build.runs, self->projection);
+  run = g_hash_table_lookup (build->runs, self->projection);
   g_assert (run != NULL);
   top = ramo_list_slice_new (G_LIST_MODEL (self->projection), run->first, run->last - run->first + 1);
   if (!ramo_list_slice_is_whole (top))
-    g_ptr_array_add (build.partial, g_object_ref (top));
+    g_ptr_array_add (build->partial, g_object_ref (top));
 
-  building = &build;
-  model = gtk_tree_list_model_new (G_LIST_MODEL (top), FALSE, TRUE, create_child_model_cb, NULL, NULL);
-  building = NULL;
+  build->making = TRUE;
+  model = gtk_tree_list_model_new (G_LIST_MODEL (top), FALSE, TRUE, create_child_model_cb, build, g_free);
+  build->making = FALSE;
   gtk_tree_list_model_set_autoexpand (model, FALSE);
 
   /* rows the user folded, unfolded with nothing in them: folded again */
   self->unfolding = TRUE;
-  for (guint i = 0; i < build.to_fold->len; i++)
+  for (guint i = 0; i < build->to_fold->len; i++)
     {
-      RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build.to_fold, i));
+      RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build->to_fold, i));
       g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
       g_autoptr(GtkTreeListRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
@@ -567,9 +568,10 @@ build_around (RamoSessionTree  *self,
 
   row = row_of_path (self, model, path);
   *position = row ? gtk_tree_list_row_get_position (row) : GTK_INVALID_LIST_POSITION;
-  *partial = g_steal_pointer (&build.partial);
-  g_ptr_array_unref (build.to_fold);
-  g_hash_table_unref (build.runs);
+  *partial = g_steal_pointer (&build->partial);
+  g_clear_pointer (&build->to_fold, g_ptr_array_unref);
+  g_clear_pointer (&build->runs, g_hash_table_unref);
+  build->folded = NULL;
   return model;
 }
 
