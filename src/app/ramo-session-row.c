@@ -14,12 +14,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <pango/pangocairo.h>
 
 #include "ramo-app-util.h"
-#include "ramo-list-view.h"
-#include "ramo-session-row.h"
-#include "ramo-session-tree.h"
+#include "ramo-session-row-private.h"
 
 /**
  * RamoSessionRow:
@@ -28,28 +25,10 @@
  * a pill (editable inline), and the entry's one-line text. File text is always shown as plain
  * text; search matches are highlighted with Pango attributes, never with markup.
  *
- * The row reports what the user wants through window actions (`win.set-label`), so the same
- * code path serves the keyboard, the mouse and scripts.
+ * The row reads only its node, and the search terms whoever binds it sets
+ * (ramo_session_row_set_search_terms()). It reports what the user wants through window actions
+ * (`win.set-label`), so the same code path serves the keyboard, the mouse and scripts.
  */
-
-struct _RamoSessionRow
-{
-  GtkWidget           parent_instance;
-
-  RamoProjectionNode *node;
-  gulong              node_handlers[3];
-  guint               highlighted : 1;  /* the text has highlight attributes */
-  guint               highlight_stale : 1;
-  const char         *kind_class;     /* interned */
-  guint               marker : 2;     /* Marker */
-  guint               editing : 1;
-  int                 text_box;       /* text_box_width(), -1: to be measured */
-
-  GtkImage           *marker_image;
-  GtkLabel           *pill;
-  GtkEntry           *label_entry;
-  GtkInscription     *text_label;
-};
 
 G_DEFINE_FINAL_TYPE (RamoSessionRow, ramo_session_row, GTK_TYPE_WIDGET)
 
@@ -69,8 +48,8 @@ static void pill_pressed_cb (RamoSessionRow  *self,
 
 /* The pill is made the first time this row shows a label: few entries have one, and rows are
  * made by the hundred. */
-static void
-ensure_pill (RamoSessionRow *self)
+void
+_ramo_session_row_ensure_pill (RamoSessionRow *self)
 {
   GtkGesture *gesture;
 
@@ -93,8 +72,8 @@ ensure_pill (RamoSessionRow *self)
   gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
 }
 
-static void
-update_label (RamoSessionRow *self)
+void
+_ramo_session_row_update_label (RamoSessionRow *self)
 {
   const char *label;
 
@@ -103,7 +82,7 @@ update_label (RamoSessionRow *self)
   label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
   if (label != NULL || self->pill != NULL)
     {
-      ensure_pill (self);
+      _ramo_session_row_ensure_pill (self);
       if (g_strcmp0 (gtk_label_get_text (self->pill), label ? label : "") != 0)
         gtk_label_set_text (self->pill, label ? label : "");
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
@@ -132,11 +111,7 @@ update_path (RamoSessionRow *self)
       else if (ramo_projection_node_get_on_active_path (self->node))
         {
           /* When the filter hides the leaf, its nearest shown ancestor stands in for it. */
-          RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self),
-                                                                              RAMO_TYPE_SESSION_TREE);
-
-          if (tree != NULL &&
-              ramo_session_tree_get_shown_leaf (tree) == ramo_projection_node_get_entry (self->node))
+          if (ramo_projection_node_get_shows_leaf (self->node))
             marker = MARKER_LEAF_BELOW;
           else
             marker = MARKER_ACTIVE;
@@ -294,15 +269,13 @@ update_all (RamoSessionRow *self)
     }
 
   update_path (self);
-  update_label (self);
+  _ramo_session_row_update_label (self);
 }
 
 static const char * const *
 search_terms (RamoSessionRow *self)
 {
-  RamoSessionTree *tree = (RamoSessionTree *) gtk_widget_get_ancestor (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
-
-  return tree && self->node ? ramo_session_tree_get_search_terms (tree) : NULL;
+  return self->node ? (const char * const *) self->search_terms : NULL;
 }
 
 /* Marks the terms in the text. */
@@ -349,6 +322,34 @@ ramo_session_row_refresh_highlight (RamoSessionRow *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/**
+ * ramo_session_row_set_search_terms:
+ * @self: a row
+ * @terms: (nullable) (array zero-terminated=1): the casefolded search terms to mark
+ *
+ * Sets the terms the row marks in its text and its label (the projection's
+ * ramo_projection_get_search_terms()); the row copies them. Marks them anew when they differ
+ * from the ones it had.
+ */
+void
+ramo_session_row_set_search_terms (RamoSessionRow     *self,
+                                   const char * const *terms)
+{
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  /* no terms and none at all mark the same: nothing */
+  if (terms != NULL && terms[0] == NULL)
+    terms = NULL;
+  if (terms == NULL || self->search_terms == NULL
+      ? (gpointer) terms == (gpointer) self->search_terms
+      : g_strv_equal (terms, (const char * const *) self->search_terms))
+    return;
+  g_strfreev (self->search_terms);
+  self->search_terms = g_strdupv ((char **) terms);
+  if (self->node != NULL)
+    ramo_session_row_refresh_highlight (self);
+}
+
 static void
 ramo_session_row_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -359,183 +360,6 @@ ramo_session_row_snapshot (GtkWidget   *widget,
   if (self->highlight_stale)
     apply_highlight (self);
   GTK_WIDGET_CLASS (ramo_session_row_parent_class)->snapshot (widget, snapshot);
-}
-
-static void
-focus_list_item (RamoSessionRow *self)
-{
-  /* The focusable row of the list view is our ancestor whose parent is the view. */
-  for (GtkWidget *w = GTK_WIDGET (self); w; w = gtk_widget_get_parent (w))
-    {
-      GtkWidget *parent = gtk_widget_get_parent (w);
-
-      if (parent && RAMO_IS_LIST_VIEW (parent))
-        {
-          gtk_widget_grab_focus (w);
-          return;
-        }
-    }
-}
-
-static void label_entry_activate_cb    (RamoSessionRow          *self,
-                                        GtkEntry                *entry);
-static gboolean label_entry_key_pressed_cb (RamoSessionRow        *self,
-                                            guint                  keyval,
-                                            guint                  keycode,
-                                            GdkModifierType        state,
-                                            GtkEventControllerKey *controller);
-static void label_entry_focus_leave_cb (RamoSessionRow          *self,
-                                        GtkEventControllerFocus *controller);
-
-/* The entry is made the first time this row edits a label: rows are made by the hundred on
- * every rebuild, and an entry is the heaviest part of a row. */
-static void
-ensure_label_entry (RamoSessionRow *self)
-{
-  GtkEventController *controller;
-
-  if (self->label_entry != NULL)
-    return;
-
-  self->label_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->label_entry), 20);
-  gtk_entry_set_placeholder_text (self->label_entry, _("Label (empty clears)"));
-  gtk_widget_set_valign (GTK_WIDGET (self->label_entry), GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (GTK_WIDGET (self->label_entry), "label-entry");
-  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->label_entry),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Entry label"),
-                                  -1);
-  g_signal_connect_object (self->label_entry, "activate",
-                           G_CALLBACK (label_entry_activate_cb), self, G_CONNECT_SWAPPED);
-
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect_object (controller, "key-pressed",
-                           G_CALLBACK (label_entry_key_pressed_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->label_entry), controller);
-
-  controller = gtk_event_controller_focus_new ();
-  g_signal_connect_object (controller, "leave",
-                           G_CALLBACK (label_entry_focus_leave_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self->label_entry), controller);
-
-  ensure_pill (self);
-  gtk_widget_insert_after (GTK_WIDGET (self->label_entry), GTK_WIDGET (self), GTK_WIDGET (self->pill));
-}
-
-/**
- * ramo_session_row_start_editing:
- * @self: a row
- *
- * Replaces the label pill by an entry holding the current label and focuses it. Enter saves
- * (an empty text clears the label), Escape or leaving the entry cancels.
- */
-void
-ramo_session_row_start_editing (RamoSessionRow *self)
-{
-  const char *label;
-
-  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
-
-  if (self->node == NULL || self->editing)
-    return;
-
-  ensure_label_entry (self);
-  self->editing = TRUE;
-  label = ramo_projection_node_get_label (self->node);
-  gtk_editable_set_text (GTK_EDITABLE (self->label_entry), label ? label : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->pill), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->label_entry));
-  gtk_editable_select_region (GTK_EDITABLE (self->label_entry), 0, -1);
-}
-
-/**
- * ramo_session_row_stop_editing:
- * @self: a row
- * @commit: whether to save the edited label
- *
- * Ends inline editing. With @commit the trimmed text is saved through the `win.set-label`
- * action when it differs from the current label.
- */
-void
-ramo_session_row_stop_editing (RamoSessionRow *self,
-                               gboolean        commit)
-{
-  g_autoptr(RamoSessionRow) hold = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *id = NULL;
-  const char *old_label;
-
-  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
-
-  if (!self->editing)
-    return;
-
-  hold = g_object_ref (self);
-  self->editing = FALSE;
-  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->label_entry))));
-
-  /* Move the focus back to the row before hiding the focused entry. */
-  focus_list_item (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->label_entry), FALSE);
-  update_label (self);
-
-  if (!commit || self->node == NULL)
-    return;
-
-  old_label = ramo_projection_node_get_label (self->node);
-  if (g_strcmp0 (old_label ? old_label : "", text) == 0)
-    return;
-
-  id = g_strdup (ramo_projection_node_get_id (self->node));
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.set-label", "(ss)", id, text);
-}
-
-/**
- * ramo_session_row_get_editing:
- * @self: a row
- *
- * Returns: %TRUE while the label is being edited
- */
-gboolean
-ramo_session_row_get_editing (RamoSessionRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), FALSE);
-  return self->editing;
-}
-
-static void
-label_entry_activate_cb (RamoSessionRow *self,
-                         GtkEntry       *entry)
-{
-  g_assert (RAMO_IS_SESSION_ROW (self));
-  ramo_session_row_stop_editing (self, TRUE);
-}
-
-static gboolean
-label_entry_key_pressed_cb (RamoSessionRow        *self,
-                            guint                  keyval,
-                            guint                  keycode,
-                            GdkModifierType        state,
-                            GtkEventControllerKey *controller)
-{
-  g_assert (RAMO_IS_SESSION_ROW (self));
-
-  if (keyval == GDK_KEY_Escape)
-    {
-      ramo_session_row_stop_editing (self, FALSE);
-      return GDK_EVENT_STOP;
-    }
-  return GDK_EVENT_PROPAGATE;
-}
-
-static void
-label_entry_focus_leave_cb (RamoSessionRow          *self,
-                            GtkEventControllerFocus *controller)
-{
-  g_assert (RAMO_IS_SESSION_ROW (self));
-  ramo_session_row_stop_editing (self, FALSE);
 }
 
 static void
@@ -555,78 +379,6 @@ pill_pressed_cb (RamoSessionRow  *self,
     }
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Size and layout                                                                             */
-
-/* The list view measures the rows it shows whenever their content changes (every filter
- * change rebinds them). The text's GtkInscription measures itself from
- * Pango's font metrics, which Pango computes anew on every call, shaping a sample text: about
- * a tenth of a millisecond per row, half of a row's measuring. Its size depends only on its
- * font, so the row sizes it from metrics kept per font (the inscription is told to ask for
- * nothing but its CSS box) and lays its children out itself. */
-#define SPACING   6
-#define NAT_CHARS 40
-
-typedef struct
-{
-  int    line_height;     /* pixels */
-  int    char_width;      /* Pango units */
-  double resolution;
-  gulong options_hash;
-} TextMetrics;
-
-static const TextMetrics *
-text_metrics (RamoSessionRow *self)
-{
-  static GHashTable *cache;   /* PangoFontDescription → TextMetrics */
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->text_label));
-  const PangoFontDescription *font = pango_context_get_font_description (context);
-  const cairo_font_options_t *options = pango_cairo_context_get_font_options (context);
-  double resolution = pango_cairo_context_get_resolution (context);
-  gulong options_hash = options ? cairo_font_options_hash (options) : 0;
-  TextMetrics *metrics;
-
-  if (cache == NULL)
-    cache = g_hash_table_new_full ((GHashFunc) pango_font_description_hash,
-                                   (GEqualFunc) pango_font_description_equal,
-                                   (GDestroyNotify) pango_font_description_free, g_free);
-
-  metrics = g_hash_table_lookup (cache, font);
-  if (metrics == NULL || metrics->resolution != resolution || metrics->options_hash != options_hash)
-    {
-      PangoFontMetrics *pango_metrics = pango_context_get_metrics (context, font, NULL);
-
-      metrics = g_new0 (TextMetrics, 1);
-      metrics->line_height = PANGO_PIXELS_CEIL (pango_font_metrics_get_ascent (pango_metrics) +
-                                                pango_font_metrics_get_descent (pango_metrics));
-      metrics->char_width = pango_font_metrics_get_approximate_char_width (pango_metrics);
-      metrics->resolution = resolution;
-      metrics->options_hash = options_hash;
-      pango_font_metrics_unref (pango_metrics);
-      g_hash_table_replace (cache, pango_font_description_copy (font), metrics);
-    }
-  return metrics;
-}
-
-/* The width of the inscription's CSS box: GtkInscription measures its width from font metrics
- * even when asked for no characters. */
-static int
-text_box_width (RamoSessionRow *self)
-{
-  /* kept until the style changes: the style queries cost more than the rest of measuring */
-  if (self->text_box < 0)
-    {
-      GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (self->text_label));
-      GtkBorder margin, border, padding;
-
-      gtk_style_context_get_margin (style, &margin);
-      gtk_style_context_get_border (style, &border);
-      gtk_style_context_get_padding (style, &padding);
-      self->text_box = margin.left + margin.right + border.left + border.right + padding.left + padding.right;
-    }
-  return self->text_box;
-}
-
 /* The inscription's style follows the row's: its classes never change, and state flags,
  * classes of the row and themes reach the row too. */
 static void
@@ -635,109 +387,6 @@ ramo_session_row_css_changed (GtkWidget         *widget,
 {
   RAMO_SESSION_ROW (widget)->text_box = -1;
   GTK_WIDGET_CLASS (ramo_session_row_parent_class)->css_changed (widget, change);
-}
-
-static gboolean
-child_shown (GtkWidget *child)
-{
-  return child != NULL && gtk_widget_get_visible (child);
-}
-
-static void
-ramo_session_row_measure (GtkWidget      *widget,
-                          GtkOrientation  orientation,
-                          int             for_size,
-                          int            *minimum,
-                          int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
-{
-  RamoSessionRow *self = RAMO_SESSION_ROW (widget);
-  const TextMetrics *metrics = text_metrics (self);
-  GtkWidget *children[] = {
-    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
-  };
-  int text_min, text_nat;
-
-  /* the inscription asks only for its CSS box: its text comes on top */
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      *minimum = text_box_width (self);
-      *natural = *minimum + PANGO_PIXELS_CEIL (NAT_CHARS * metrics->char_width);
-      for (guint i = 0; i < G_N_ELEMENTS (children); i++)
-        if (child_shown (children[i]))
-          {
-            int child_min, child_nat;
-
-            gtk_widget_measure (children[i], orientation, -1, &child_min, &child_nat, NULL, NULL);
-            *minimum += child_min + SPACING;
-            *natural += child_nat + SPACING;
-          }
-    }
-  else
-    {
-      gtk_widget_measure (GTK_WIDGET (self->text_label), orientation, -1, &text_min, &text_nat, NULL, NULL);
-      *minimum = text_min + metrics->line_height;
-      *natural = text_nat + metrics->line_height;
-      for (guint i = 0; i < G_N_ELEMENTS (children); i++)
-        if (child_shown (children[i]))
-          {
-            int child_min, child_nat;
-
-            gtk_widget_measure (children[i], orientation, -1, &child_min, &child_nat, NULL, NULL);
-            *minimum = MAX (*minimum, child_min);
-            *natural = MAX (*natural, child_nat);
-          }
-    }
-}
-
-/* Places @child at @x, centred vertically at its natural height (at most @height). */
-static int
-allocate_child (GtkWidget *child,
-                int        x,
-                int        width,
-                int        height,
-                int        row_width,
-                gboolean   rtl)
-{
-  int child_min, child_nat;
-
-  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, &child_min, &child_nat, NULL, NULL);
-  child_nat = MIN (child_nat, height);
-  gtk_widget_size_allocate (child,
-                            &(GtkAllocation) { rtl ? row_width - x - width : x, (height - child_nat) / 2,
-                                               width, child_nat },
-                            -1);
-  return x + width + SPACING;
-}
-
-static void
-ramo_session_row_size_allocate (GtkWidget *widget,
-                                int        width,
-                                int        height,
-                                int        baseline)
-{
-  RamoSessionRow *self = RAMO_SESSION_ROW (widget);
-  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
-  GtkWidget *children[] = {
-    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
-  };
-  int x = 0;
-  int text_min = text_box_width (self);
-
-  for (guint i = 0; i < G_N_ELEMENTS (children); i++)
-    if (child_shown (children[i]))
-      {
-        int child_min, child_nat;
-
-        gtk_widget_measure (children[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_min, &child_nat, NULL, NULL);
-        /* what the text must keep, and what the children still to come need */
-        child_nat = MIN (child_nat, width - x - text_min);
-        x = allocate_child (children[i], x, MAX (child_min, child_nat), height, width, rtl);
-      }
-  gtk_widget_size_allocate (GTK_WIDGET (self->text_label),
-                            &(GtkAllocation) { rtl ? 0 : x, 0, MAX (width - x, text_min), height },
-                            -1);
 }
 
 static void
@@ -758,6 +407,7 @@ ramo_session_row_dispose (GObject *object)
 
   disconnect_node (self);
   g_clear_object (&self->node);
+  g_clear_pointer (&self->search_terms, g_strfreev);
 
   if (self->label_entry)
     {
@@ -837,8 +487,8 @@ ramo_session_row_class_init (RamoSessionRowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  widget_class->measure = ramo_session_row_measure;
-  widget_class->size_allocate = ramo_session_row_size_allocate;
+  widget_class->measure = _ramo_session_row_measure;
+  widget_class->size_allocate = _ramo_session_row_size_allocate;
   widget_class->snapshot = ramo_session_row_snapshot;
   widget_class->css_changed = ramo_session_row_css_changed;
 
@@ -922,7 +572,7 @@ ramo_session_row_set_node (RamoSessionRow     *self,
   g_set_object (&self->node, node);
   if (node)
     {
-      self->node_handlers[0] = g_signal_connect_swapped (node, "notify::label", G_CALLBACK (update_label), self);
+      self->node_handlers[0] = g_signal_connect_swapped (node, "notify::label", G_CALLBACK (_ramo_session_row_update_label), self);
       self->node_handlers[1] = g_signal_connect_swapped (node, "notify::is-leaf", G_CALLBACK (update_path), self);
       self->node_handlers[2] = g_signal_connect_swapped (node, "notify::on-active-path", G_CALLBACK (update_path), self);
       update_all (self);
@@ -958,7 +608,7 @@ GtkLabel *
 ramo_session_row_get_pill (RamoSessionRow *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
-  ensure_pill (self);
+  _ramo_session_row_ensure_pill (self);
   return self->pill;
 }
 
@@ -974,3 +624,4 @@ ramo_session_row_get_label_entry (RamoSessionRow *self)
   g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
   return self->label_entry ? GTK_EDITABLE (self->label_entry) : NULL;
 }
+

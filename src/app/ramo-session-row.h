@@ -28,5 +28,7 @@ GtkInscription     *ramo_session_row_get_text_label    (RamoSessionRow     *self
 GtkLabel           *ramo_session_row_get_pill          (RamoSessionRow     *self);
 GtkEditable        *ramo_session_row_get_label_entry   (RamoSessionRow     *self);
 void                ramo_session_row_refresh_highlight (RamoSessionRow     *self);
+void                ramo_session_row_set_search_terms  (RamoSessionRow     *self,
+                                                        const char * const *terms);
 
 G_END_DECLS

@@ -681,6 +681,28 @@ ramo_projection_nearest_visible (RamoProjection  *self,
 }
 
 /**
+ * ramo_projection_node_get_shows_leaf:
+ * @self: a node
+ *
+ * Whether the row is the one that shows where the leaf is: the leaf's own row, or, when the
+ * filter or the search hides the leaf, the row of its nearest ancestor that has one. It lives
+ * with ramo_projection_nearest_visible(), whose answer it is; the node file calls nothing of
+ * the projection's.
+ *
+ * Returns: %TRUE when the entry is ramo_projection_nearest_visible() of the leaf
+ */
+gboolean
+ramo_projection_node_get_shows_leaf (RamoProjectionNode *self)
+{
+  RamoProjection *projection;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), FALSE);
+  projection = RAMO_PROJECTION_OF (self);
+  return projection != NULL &&
+         ramo_projection_nearest_visible (projection, ramo_session_manager_get_leaf (projection->manager)) == self->entry;
+}
+
+/**
  * ramo_projection_dup_node_path:
  * @self: a projection
  * @entry: an entry with a row

@@ -75,6 +75,7 @@ const char         *ramo_projection_node_get_kind         (RamoProjectionNode  *
 const char         *ramo_projection_node_get_timestamp    (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_is_leaf      (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_on_active_path (RamoProjectionNode *self);
+gboolean            ramo_projection_node_get_shows_leaf   (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_is_branch_start (RamoProjectionNode *self);
 gboolean            ramo_projection_node_has_children     (RamoProjectionNode  *self);
 

@@ -1,0 +1,748 @@
+/* ramo-session-tree-fill.c
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "ramo-session-tree"
+
+#include "config.h"
+
+#include "ramo-list-slice.h"
+#include "ramo-session-tree-private.h"
+
+/* Filling the tree list model. A filter or search change gives the view a new model holding
+ * at first only the rows its first frame shows, around the row it selects (build_around(),
+ * over slices of the projection's lists); after that frame, the slices grow whole and the
+ * rest is unfolded a few milliseconds at a time (unfold_rest()). See docs/ARCHITECTURE.md,
+ * "The tree view". */
+
+/* What build_around() puts in a new tree list model: of each list it touches, the run of rows
+ * from the first to the last touched; of the other lists it unfolds, none yet. */
+typedef struct
+{
+  guint first;
+  guint last;
+} Run;
+
+/* The tree list model asks for its lists while it is made, and again whenever a row is
+ * unfolded after: a build is what its create function is given, for as long as the model lives;
+ * only while build_around() makes the model does it hold anything. */
+typedef struct
+{
+  gboolean    making;
+  GHashTable *runs;      /* GListModel (the projection, or a node) → Run */
+  GHashTable *folded;    /* (borrowed) ids of the rows the user folded */
+  GPtrArray  *partial;   /* (element-type RamoListSlice) lists not whole */
+  GPtrArray  *to_fold;   /* (element-type RamoProjectionNode) folded rows it unfolded */
+} Build;
+
+static GListModel *
+create_child_model_cb (gpointer item,
+                       gpointer user_data)
+{
+  RamoProjectionNode *node = item;
+  Build *building = user_data;
+  RamoListSlice *slice;
+  Run *run;
+
+  if (!RAMO_IS_PROJECTION_NODE (node) || !ramo_projection_node_has_children (node))
+    return NULL;
+  if (building == NULL || !building->making)
+    return g_object_ref (G_LIST_MODEL (node));
+
+  /* the model unfolds every row that gets a list now: those to stay folded are folded again
+   * after (with nothing in them, that costs nothing) */
+  run = g_hash_table_lookup (building->runs, node);
+  if (run)
+    slice = ramo_list_slice_new (G_LIST_MODEL (node), run->first, run->last - run->first + 1);
+  else
+    slice = ramo_list_slice_new (G_LIST_MODEL (node), 0, 0);
+  if (run == NULL && g_hash_table_contains (building->folded, ramo_projection_node_get_id (node)))
+    g_ptr_array_add (building->to_fold, g_object_ref (node));
+  else if (!ramo_list_slice_is_whole (slice))
+    g_ptr_array_add (building->partial, g_object_ref (slice));
+  return G_LIST_MODEL (slice);
+}
+
+/* Makes @list (one of the lists of @self's model) hold the row at @position of the
+ * projection's list it shows, growing it when it is a slice that does not. */
+static void
+take_in_position (RamoSessionTree *self,
+                  GListModel      *list,
+                  guint            position)
+{
+  RamoListSlice *slice = RAMO_IS_LIST_SLICE (list) ? RAMO_LIST_SLICE (list) : NULL;
+  gboolean was = self->unfolding;
+
+  if (slice == NULL || ramo_list_slice_is_whole (slice))
+    return;
+  if (position >= ramo_list_slice_get_start (slice) &&
+      position - ramo_list_slice_get_start (slice) < g_list_model_get_n_items (list))
+    return;
+  self->unfolding = TRUE;
+  ramo_list_slice_grow (slice, 0);
+  self->unfolding = was;
+}
+
+/* The row at @position of the projection's list under @row (the top list if @row is NULL), in
+ * @model, whose lists may be slices of the projection's (see build_around()). Returns NULL
+ * when @row is folded or there is no such row. */
+static GtkTreeListRow *
+child_row_at (RamoSessionTree  *self,
+              GtkTreeListModel *model,
+              GtkTreeListRow   *row,
+              guint             position)
+{
+  GListModel *list = row ? gtk_tree_list_row_get_children (row) : gtk_tree_list_model_get_model (model);
+  guint start;
+
+  if (list == NULL)
+    return NULL;
+  take_in_position (self, list, position);
+  start = RAMO_IS_LIST_SLICE (list) ? ramo_list_slice_get_start (RAMO_LIST_SLICE (list)) : 0;
+  if (position < start)
+    return NULL;
+  return row ? gtk_tree_list_row_get_child_row (row, position - start)
+             : gtk_tree_list_model_get_child_row (model, position - start);
+}
+
+/* Unfolds every row that has rows nested under it, except those the user folded, down the
+ * whole tree; rows unfolded already are left as they are (their lists are still searched:
+ * lines appended in place can add unfoldable rows anywhere). Only unfoldable rows are
+ * looked at: a GtkTreeListModel that unfolds by itself (autoexpand) asks for every row of a
+ * 70,000-row list, and the projection makes an object for each. */
+static void
+unfold_from (RamoSessionTree *self,
+             RamoProjection  *projection,
+             GHashTable      *folded,
+             GPtrArray       *stack,
+             gint64           deadline)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  self->unfolding = TRUE;
+  while (stack->len > 0 && (deadline == 0 || g_get_monotonic_time () < deadline))
+    {
+      g_autoptr(GtkTreeListRow) row = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(GArray) positions = NULL;
+
+      if (node == NULL || (folded && g_hash_table_contains (folded, ramo_projection_node_get_id (node))))
+        continue;
+      if (!gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+      if (!gtk_tree_list_row_get_expanded (row))
+        continue;
+
+      positions = ramo_projection_dup_unfoldable (projection, node);
+      for (guint i = positions->len; i > 0; i--)
+        {
+          GtkTreeListRow *child = child_row_at (self, NULL, row, g_array_index (positions, guint, i - 1));
+
+          if (child)
+            g_ptr_array_add (stack, child);
+        }
+    }
+  self->unfolding = FALSE;
+}
+
+/* The top rows of @model that have rows nested under them, as a stack for unfold_from() (the
+ * first row on top). */
+static GPtrArray *
+top_rows_to_unfold (RamoSessionTree  *self,
+                    RamoProjection   *projection,
+                    GtkTreeListModel *model)
+{
+  GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
+
+  for (guint i = top->len; i > 0; i--)
+    {
+      GtkTreeListRow *row = child_row_at (self, model, NULL, g_array_index (top, guint, i - 1));
+
+      if (row)
+        g_ptr_array_add (stack, row);
+    }
+  return stack;
+}
+
+void
+_ramo_session_tree_unfold_rows (RamoSessionTree  *self,
+             RamoProjection   *projection,
+             GtkTreeListModel *model,
+             GHashTable       *folded)
+{
+  g_autoptr(GPtrArray) stack = top_rows_to_unfold (self, projection, model);
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  unfold_from (self, projection, folded, stack, 0);
+}
+
+/* A row the user unfolds shows its rows as they were: unfolded, but for those the user folded
+ * (the model itself makes the rows under it folded). */
+static gboolean
+unfold_below_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+  g_autoptr(GPtrArray) stack = g_steal_pointer (&self->to_unfold);
+
+  self->unfold_id = 0;
+  if (stack && self->tree_model)
+    unfold_from (self, self->projection, self->folded, stack, 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* Called while the tree list model tells its views of the change: the rows below are
+ * unfolded just after, once every view has taken in this one. */
+void
+_ramo_session_tree_unfold_below (RamoSessionTree *self,
+              GtkTreeListRow  *row)
+{
+  if (self->unfolding)
+    return;
+  if (self->to_unfold == NULL)
+    self->to_unfold = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->to_unfold, g_object_ref (row));
+  if (self->unfold_id == 0)
+    self->unfold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, unfold_below_cb, self, NULL);
+}
+
+/* The rows a filter or search change shows come in two steps: those in view at once (see
+ * build_around()), the rest after the frame that shows them, a few milliseconds at a time, at
+ * a priority below everything else the tree does: first the lists the model holds a part of
+ * grow whole, then the rows they brought are unfolded.
+ * GTK 4.8's tree list model inserts every row of a list it unfolds and works out the row's
+ * position on each unfold: 20-40 ms for a 70,000-row session nesting 430 levels deep. Rows
+ * added above the view leave the rows in view where they are (RamoListView keeps them). */
+#define UNFOLD_REST_BUDGET_USEC 6000
+#define GROW_STEP 4096
+
+/* Grows the lists of the model that are not whole yet, @step rows at a time (0: at once),
+ * until @deadline (0: until all are whole). Returns whether some are not whole still. */
+static gboolean
+grow_partial (RamoSessionTree *self,
+              guint            step,
+              gint64           deadline)
+{
+  gboolean was = self->unfolding;
+
+  self->unfolding = TRUE;
+  while (self->partial != NULL && self->partial->len > 0 &&
+         (deadline == 0 || g_get_monotonic_time () < deadline))
+    {
+      if (ramo_list_slice_grow (g_ptr_array_index (self->partial, self->partial->len - 1), step))
+        g_ptr_array_remove_index (self->partial, self->partial->len - 1);
+    }
+  self->unfolding = was;
+  return self->partial != NULL && self->partial->len > 0;
+}
+
+static gboolean
+unfold_rest_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+  gint64 deadline = g_get_monotonic_time () + UNFOLD_REST_BUDGET_USEC;
+
+  if (self->tree_model == NULL)
+    goto done;
+
+  if (grow_partial (self, GROW_STEP, deadline))
+    return G_SOURCE_CONTINUE;
+
+  if (self->to_unfold_rest == NULL)
+    self->to_unfold_rest = top_rows_to_unfold (self, self->projection, self->tree_model);
+  unfold_from (self, self->projection, self->folded, self->to_unfold_rest, deadline);
+  if (self->to_unfold_rest->len > 0)
+    return G_SOURCE_CONTINUE;
+
+done:
+  self->unfold_rest_id = 0;
+  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  g_clear_pointer (&self->partial, g_ptr_array_unref);
+  return G_SOURCE_REMOVE;
+}
+
+/* A frame clock disposed of (its window unrealized) has dropped its handlers already; a
+ * window that stops drawing meanwhile does not keep the rest from being unfolded. */
+static void
+stop_waiting_for_paint (RamoSessionTree *self)
+{
+  g_clear_handle_id (&self->unfold_rest_timeout_id, g_source_remove);
+  if (self->unfold_rest_clock && self->unfold_rest_paint_id &&
+      g_signal_handler_is_connected (self->unfold_rest_clock, self->unfold_rest_paint_id))
+    g_signal_handler_disconnect (self->unfold_rest_clock, self->unfold_rest_paint_id);
+  self->unfold_rest_paint_id = 0;
+  g_clear_object (&self->unfold_rest_clock);
+}
+
+void
+_ramo_session_tree_cancel_fill (RamoSessionTree *self)
+{
+  g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
+  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  g_clear_pointer (&self->partial, g_ptr_array_unref);
+  stop_waiting_for_paint (self);
+}
+
+static void
+start_unfold_rest (RamoSessionTree *self)
+{
+  stop_waiting_for_paint (self);
+  /* below the frame clock's priority (GDK_PRIORITY_REDRAW): frames go first; and below
+   * after_layout_cb() and free_replaced_cb() (G_PRIORITY_LOW), which it would hold back */
+  if (self->unfold_rest_id == 0)
+    self->unfold_rest_id = g_idle_add_full (G_PRIORITY_LOW + 5, unfold_rest_cb, self, NULL);
+}
+
+gboolean
+_ramo_session_tree_rest_pending (RamoSessionTree *self)
+{
+  return self->partial != NULL || self->to_unfold_rest != NULL || self->unfold_rest_id != 0 ||
+         self->unfold_rest_paint_id != 0 || self->unfold_rest_timeout_id != 0;
+}
+
+/* Does at once what the rest pass still has to do: every row is in the model then. */
+void
+_ramo_session_tree_finish_rest (RamoSessionTree *self)
+{
+  if (!_ramo_session_tree_rest_pending (self))
+    return;
+  if (self->tree_model != NULL)
+    grow_partial (self, 0, 0);
+  _ramo_session_tree_cancel_fill (self);
+  if (self->tree_model != NULL)
+    _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+}
+
+static void
+unfold_rest_after_paint_cb (RamoSessionTree *self,
+                            GdkFrameClock   *clock)
+{
+  start_unfold_rest (self);
+}
+
+static gboolean
+unfold_rest_timeout_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+
+  self->unfold_rest_timeout_id = 0;
+  start_unfold_rest (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Unfolds the rest of the model's rows (but those the user folded) once the next frame is
+ * drawn (at once when there is no frame to wait for). */
+static void
+unfold_rest (RamoSessionTree *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
+  if (clock == NULL)
+    start_unfold_rest (self);
+  else if (self->unfold_rest_paint_id == 0 && self->unfold_rest_id == 0)
+    {
+      self->unfold_rest_clock = g_object_ref (clock);
+      self->unfold_rest_paint_id = g_signal_connect_swapped (clock, "after-paint",
+                                                             G_CALLBACK (unfold_rest_after_paint_cb), self);
+      self->unfold_rest_timeout_id = g_timeout_add (200, unfold_rest_timeout_cb, self);
+    }
+}
+
+/* A place in the rows shown once every row is unfolded (but those the user folded): a list of
+ * the projection, and a position in it. */
+typedef struct
+{
+  GListModel *list;      /* the projection, or a node */
+  guint       position;
+  guint       n_items;
+} Place;
+
+/* The row at @place (transfer none: the projection keeps its nodes). */
+static RamoProjectionNode *
+place_node (const Place *place)
+{
+  RamoProjectionNode *node = g_list_model_get_item (place->list, place->position);
+
+  g_object_unref (node);
+  return node;
+}
+
+static gboolean
+shows_unfolded (RamoProjectionNode *node,
+                GHashTable         *folded)
+{
+  return ramo_projection_node_has_children (node) &&
+         !g_hash_table_contains (folded, ramo_projection_node_get_id (node));
+}
+
+static void
+touch (GHashTable  *runs,
+       const Place *place)
+{
+  Run *run = g_hash_table_lookup (runs, place->list);
+
+  if (run == NULL)
+    {
+      run = g_new (Run, 1);
+      run->first = run->last = place->position;
+      g_hash_table_insert (runs, place->list, run);
+    }
+  run->first = MIN (run->first, place->position);
+  run->last = MAX (run->last, place->position);
+}
+
+static void
+push_place (GArray     *stack,
+            GHashTable *runs,
+            GListModel *list,
+            guint       position)
+{
+  Place place = { list, position, g_list_model_get_n_items (list) };
+
+  g_array_append_val (stack, place);
+  touch (runs, &place);
+}
+
+/* The places from the top list down to @path's last row (see ramo_projection_dup_node_path()),
+ * each touched. */
+static GArray *
+stack_of_path (RamoProjection *projection,
+               GPtrArray      *path,
+               GHashTable     *runs)
+{
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Place));
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    push_place (stack, runs, i == 0 ? G_LIST_MODEL (projection) : G_LIST_MODEL (g_ptr_array_index (path, i - 2)),
+                GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+  return stack;
+}
+
+/* The runs of rows of each list that show @around rows before and after the last row of
+ * @path, once every row is unfolded but those in @folded: the rows read on the way (the
+ * ancestors of each) are touched too. */
+static GHashTable *
+runs_around (RamoProjection *projection,
+             GPtrArray      *path,
+             GHashTable     *folded,
+             guint           around)
+{
+  GHashTable *runs = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_autoptr(GArray) back = stack_of_path (projection, path, runs);
+  g_autoptr(GArray) ahead = stack_of_path (projection, path, runs);
+
+  /* the rows before: the one before in the same list, or the last row under it (all the way
+   * down); before the first row of a list comes the row that holds it */
+  for (guint i = 0; i < around && back->len > 0; i++)
+    {
+      Place *top = &g_array_index (back, Place, back->len - 1);
+
+      if (top->position == 0)
+        {
+          g_array_set_size (back, back->len - 1);
+          continue;
+        }
+      top->position--;
+      touch (runs, top);
+      for (RamoProjectionNode *node = place_node (top); shows_unfolded (node, folded);)
+        {
+          push_place (back, runs, G_LIST_MODEL (node), g_list_model_get_n_items (G_LIST_MODEL (node)) - 1);
+          top = &g_array_index (back, Place, back->len - 1);
+          node = place_node (top);
+        }
+    }
+
+  /* the rows after: the first row under it, or the next one in the same list (or in the
+   * list of the row that holds it, and so up) */
+  for (guint i = 0; i < around && ahead->len > 0; i++)
+    {
+      Place *top = &g_array_index (ahead, Place, ahead->len - 1);
+      RamoProjectionNode *node = place_node (top);
+
+      if (shows_unfolded (node, folded))
+        {
+          push_place (ahead, runs, G_LIST_MODEL (node), 0);
+          continue;
+        }
+      while (top->position + 1 >= top->n_items)
+        {
+          g_array_set_size (ahead, ahead->len - 1);
+          if (ahead->len == 0)
+            return runs;
+          top = &g_array_index (ahead, Place, ahead->len - 1);
+        }
+      top->position++;
+      touch (runs, top);
+    }
+  return runs;
+}
+
+/* The row of @path's last entry in @model (made by build_around()). */
+static GtkTreeListRow *
+row_of_path (RamoSessionTree  *self,
+             GtkTreeListModel *model,
+             GPtrArray        *path)
+{
+  g_autoptr(GtkTreeListRow) row = NULL;
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    {
+      GtkTreeListRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+
+      g_clear_object (&row);
+      row = child;
+      if (row == NULL)
+        return NULL;
+    }
+  return g_steal_pointer (&row);
+}
+
+/* Makes a tree list model that holds, of the projection's current layout, the rows shown
+ * @around rows above and below @target's row (and the rows above them in the tree), as they
+ * are shown once every row is unfolded but those the user folded; nothing else. The model
+ * unfolds the rows as it is made (autoexpand), without working out a position for each as
+ * unfolding them one by one does. @partial gets the model's lists that are not whole (to grow
+ * after the first frame: see unfold_rest()), @position the position of @target's row.
+ * Returns NULL when @target has no row. */
+static GtkTreeListModel *
+build_around (RamoSessionTree  *self,
+              RamoEntry        *target,
+              guint             around,
+              GPtrArray       **partial,
+              guint            *position)
+{
+  g_autoptr(GPtrArray) path = ramo_projection_dup_node_path (self->projection, target);
+  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoListSlice *top;
+  GtkTreeListModel *model;
+  Build *build;
+  Run *run;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (path == NULL)
+    return NULL;
+
+  /* the rows above the one chosen come unfolded */
+  for (guint i = 0; i + 2 < path->len; i += 2)
+    g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
+
+  build = g_new0 (Build, 1);
+  build->runs = runs_around (self->projection, path, self->folded, around);
+  build->folded = self->folded;
+  build->partial = g_ptr_array_new_with_free_func (g_object_unref);
+  build->to_fold = g_ptr_array_new_with_free_func (g_object_unref);
+
+  run = g_hash_table_lookup (build->runs, self->projection);
+  g_assert (run != NULL);
+  top = ramo_list_slice_new (G_LIST_MODEL (self->projection), run->first, run->last - run->first + 1);
+  if (!ramo_list_slice_is_whole (top))
+    g_ptr_array_add (build->partial, g_object_ref (top));
+
+  build->making = TRUE;
+  model = gtk_tree_list_model_new (G_LIST_MODEL (top), FALSE, TRUE, create_child_model_cb, build, g_free);
+  build->making = FALSE;
+  gtk_tree_list_model_set_autoexpand (model, FALSE);
+
+  /* rows the user folded, unfolded with nothing in them: folded again */
+  self->unfolding = TRUE;
+  for (guint i = 0; i < build->to_fold->len; i++)
+    {
+      RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build->to_fold, i));
+      g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
+      g_autoptr(GtkTreeListRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
+
+      if (folded_row)
+        gtk_tree_list_row_set_expanded (folded_row, FALSE);
+    }
+  self->unfolding = FALSE;
+
+  row = row_of_path (self, model, path);
+  *position = row ? gtk_tree_list_row_get_position (row) : GTK_INVALID_LIST_POSITION;
+  *partial = g_steal_pointer (&build->partial);
+  g_clear_pointer (&build->to_fold, g_ptr_array_unref);
+  g_clear_pointer (&build->runs, g_hash_table_unref);
+  build->folded = NULL;
+  return model;
+}
+
+/* Makes a tree list model over the projection's current layout, every row unfolded but those
+ * the user folded (before any view sees it: one change instead of one per unfolded row). */
+GtkTreeListModel *
+_ramo_session_tree_new_tree_model (RamoSessionTree *self,
+                RamoProjection  *projection,
+                GHashTable      *folded,
+                gboolean         unfold)
+{
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, G_MAXUINT));
+  GtkTreeListModel *model = gtk_tree_list_model_new (top, FALSE, FALSE, create_child_model_cb, NULL, NULL);
+
+  if (unfold)
+    _ramo_session_tree_unfold_rows (self, projection, model, folded);
+  return model;
+}
+
+static gboolean
+free_replaced_cb (gpointer data)
+{
+  RamoSessionTree *self = data;
+
+  self->free_replaced_id = 0;
+  g_clear_pointer (&self->replaced_models, g_ptr_array_unref);
+  return G_SOURCE_REMOVE;
+}
+
+/* Frees @model (a replaced tree list model) after the next frame. */
+static void
+free_replaced (RamoSessionTree  *self,
+               GtkTreeListModel *model)
+{
+  ramo_list_slice_detach (RAMO_LIST_SLICE (gtk_tree_list_model_get_model (model)));
+  if (self->replaced_models == NULL)
+    self->replaced_models = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (self->replaced_models, model);
+  if (self->free_replaced_id == 0)
+    self->free_replaced_id = g_idle_add_full (G_PRIORITY_LOW, free_replaced_cb, self, NULL);
+}
+
+/* Puts a tree list model over the projection's new layout in place of the old one: the list
+ * view takes it as one change of all the rows, and binds the list items it has to new rows.
+ *
+ * The old rows must never be bound again: the old tree list model would ask the projection,
+ * which has its new layout already, for rows it has not made yet (and after a reload their
+ * entries are gone). This runs before the old tree list model hears of the new layout; its top
+ * list is detached from the projection then, so it never does (see RamoListSlice). */
+void
+_ramo_session_tree_swap_models (RamoSessionTree *self)
+{
+  g_autoptr(GPtrArray) partial = NULL;
+  gpointer added[1];
+  guint position = GTK_INVALID_LIST_POSITION;
+  guint selected;
+  RamoEntry *target;
+  int offset;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+  g_assert (self->selection != NULL);
+
+  /* the selected row stays where it is in the view, or comes to the middle */
+  selected = gtk_single_selection_get_selected (self->selection);
+  if (selected == GTK_INVALID_LIST_POSITION || !ramo_list_view_get_row_offset (self->list_view, selected, &offset))
+    offset = -1;
+
+  free_replaced (self, g_object_ref (self->tree_model));
+  _ramo_session_tree_forget_model (self);
+
+  /* the rows that will be in view now, the others after the frame; the last row stands in
+   * when nothing of the wanted entry's ancestry is shown (_ramo_session_tree_find_entry_row()):
+   * every row is needed to know which it is */
+  target = ramo_projection_nearest_visible (self->projection, _ramo_session_tree_wanted_entry (self));
+  if (target != NULL && self->prepared_projection != self->projection)
+    self->tree_model = build_around (self, target, ramo_list_view_get_n_rows_in_view (self->list_view) + 4,
+                                     &partial, &position);
+  if (self->tree_model != NULL)
+    {
+      g_signal_connect_object (self->tree_model, "items-changed",
+                               G_CALLBACK (_ramo_session_tree_tree_items_changed_cb), self, G_CONNECT_SWAPPED);
+      self->partial = g_steal_pointer (&partial);
+      unfold_rest (self);
+    }
+  else
+    {
+      _ramo_session_tree_make_tree_model (self, TRUE);
+      position = _ramo_session_tree_find_wanted_row (self);
+    }
+
+  /* GtkSingleSelection (GTK 4.8) looks for its selected item among all the rows added in
+   * place of it: seconds for 70,000 new rows, each made on demand. Nothing is selected then. */
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  added[0] = self->tree_model;
+  g_list_store_splice (self->tree_models, 0, g_list_model_get_n_items (G_LIST_MODEL (self->tree_models)), added, 1);
+  _ramo_session_tree_select_wanted_row (self, position);
+  if (position != GTK_INVALID_LIST_POSITION)
+    ramo_list_view_scroll_to_offset (self->list_view, position, offset);
+  self->models_fresh = TRUE;
+}
+
+/* Finds the row of @entry, or of its nearest visible ancestor, unfolding the rows above it.
+ * Returns its position in the tree list model, or GTK_INVALID_LIST_POSITION. */
+guint
+_ramo_session_tree_find_entry_row (RamoSessionTree *self,
+                RamoEntry       *entry)
+{
+  g_autoptr(GPtrArray) path = NULL;
+  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoEntry *target;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL)
+    return GTK_INVALID_LIST_POSITION;
+
+  target = ramo_projection_nearest_visible (self->projection, entry);
+  if (target == NULL)
+    {
+      guint n_items;
+
+      /* pi: nothing of the chosen entry's ancestry is shown → the last row, once every row
+       * is there */
+      _ramo_session_tree_finish_rest (self);
+      n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree_model));
+      return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
+    }
+
+  path = ramo_projection_dup_node_path (self->projection, target);
+  if (path == NULL)
+    return GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i + 1 < path->len; i += 2)
+    {
+      GtkTreeListRow *child;
+
+      if (row != NULL)
+        {
+          if (!gtk_tree_list_row_get_expanded (row))
+            {
+              gtk_tree_list_row_set_expanded (row, TRUE);
+              /* the rest of the branch the user had folded comes back as it was */
+              _ramo_session_tree_unfold_below (self, row);
+            }
+          g_hash_table_remove (self->folded,
+                               ramo_projection_node_get_id (g_ptr_array_index (path, i - 2)));
+        }
+      child = child_row_at (self, self->tree_model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+      g_clear_object (&row);
+      row = child;
+      if (row == NULL)
+        return GTK_INVALID_LIST_POSITION;
+    }
+
+  if (row == NULL)
+    return GTK_INVALID_LIST_POSITION;
+  return gtk_tree_list_row_get_position (row);
+}
+
+/**
+ * ramo_session_tree_is_filling:
+ * @self: a session tree
+ *
+ * After a filter or search change, the model holds the rows in view at first; the others are
+ * put in (and unfolded) after the frame that shows them, a few milliseconds at a time.
+ *
+ * Returns: whether rows are still to be put in the model
+ */
+gboolean
+ramo_session_tree_is_filling (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+  return _ramo_session_tree_rest_pending (self);
+}

@@ -1,0 +1,145 @@
+/* ramo-session-tree-private.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "ramo-session-tree.h"
+
+G_BEGIN_DECLS
+
+/* RamoSessionTree is one class split by concern:
+ *   ramo-session-tree.c        the widget, its public API, the selection across rebuilds
+ *   ramo-session-tree-model.c  the model chain (projection → GtkTreeListModel → flatten →
+ *                              selection → RamoListView) and the row widgets bound to it
+ *   ramo-session-tree-fill.c   the filling: a new model around the selected row, its slices
+ *                              grown and its rows unfolded after the frame
+ *   ramo-session-tree-input.c  folds, keys, the row menu, and focus and scrolling after layout
+ *   ramo-session-tree-leaf.c   the layout redone when the leaf moves */
+struct _RamoSessionTree
+{
+  GtkWidget           parent_instance;
+
+  RamoProjection     *projection;
+  GtkTreeListModel   *tree_model;
+  GListStore         *tree_models;     /* (element-type GListModel) under the view */
+  GtkSingleSelection *selection;
+  GSignalGroup       *projection_signals;
+  GSignalGroup       *manager_signals;
+
+  char               *selected_id;     /* the entry of the selected row */
+  char               *wanted_id;       /* the entry the user chose; may be hidden now */
+  GHashTable         *folded;          /* entry ids of rows the user folded */
+  char               *pending_edit_id;
+
+  guint               leaf_rebuild_id;
+  guint               after_layout_id;
+  guint               after_layout_tries;
+  guint               select_after_fold;
+
+  guint               in_rebuild : 1;
+  guint               clear_folds : 1;
+  guint               had_focus : 1;
+  guint               want_scroll : 1;
+  guint               want_focus : 1;
+  guint               keep_scroll : 1;
+  guint               leaf_rebuild_live : 1;
+  guint               rebuild_live : 1;
+  guint               focus_if_visible : 1;
+  guint               unfolding : 1;
+  guint               models_fresh : 1;
+  guint               unfold_id;
+  GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
+  guint               unfold_rest_id;
+  gulong              unfold_rest_paint_id;  /* after-paint on the frame clock */
+  guint               unfold_rest_timeout_id;
+  GdkFrameClock      *unfold_rest_clock;
+  GPtrArray          *to_unfold_rest; /* (element-type GtkTreeListRow) see unfold_rest() */
+  GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
+  RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
+  GtkTreeListModel   *prepared_model;
+  gulong              prepared_handler;  /* items-changed on the prepared projection */
+  gulong              items_handler;     /* items-changed on the projection */
+  GPtrArray          *replaced_models;   /* (element-type GtkTreeListModel) to free */
+  guint               free_replaced_id;
+
+  GtkStack           *stack;
+  RamoListView       *list_view;
+  GtkPopover         *menu_popover;
+};
+
+static inline RamoProjectionNode *
+_ramo_session_tree_row_get_node (GtkTreeListRow *row)
+{
+  /* transfer full */
+  return GTK_IS_TREE_LIST_ROW (row) ? gtk_tree_list_row_get_item (row) : NULL;
+}
+
+/* ramo-session-tree.c */
+gboolean          _ramo_session_tree_focus_is_inside            (GtkWidget        *widget);
+void              _ramo_session_tree_selection_changed_cb       (RamoSessionTree    *self,
+                                                                 GParamSpec         *pspec,
+                                                                 GtkSingleSelection *selection);
+void              _ramo_session_tree_projection_items_changed_cb (RamoSessionTree *self,
+                                                                 guint            position,
+                                                                 guint            removed,
+                                                                 guint            added,
+                                                                 GListModel      *model);
+RamoEntry        *_ramo_session_tree_wanted_entry               (RamoSessionTree  *self);
+guint             _ramo_session_tree_find_wanted_row            (RamoSessionTree  *self);
+void              _ramo_session_tree_select_wanted_row          (RamoSessionTree  *self,
+                                                                 guint             position);
+
+/* ramo-session-tree-model.c */
+void              _ramo_session_tree_rows_init                  (RamoSessionTree  *self);
+void              _ramo_session_tree_build_models               (RamoSessionTree  *self);
+void              _ramo_session_tree_make_tree_model            (RamoSessionTree  *self,
+                                                                 gboolean          unfold);
+void              _ramo_session_tree_forget_model               (RamoSessionTree  *self);
+void              _ramo_session_tree_drop_models                (RamoSessionTree  *self);
+void              _ramo_session_tree_drop_prepared              (RamoSessionTree  *self);
+void              _ramo_session_tree_refresh_rows               (RamoSessionTree  *self);
+
+/* ramo-session-tree-fill.c */
+GtkTreeListModel *_ramo_session_tree_new_tree_model             (RamoSessionTree  *self,
+                                                                 RamoProjection   *projection,
+                                                                 GHashTable       *folded,
+                                                                 gboolean          unfold);
+void              _ramo_session_tree_swap_models                (RamoSessionTree  *self);
+void              _ramo_session_tree_unfold_rows                (RamoSessionTree  *self,
+                                                                 RamoProjection   *projection,
+                                                                 GtkTreeListModel *model,
+                                                                 GHashTable       *folded);
+void              _ramo_session_tree_unfold_below               (RamoSessionTree  *self,
+                                                                 GtkTreeListRow   *row);
+gboolean          _ramo_session_tree_rest_pending               (RamoSessionTree  *self);
+void              _ramo_session_tree_finish_rest                (RamoSessionTree  *self);
+void              _ramo_session_tree_cancel_fill                (RamoSessionTree  *self);
+guint             _ramo_session_tree_find_entry_row             (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry);
+
+/* ramo-session-tree-input.c */
+void              _ramo_session_tree_input_class_init           (GtkWidgetClass   *widget_class);
+void              _ramo_session_tree_input_init                 (RamoSessionTree  *self);
+void              _ramo_session_tree_tree_items_changed_cb      (RamoSessionTree  *self,
+                                                                 guint             position,
+                                                                 guint             removed,
+                                                                 guint             added,
+                                                                 GListModel       *model);
+void              _ramo_session_tree_selection_items_changed_cb (RamoSessionTree  *self,
+                                                                 guint             position,
+                                                                 guint             removed,
+                                                                 guint             added,
+                                                                 GListModel       *model);
+RamoSessionRow   *_ramo_session_tree_find_row_in                (GtkWidget        *widget);
+void              _ramo_session_tree_queue_after_layout         (RamoSessionTree  *self,
+                                                                 gboolean          scroll,
+                                                                 gboolean          focus);
+
+/* ramo-session-tree-leaf.c */
+void              _ramo_session_tree_leaf_init                  (RamoSessionTree  *self);
+
+G_END_DECLS
