@@ -111,35 +111,22 @@ ramo_entry_is_user_message (const RamoEntry *entry)
 }
 
 /**
- * ramo_entry_moves_to_parent:
- * @entry: an entry
- *
- * Navigating to a user message or a `custom_message` puts the leaf on its parent and its text
- * into the editor (spec §5.4).
- *
- * Returns: %TRUE for those entries
- */
-gboolean
-ramo_entry_moves_to_parent (const RamoEntry *entry)
-{
-  return ramo_entry_is_user_message (entry) ||
-         (entry != NULL && entry->type == RAMO_ENTRY_TYPE_CUSTOM_MESSAGE);
-}
-
-/**
- * ramo_entry_editor_text:
+ * ramo_entry_dup_message_text:
  * @manager: the session
- * @entry: a user message or `custom_message` entry
+ * @entry: a `message` or `custom_message` entry
  * @error: return location for a #GError, or %NULL
  *
- * Reads @entry and returns the text that navigating to it puts into the editor.
+ * Reads @entry and returns the text of its content, one text block per line: what "Copy Text"
+ * copies. (Navigating puts pi's editor text into the composer instead, the blocks joined with
+ * nothing between them: ramo_message_dup_editor_text().)
  *
- * Returns: (transfer full): the text, or %NULL with @error set
+ * Returns: (transfer full): the text, or %NULL with @error set (a %RAMO_SESSION_ERROR from
+ *   ramo_session_manager_read_entry())
  */
 char *
-ramo_entry_editor_text (RamoSessionManager  *manager,
-                        const RamoEntry     *entry,
-                        GError             **error)
+ramo_entry_dup_message_text (RamoSessionManager  *manager,
+                             const RamoEntry     *entry,
+                             GError             **error)
 {
   g_autoptr(JsonNode) node = NULL;
   JsonObject *object;

@@ -18,11 +18,10 @@ char          *ramo_format_timestamp            (const char          *iso8601);
 char          *ramo_tilde_path                  (const char          *path);
 char          *ramo_ellipsize_text              (const char          *text,
                                                  guint                max_chars);
-char          *ramo_entry_editor_text           (RamoSessionManager  *manager,
+char          *ramo_entry_dup_message_text      (RamoSessionManager  *manager,
                                                  const RamoEntry     *entry,
                                                  GError             **error);
 gboolean       ramo_entry_is_user_message       (const RamoEntry     *entry);
-gboolean       ramo_entry_moves_to_parent       (const RamoEntry     *entry);
 gsize          ramo_base64_decoded_size         (const char          *data);
 PangoAttrList *ramo_highlight_attributes        (const char          *text,
                                                  const char * const  *terms);

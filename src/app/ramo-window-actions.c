@@ -521,7 +521,7 @@ copy_entry_action (GSimpleAction *action,
 
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE || entry->type == RAMO_ENTRY_TYPE_CUSTOM_MESSAGE)
     {
-      text = ramo_entry_editor_text (self->manager, entry, &error);
+      text = ramo_entry_dup_message_text (self->manager, entry, &error);
       if (text == NULL)
         {
           _ramo_window_show_error (self, _("Could not copy the text"), error);

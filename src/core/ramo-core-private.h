@@ -27,19 +27,4 @@ _ramo_set_optional_string (char       **field,
   return TRUE;
 }
 
-/* A summary supplied by a hook to a navigation or compaction preparation: its text (as
- * _ramo_set_optional_string()) and the details
- * stored with it, kept only with a text. Returns TRUE when the text changed. */
-static inline gboolean
-_ramo_preparation_set_summary (char       **summary,
-                               JsonNode   **details,
-                               const char  *text,
-                               JsonNode    *new_details)
-{
-  g_clear_pointer (details, json_node_unref);
-  if (text && *text && new_details)
-    *details = json_node_copy (new_details);
-  return _ramo_set_optional_string (summary, text);
-}
-
 G_END_DECLS

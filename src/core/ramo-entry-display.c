@@ -16,10 +16,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "ramo-entry-display-private.h"
 #include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-json-scan.h"
-#include "ramo-session-manager-private.h"
 
 /*
  * The one-line display text of an entry (spec §7, after pi's /tree selector): computed once

@@ -317,6 +317,20 @@ ramo_preparation_is_cancelled (RamoPreparation *self)
   return priv->cancelled;
 }
 
+/* A summary supplied by a hook: its text (as _ramo_set_optional_string()) and the details
+ * stored with it, kept only with a text. Returns TRUE when the text changed. */
+static gboolean
+set_summary (char       **summary,
+             JsonNode   **details,
+             const char  *text,
+             JsonNode    *new_details)
+{
+  g_clear_pointer (details, json_node_unref);
+  if (text && *text && new_details)
+    *details = json_node_copy (new_details);
+  return _ramo_set_optional_string (summary, text);
+}
+
 /**
  * ramo_preparation_set_summary:
  * @self: a preparation
@@ -335,7 +349,7 @@ ramo_preparation_set_summary (RamoPreparation *self,
 
   g_return_if_fail (RAMO_IS_PREPARATION (self));
 
-  if (_ramo_preparation_set_summary (&priv->summary, &priv->details, summary, details))
+  if (set_summary (&priv->summary, &priv->details, summary, details))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SUMMARY]);
 }
 

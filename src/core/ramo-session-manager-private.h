@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "ramo-entry-display-private.h"
 #include "ramo-entry-tree.h"
 #include "ramo-json-scan.h"
 #include "ramo-session-manager.h"
@@ -27,8 +28,6 @@ G_BEGIN_DECLS
  *   ramo-session-branch.c     new, in-memory and branched sessions
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
-
-typedef struct _RamoDisplayState RamoDisplayState;
 
 /* The instance: every file of the manager works on it. */
 struct _RamoSessionManager
@@ -263,16 +262,5 @@ RamoEntry  *_ramo_session_manager_append_object  (RamoSessionManager *self,
                                                   JsonObject         *object,
                                                   gboolean            parent_is_leaf,
                                                   GError            **error);
-
-/* ramo-entry-display.c */
-RamoDisplayState *_ramo_display_state_new     (void);
-void              _ramo_display_state_free    (RamoDisplayState *state);
-GPtrArray        *_ramo_display_state_get_calls (RamoDisplayState *state);
-const char       *_ramo_display_state_get_call_id (RamoDisplayState *state);
-const char       *_ramo_entry_compute_display (RamoDisplayState *state,
-                                              GStringChunk     *strings,
-                                              RamoEntry        *entry,
-                                              RamoScan         *scan,
-                                              guint             message);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the loader fuzz target with clang (libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer)
+# Builds the loader fuzz target (over every file of the core) with clang (libFuzzer, AddressSanitizer, UndefinedBehaviorSanitizer)
 # and runs it for SECONDS (default 60) on a seed corpus: the bundled example, the real fixtures
 # (where ../shared is present), and the odd files of tests/fuzz/seeds/. A crash fails the run and
 # leaves its input in tests/fuzz/crashes/ — turn it into a test in tests/test-bad-input.c.
@@ -19,13 +19,9 @@ cp tests/fuzz/fuzz-config.h "$out/config.h"
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74 -DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74 \
   -I"$out" -Isrc/core \
-  $(pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0) \
-  tests/fuzz/fuzz-load.c src/core/ramo-entry-display.c src/core/ramo-json.c src/core/ramo-json-scan.c \
-  src/core/ramo-projection.c src/core/ramo-session-context.c src/core/ramo-session-manager.c \
-  src/core/ramo-entry-tree.c src/core/ramo-js.c src/core/ramo-session-branch.c src/core/ramo-session-error.c \
-  src/core/ramo-session-lines.c src/core/ramo-session-migration.c src/core/ramo-session-reader.c \
-  src/core/ramo-session-writer.c \
-  $(pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0) -lm \
+  $(pkg-config --cflags glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0 libsoup-3.0) \
+  tests/fuzz/fuzz-load.c src/core/*.c \
+  $(pkg-config --libs glib-2.0 gio-2.0 gio-unix-2.0 json-glib-1.0 libsoup-3.0) -lm \
   -o "$out/fuzz-load"
 
 cp data/examples/*.jsonl tests/fuzz/seeds/* "$out/corpus/" 2>/dev/null || true
