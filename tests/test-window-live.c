@@ -19,7 +19,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
-#include "ramo-preload.h"
+#include "ramo-preloads.h"
 #include "ramo-window-private.h"
 #include "ramo-test-util.h"
 
@@ -494,6 +494,7 @@ test_preload (void)
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFile) small_file = NULL;
   g_autoptr(GFile) missing = NULL;
+  g_autoptr(RamoPreloads) preloads = ramo_preloads_new ();
   RamoWindow *window;
 
   for (guint i = 1; i <= 20000; i++)
@@ -512,26 +513,28 @@ test_preload (void)
 
   /* not a regular file: nothing read ahead */
   missing = g_file_new_for_path ("/nonexistent/session.jsonl");
-  ramo_preload_start (missing);
-  g_assert_false (ramo_preload_is_pending ("/nonexistent/session.jsonl"));
+  ramo_preloads_start (preloads, missing);
+  g_assert_false (ramo_preloads_is_pending (preloads, "/nonexistent/session.jsonl"));
 
   /* claimed while it is being read */
-  ramo_preload_start (file);
-  g_assert_true (ramo_preload_is_pending (path));
+  ramo_preloads_start (preloads, file);
+  g_assert_true (ramo_preloads_is_pending (preloads, path));
   window = g_object_ref (ramo_window_new (NULL));
+  /* what the application gives its windows */
+  _ramo_window_set_preloads (window, preloads);
   gtk_window_present (GTK_WINDOW (window));
   ramo_window_load_file (window, file);
-  g_assert_false (ramo_preload_is_pending (path));
+  g_assert_false (ramo_preloads_is_pending (preloads, path));
   g_assert_true (ramo_window_is_loading (window));
   wait_loaded (window, NULL, NULL);
   g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 20000);
   g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (window)), ==, "e20000");
 
   /* claimed once it was read: delivered from the main loop, not during the call */
-  ramo_preload_start (small_file);
+  ramo_preloads_start (preloads, small_file);
   for (guint i = 0; i < 100; i++)
     ramo_test_spin (10);
-  g_assert_true (ramo_preload_is_pending (small));
+  g_assert_true (ramo_preloads_is_pending (preloads, small));
   ramo_window_load_file (window, small_file);
   g_assert_true (ramo_window_is_loading (window));
   g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 20000);
@@ -539,11 +542,11 @@ test_preload (void)
   g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (window)), ==, 1);
 
   /* a read done before the claim and cancelled before it is delivered is cancelled too */
-  ramo_preload_start (file);
+  ramo_preloads_start (preloads, file);
   /* time enough to read 20,000 lines */
   for (guint i = 0; i < 130; i++)
     ramo_test_spin (10);
-  g_assert_true (ramo_preload_is_pending (path));
+  g_assert_true (ramo_preloads_is_pending (preloads, path));
   ramo_window_load_file (window, file);
   g_cancellable_cancel (window->load_cancellable);
   wait_loaded (window, NULL, NULL);
@@ -551,7 +554,7 @@ test_preload (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "session");
 
   /* a claimed read the window cancels leaves the session shown */
-  ramo_preload_start (file);
+  ramo_preloads_start (preloads, file);
   ramo_window_load_file (window, file);
   g_cancellable_cancel (window->load_cancellable);
   wait_loaded (window, NULL, NULL);
@@ -559,12 +562,12 @@ test_preload (void)
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "session");
 
   /* a read nobody claims is given up */
-  ramo_preload_start (file);
-  ramo_preload_start (small_file);
+  ramo_preloads_start (preloads, file);
+  ramo_preloads_start (preloads, small_file);
   ramo_test_spin (50);
-  ramo_preload_clear ();
-  g_assert_false (ramo_preload_is_pending (path));
-  g_assert_false (ramo_preload_is_pending (small));
+  ramo_preloads_clear (preloads);
+  g_assert_false (ramo_preloads_is_pending (preloads, path));
+  g_assert_false (ramo_preloads_is_pending (preloads, small));
   /* and the window reads the file itself */
   ramo_window_load_file (window, file);
   wait_loaded (window, NULL, NULL);

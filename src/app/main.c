@@ -19,7 +19,6 @@
 
 #include "ramo-application.h"
 #include "ramo-build-config.h"
-#include "ramo-preload.h"
 
 /* An uninstalled ramo (run from the build folder) reads the translations built beside it. */
 static const char *
@@ -46,20 +45,19 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  /* Reading a big session takes about as long as starting GTK and building the window: start
-   * reading the files named now, in a worker thread (plain file names only: with options, let
-   * GApplication tell what is a file). */
+  /* Reading a big session takes about as long as starting GTK and building the window: the
+   * application starts reading the files named now, in a worker thread (plain file names only:
+   * with options, let GApplication tell what is a file). */
+  app = ramo_application_new ();
   for (int i = 1; i < argc; i++)
     options |= argv[i][0] == '-';
   for (int i = 1; i < argc && !options; i++)
     {
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (argv[i]);
 
-      ramo_preload_start (file);
+      ramo_application_read_ahead (app, file);
     }
 
-  app = ramo_application_new ();
   status = g_application_run (G_APPLICATION (app), argc, argv);
-  ramo_preload_clear ();
   return status;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ramo-application.h"
+#include "ramo-preloads.h"
 #include "ramo-session-browser.h"
 #include "ramo-session-index.h"
 
@@ -19,6 +20,7 @@ struct _RamoApplication
 
   GSettings        *settings;   /* NULL when the schema is installed nowhere */
   RamoSessionIndex *index;      /* the session folders, read once for every browser */
+  RamoPreloads     *preloads;   /* the files named on the command line, read ahead */
 };
 
 /* ramo-application-actions.c: app.about, app.quit and the actions also on D-Bus */

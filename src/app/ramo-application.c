@@ -21,14 +21,16 @@
 #include "ramo-application-private.h"
 #include "ramo-preferences-window.h"
 #include "ramo-settings.h"
+#include "ramo-window-private.h"
 
 /**
  * RamoApplication:
  *
  * `ramo FILE…` opens each session in its own window; `ramo` alone shows the session browser
- * (ramo-session-browser.c). The application owns Ramo's settings and the index of the session
- * folders, and is the one that opens a session in a window: the browser asks for it through
- * its #RamoSessionBrowser::open-session signal. Its actions, also on D-Bus, are in
+ * (ramo-session-browser.c). The application owns Ramo's settings, the index of the session
+ * folders and the files read ahead while it starts (ramo-preloads.c), and is the one that opens
+ * a session in a window: the browser asks for it through its #RamoSessionBrowser::open-session
+ * signal. Its actions, also on D-Bus, are in
  * ramo-application-actions.c; the actions it adds to each window for the session's relatives in
  * ramo-application-links.c.
  */
@@ -103,7 +105,8 @@ apply_settings (RamoApplication *self,
  * @self: the application
  *
  * A window of the application, with what every one gets beyond the window itself: the
- * settings (double Escape, default filter, size) and the parent and branched-session actions.
+ * settings (double Escape, default filter, size), the parent and branched-session actions, and
+ * the files read ahead (the window takes the one it opens).
  *
  * Returns: (transfer none): a new window, not shown yet
  */
@@ -115,6 +118,7 @@ ramo_application_new_window (RamoApplication *self)
   g_return_val_if_fail (RAMO_IS_APPLICATION (self), NULL);
 
   window = ramo_window_new (GTK_APPLICATION (self));
+  _ramo_window_set_preloads (window, self->preloads);
   apply_settings (self, window);
   _ramo_application_links_attach (self, window);
   return window;
@@ -379,11 +383,27 @@ ramo_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (RAMO_APP_ID);
 }
 
+/* The reads ahead nobody took (the files went to a window of their own, or the windows are
+ * gone) are given up. */
+static void
+ramo_application_shutdown (GApplication *app)
+{
+  RamoApplication *self = RAMO_APPLICATION (app);
+
+  ramo_preloads_clear (self->preloads);
+
+  G_APPLICATION_CLASS (ramo_application_parent_class)->shutdown (app);
+}
+
 static void
 ramo_application_dispose (GObject *object)
 {
   RamoApplication *self = (RamoApplication *)object;
 
+  /* also when the files went to a Ramo already running: this one never started up */
+  if (self->preloads)
+    ramo_preloads_clear (self->preloads);
+  g_clear_object (&self->preloads);
   g_clear_object (&self->settings);
   g_clear_object (&self->index);
 
@@ -401,11 +421,13 @@ ramo_application_class_init (RamoApplicationClass *klass)
   app_class->activate = ramo_application_activate;
   app_class->open = ramo_application_open;
   app_class->startup = ramo_application_startup;
+  app_class->shutdown = ramo_application_shutdown;
 }
 
 static void
 ramo_application_init (RamoApplication *self)
 {
+  self->preloads = ramo_preloads_new ();
 }
 
 /**
@@ -421,6 +443,27 @@ ramo_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/ramo/Ramo",
                        NULL);
+}
+
+/**
+ * ramo_application_read_ahead:
+ * @self: the application
+ * @file: a session file named on the command line
+ *
+ * Starts reading @file now, in the core's worker thread, before the application runs: the
+ * window that opens it takes that read over (ramo-preloads.c). Reading a big session takes
+ * about as long as starting GTK and building the window, so the two overlap. Does nothing for
+ * a file that is not a local regular file. A read no window takes is given up when the
+ * application ends.
+ */
+void
+ramo_application_read_ahead (RamoApplication *self,
+                             GFile           *file)
+{
+  g_return_if_fail (RAMO_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  ramo_preloads_start (self->preloads, file);
 }
 
 /**

@@ -18,6 +18,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RamoApplication, ramo_application, RAMO, APPLICATION, AdwApplication)
 
 RamoApplication *ramo_application_new                (void);
+void             ramo_application_read_ahead         (RamoApplication  *self,
+                                                      GFile            *file);
 GSettings       *ramo_application_get_settings       (RamoApplication  *self);
 RamoWindow      *ramo_application_new_window         (RamoApplication  *self);
 RamoWindow      *ramo_application_find_window        (RamoApplication  *self,

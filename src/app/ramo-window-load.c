@@ -15,7 +15,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ramo-preload.h"
+#include "ramo-session-loader.h"
 #include "ramo-window-private.h"
 
 /*
@@ -23,16 +23,16 @@
  * line (g_application_open() → ramo_window_load_file()), the Open dialog, a drop, a reload,
  * and the browser and D-Bus (ramo_window_open_file(), which waits for it).
  *
- * The file is read in the core's worker thread (ramo_session_manager_open_async()), or, when
- * main() started reading it already, that read is taken over (ramo_preload_claim()). The
- * thread only stores its progress in an integer; a main-loop timeout reads it into the
- * progress bar of the "loading" page, which is shown only for files that take longer than
- * LOADING_PAGE_DELAY_MS, so small files never flash it. A later load, the Cancel button or
- * the caller's cancellable give a load up.
+ * The file is read by a #RamoSessionLoader in the core's worker thread: a new one, or, when
+ * main() had the application start reading it already, the loader of that read, taken from the
+ * application's reads ahead (ramo_preloads_take(); a window made without the application reads
+ * its files itself). The progress bar of the "loading" page follows the loader's
+ * #RamoSessionLoader:fraction; the page is shown only for files that take longer than
+ * LOADING_PAGE_DELAY_MS, so small files never flash it. A later load, the Cancel button or the
+ * caller's cancellable give a load up.
  */
 
 #define LOADING_PAGE_DELAY_MS 150
-#define LOADING_PROGRESS_MS   50
 
 typedef struct
 {
@@ -40,8 +40,9 @@ typedef struct
   GTask              *task;         /* owned: the caller's result */
   GMainContext       *context;      /* where the load's steps run: the caller's */
   GFile              *file;
+  RamoSessionLoader  *loader;
+  GBinding           *progress;     /* the loader's fraction → the progress bar, once shown */
   char               *select_id;    /* a reload selects this entry again */
-  gint                permille;     /* written by the loading thread: atomic */
   gboolean            reload;
   RamoSessionManager *manager;      /* read, not shown yet */
   RamoProjection     *projection;   /* its projection, made in a worker thread */
@@ -69,6 +70,7 @@ load_op_return (LoadOp *op,
   g_clear_object (&op->window);
   g_clear_pointer (&op->context, g_main_context_unref);
   g_clear_object (&op->file);
+  g_clear_object (&op->loader);
   g_clear_object (&op->manager);
   g_clear_object (&op->projection);
   g_free (op->select_id);
@@ -98,32 +100,6 @@ load_op_next (LoadOp      *op,
 /* ------------------------------------------------------------------------------------------ */
 /* Progress                                                                                    */
 
-static void
-progress_cb (goffset  done,
-             goffset  total,
-             gpointer data)
-{
-  LoadOp *op = data;
-
-  /* the loading thread: no widgets here */
-  g_atomic_int_set (&op->permille, total > 0 ? (gint) (CLAMP ((double) done / total, 0, 1) * 1000) : 0);
-}
-
-static gboolean
-loading_progress_cb (gpointer data)
-{
-  RamoWindow *self = data;
-  LoadOp *op = self->load;
-
-  if (op == NULL)
-    {
-      self->load_progress_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  gtk_progress_bar_set_fraction (self->loading_progress, g_atomic_int_get (&op->permille) / 1000.0);
-  return G_SOURCE_CONTINUE;
-}
-
 static gboolean
 loading_page_cb (gpointer data)
 {
@@ -137,22 +113,26 @@ loading_page_cb (gpointer data)
 
   name = g_file_get_basename (op->file);
   adw_status_page_set_description (self->loading_page, name);
-  gtk_progress_bar_set_fraction (self->loading_progress, g_atomic_int_get (&op->permille) / 1000.0);
+  if (op->progress == NULL)
+    op->progress = g_object_bind_property (op->loader, "fraction", self->loading_progress, "fraction",
+                                           G_BINDING_SYNC_CREATE);
   gtk_stack_set_visible_child_name (self->main_stack, "loading");
-  if (self->load_progress_id == 0)
-    self->load_progress_id = g_timeout_add (LOADING_PROGRESS_MS, loading_progress_cb, self);
   return G_SOURCE_REMOVE;
 }
 
 static void
 end_loading (RamoWindow *self)
 {
+  LoadOp *op = self->load;
+
   g_assert (RAMO_IS_WINDOW (self));
 
+  /* before the progress bar goes with the window */
+  if (op != NULL)
+    g_clear_pointer (&op->progress, g_binding_unbind);
   self->load = NULL;
   g_clear_object (&self->load_cancellable);
   g_clear_handle_id (&self->load_page_id, g_source_remove);
-  g_clear_handle_id (&self->load_progress_id, g_source_remove);
 }
 
 static void
@@ -172,16 +152,16 @@ show_previous_page (RamoWindow *self)
 /* The steps of a load                                                                         */
 
 static void
-open_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+loaded_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
 {
   LoadOp *op = user_data;
   RamoWindow *self = op->window;
   g_autoptr(RamoSessionManager) manager = NULL;
   GError *error = NULL;
 
-  manager = ramo_session_manager_open_finish (result, &error);
+  manager = ramo_session_loader_load_finish (RAMO_SESSION_LOADER (object), result, &error);
 
   /* superseded by another load, or the window is gone */
   if (self->load != op)
@@ -376,7 +356,7 @@ caller_cancelled_cb (GCancellable *cancellable,
  * @callback: (nullable): called once @file is shown, or could not be
  * @user_data: data for @callback
  *
- * Reads @file in a worker thread (or takes over its read ahead, see ramo-preload.c) and shows
+ * Reads @file in a worker thread (or takes over its read ahead, see ramo-preloads.c) and shows
  * it: the tree with the window's filter and search, the context of its leaf. A file that takes
  * a while shows a page with a progress bar and a Cancel button meanwhile; the window stays
  * responsive. A load started later, or the Cancel button, gives this one up.
@@ -440,9 +420,11 @@ ramo_window_open (RamoWindow          *self,
   _ramo_window_bench_begin (self);
   /* A file named on the command line is being read since the program started; that read
    * reports to the main context, so only a load that runs there takes it. */
-  if (op->reload || op->context != g_main_context_default () ||
-      !ramo_preload_claim (path, &op->permille, self->load_cancellable, open_cb, op))
-    ramo_session_manager_open_async (path, progress_cb, op, self->load_cancellable, open_cb, op);
+  if (!op->reload && self->preloads != NULL && op->context == g_main_context_default ())
+    op->loader = ramo_preloads_take (self->preloads, path);
+  if (op->loader == NULL)
+    op->loader = ramo_session_loader_new (path);
+  ramo_session_loader_load_async (op->loader, self->load_cancellable, loaded_cb, op);
 }
 
 /**
@@ -600,6 +582,18 @@ _ramo_window_load_dispose (RamoWindow *self)
     g_cancellable_cancel (self->load_cancellable);
   /* the load's steps free its data once the threads are done */
   end_loading (self);
+  g_clear_object (&self->preloads);
+}
+
+/* The application's reads ahead, for the window to take the one of the file it opens. */
+void
+_ramo_window_set_preloads (RamoWindow   *self,
+                           RamoPreloads *preloads)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (preloads == NULL || RAMO_IS_PRELOADS (preloads));
+
+  g_set_object (&self->preloads, preloads);
 }
 
 void

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "ramo-preloads.h"
 #include "ramo-window.h"
 
 G_BEGIN_DECLS
@@ -43,8 +44,8 @@ struct _RamoWindow
   /* loading (ramo-window-load.c) */
   GCancellable         *load_cancellable;
   gpointer              load;                /* LoadOp *, while a file loads */
-  guint                 load_progress_id;
   guint                 load_page_id;
+  RamoPreloads         *preloads;            /* the application's reads ahead, or NULL */
 
   /* following the file (ramo-window-live.c) */
   GFileMonitor         *monitor;
@@ -109,6 +110,8 @@ gboolean _ramo_window_activate_label_undo (RamoWindow         *self);
 /* ramo-window-load.c */
 void     _ramo_window_class_load_init     (GtkWidgetClass     *widget_class);
 void     _ramo_window_load_dispose        (RamoWindow         *self);
+void     _ramo_window_set_preloads        (RamoWindow         *self,
+                                           RamoPreloads       *preloads);
 
 /* ramo-window-live.c */
 void     _ramo_window_live_init           (RamoWindow         *self);

@@ -27,7 +27,7 @@ G_DECLARE_FINAL_TYPE (RamoWindow, ramo_window, RAMO, WINDOW, AdwApplicationWindo
  * @RAMO_WINDOW_OPEN_NONE: show the file
  * @RAMO_WINDOW_OPEN_RELOAD: the file is the one shown, read again: the selected entry is
  *   selected again, a failure replaces the session shown by the error page, and success says
- *   "Session reloaded"; a read ahead (ramo-preload.c) is not taken
+ *   "Session reloaded"; a read ahead (ramo-preloads.c) is not taken
  *
  * How ramo_window_open() shows a file.
  */

@@ -24,6 +24,12 @@
  * #RamoSessionLoader:fraction) while ramo_session_loader_load_async() reads the file in a
  * worker thread, and takes the manager from ramo_session_loader_load_finish().
  *
+ * A read can start before anyone waits for it: ramo_session_loader_start() begins it at once
+ * (Ramo does so for the files named on its command line, while GTK starts), and the
+ * ramo_session_loader_load_async() called later joins it instead of reading the file again,
+ * whether it is still under way or done already. ramo_session_loader_load_async() alone does
+ * both at once.
+ *
  * The reading itself is the manager's (ramo-session-reader.c: blocks of lines extracted on two
  * threads, committed in file order). The loader only runs it, counts the bytes and tells the
  * main context about them. ramo_session_manager_open() and ramo_session_manager_open_async()
@@ -45,6 +51,16 @@ struct _RamoSessionLoader
   gboolean              in_thread;        /* the load runs in a worker thread */
   RamoLoadProgressFunc  thread_progress;  /* ramo_session_manager_open_async()'s, in the thread */
   gpointer              thread_progress_data;
+
+  /* a read in a worker thread, from ramo_session_loader_start() until its result is taken */
+  GCancellable         *read_cancellable;  /* gives the read up; NULL: no read */
+  gboolean              reading;           /* the thread runs */
+  RamoSessionManager   *read_manager;      /* the thread's result, until it is taken */
+  GError               *read_error;
+  GCancellable         *start_cancellable; /* the one ramo_session_loader_start() was given */
+  gulong                start_cancelled_id;
+  GTask                *waiter;            /* the ramo_session_loader_load_async() that joined it */
+  gulong                waiter_cancelled_id;
 };
 
 G_DEFINE_FINAL_TYPE (RamoSessionLoader, ramo_session_loader, G_TYPE_OBJECT)
@@ -65,6 +81,13 @@ ramo_session_loader_finalize (GObject *object)
 {
   RamoSessionLoader *self = (RamoSessionLoader *)object;
 
+  /* a read under way holds the loader, and so does the one who waits for it */
+  g_assert (!self->reading);
+  g_assert (self->waiter == NULL);
+
+  g_clear_object (&self->read_manager);
+  g_clear_error (&self->read_error);
+  g_clear_object (&self->read_cancellable);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_mutex_clear (&self->lock);
@@ -376,7 +399,8 @@ load (RamoSessionLoader  *self,
  *
  * Errors: %RAMO_SESSION_ERROR_IO when the file cannot be read (see
  * ramo_session_error_get_io_error()), %RAMO_SESSION_ERROR_INVALID_FILE when it is empty or
- * does not start with a session header, %G_IO_ERROR_CANCELLED.
+ * does not start with a session header, %G_IO_ERROR_CANCELLED; %G_IO_ERROR_PENDING while a
+ * read started by ramo_session_loader_start() has not been taken.
  *
  * Returns: (transfer full): a new session manager, or %NULL with @error set
  */
@@ -388,6 +412,11 @@ ramo_session_loader_load (RamoSessionLoader  *self,
   g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), NULL);
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
 
+  if (self->read_cancellable != NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PENDING, "The file is being read already");
+      return NULL;
+    }
   self->in_thread = FALSE;
   return load (self, cancellable, error);
 }
@@ -408,6 +437,103 @@ load_thread (GTask        *task,
     g_task_return_pointer (task, manager, g_object_unref);
 }
 
+static void
+cancel_read_cb (GCancellable *cancellable,
+                GCancellable *read_cancellable)
+{
+  g_cancellable_cancel (read_cancellable);
+}
+
+/* Hands the read's result to the one who joined it; the loader can load again then. */
+static void
+deliver (RamoSessionLoader *self)
+{
+  g_autoptr(GTask) waiter = g_steal_pointer (&self->waiter);
+  GCancellable *cancellable = g_task_get_cancellable (waiter);
+
+  if (cancellable)
+    g_cancellable_disconnect (cancellable, self->waiter_cancelled_id);
+  self->waiter_cancelled_id = 0;
+  g_clear_object (&self->read_cancellable);
+
+  /* the waiter's own cancellable, cancelled before this is delivered, still wins (GTask checks
+   * it when the result is taken) */
+  if (self->read_manager)
+    g_task_return_pointer (waiter, g_steal_pointer (&self->read_manager), g_object_unref);
+  else
+    g_task_return_error (waiter, g_steal_pointer (&self->read_error));
+}
+
+/* In the main context of the one who started the read: the worker thread is done. */
+static void
+read_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  RamoSessionLoader *self = RAMO_SESSION_LOADER (object);
+
+  self->reading = FALSE;
+  if (self->start_cancellable)
+    {
+      g_cancellable_disconnect (self->start_cancellable, self->start_cancelled_id);
+      self->start_cancelled_id = 0;
+      g_clear_object (&self->start_cancellable);
+    }
+  /* the last notification may still be queued behind the result */
+  notify_progress (self);
+
+  self->read_manager = g_task_propagate_pointer (G_TASK (result), &self->read_error);
+  if (self->waiter)
+    deliver (self);
+}
+
+/**
+ * ramo_session_loader_start:
+ * @self: a loader
+ * @cancellable: (nullable): gives the read up while it runs
+ *
+ * Starts reading the file now, as ramo_session_loader_load() does, in a worker thread, before
+ * anyone waits for it: the next ramo_session_loader_load_async() takes its result (or joins
+ * it while it runs) instead of reading the file again. Ramo starts the files named on its
+ * command line this way, so that they are read while GTK starts.
+ *
+ * The progress properties are notified in the thread-default main context of the caller from
+ * now on. Does nothing while a read started before has not been taken. Dropping the loader
+ * before its result is taken drops the result (a read still under way holds a reference until
+ * it ends; cancel @cancellable to end it early).
+ */
+void
+ramo_session_loader_start (RamoSessionLoader *self,
+                           GCancellable      *cancellable)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (RAMO_IS_SESSION_LOADER (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  if (self->read_cancellable != NULL)
+    return;
+
+  g_clear_pointer (&self->context, g_main_context_unref);
+  self->context = g_main_context_ref_thread_default ();
+  self->in_thread = TRUE;
+  self->reading = TRUE;
+  self->read_cancellable = g_cancellable_new ();
+  if (cancellable)
+    {
+      self->start_cancellable = g_object_ref (cancellable);
+      self->start_cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_read_cb),
+                                                        g_object_ref (self->read_cancellable),
+                                                        g_object_unref);
+    }
+
+  /* what the thread returned, even when cancelled meanwhile: the waiter checks its own */
+  task = g_task_new (self, self->read_cancellable, read_done_cb, NULL);
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_source_tag (task, ramo_session_loader_start);
+  g_task_run_in_thread (task, load_thread);
+}
+
 /**
  * ramo_session_loader_load_async:
  * @self: a loader
@@ -416,8 +542,15 @@ load_thread (GTask        *task,
  * @user_data: data for @callback
  *
  * Loads the file as ramo_session_loader_load() does, in a worker thread, so that a window stays
- * responsive while a large file loads. The progress properties are notified in the
- * thread-default main context of the caller. One load at a time.
+ * responsive while a large file loads. A read begun by ramo_session_loader_start() is joined
+ * instead: its result is given to @callback once it is done, at the next iteration of the main
+ * context when it is done already (never from within this call), and @cancellable gives it up.
+ * @cancellable cancelled before @callback is called makes the load fail with
+ * %G_IO_ERROR_CANCELLED, also when the file was read already.
+ *
+ * The progress properties are notified in the thread-default main context of whoever started
+ * the read (the caller, unless ramo_session_loader_start() did). One load at a time: another
+ * one before @callback fails with %G_IO_ERROR_PENDING.
  */
 void
 ramo_session_loader_load_async (RamoSessionLoader   *self,
@@ -430,13 +563,22 @@ ramo_session_loader_load_async (RamoSessionLoader   *self,
   g_return_if_fail (RAMO_IS_SESSION_LOADER (self));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  g_clear_pointer (&self->context, g_main_context_unref);
-  self->context = g_main_context_ref_thread_default ();
-  self->in_thread = TRUE;
-
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, ramo_session_loader_load_async);
-  g_task_run_in_thread (task, load_thread);
+  if (self->waiter != NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_PENDING, "The file is being loaded already");
+      return;
+    }
+
+  ramo_session_loader_start (self, NULL);
+  self->waiter = g_steal_pointer (&task);
+  if (cancellable)
+    self->waiter_cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_read_cb),
+                                                       g_object_ref (self->read_cancellable),
+                                                       g_object_unref);
+  if (!self->reading)
+    deliver (self);
 }
 
 /**
@@ -445,7 +587,8 @@ ramo_session_loader_load_async (RamoSessionLoader   *self,
  * @result: the result given to the callback
  * @error: return location for a #GError, or %NULL
  *
- * Errors: those of ramo_session_loader_load().
+ * Errors: those of ramo_session_loader_load(); %G_IO_ERROR_CANCELLED when the load was
+ * cancelled, also after the file was read.
  *
  * Returns: (transfer full): the session manager, or %NULL with @error set
  */
@@ -457,8 +600,6 @@ ramo_session_loader_load_finish (RamoSessionLoader  *self,
   g_return_val_if_fail (RAMO_IS_SESSION_LOADER (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
-  /* the last notification may still be queued behind the result */
-  notify_progress (self);
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
@@ -539,8 +680,7 @@ RamoSessionManager *
 ramo_session_manager_open_finish (GAsyncResult  *result,
                                   GError       **error)
 {
-  /* a result of the loader, or a task of the caller's that stands for one (a preload that was
-   * cancelled returns its own) */
+  /* a result of the loader's */
   g_return_val_if_fail (G_IS_TASK (result), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);

@@ -22,6 +22,8 @@ const char         *ramo_session_loader_get_path        (RamoSessionLoader   *se
 gint64              ramo_session_loader_get_bytes_read  (RamoSessionLoader   *self);
 gint64              ramo_session_loader_get_total_bytes (RamoSessionLoader   *self);
 double              ramo_session_loader_get_fraction    (RamoSessionLoader   *self);
+void                ramo_session_loader_start           (RamoSessionLoader   *self,
+                                                         GCancellable        *cancellable);
 RamoSessionManager *ramo_session_loader_load            (RamoSessionLoader   *self,
                                                          GCancellable        *cancellable,
                                                          GError             **error);
