@@ -424,6 +424,119 @@ test_search_narrowing (void)
   assert_search_is_reference (projection);
 }
 
+static void
+count_cb (gpointer  instance,
+          guint    *count)
+{
+  (*count)++;
+}
+
+static void
+count_leaf_moves_cb (RamoProjection *projection,
+                     gboolean        changes_layout,
+                     guint          *count)
+{
+  (*count)++;
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static void
+count_items_cb (GListModel *model,
+                guint       position,
+                guint       removed,
+                guint       added,
+                guint      *count)
+{
+  (*count)++;
+}
+
+/* The layout of @projection against that of a projection made anew over the same session with
+ * the same filter: what a label line left in place is what a full layout would give. */
+static void
+assert_layout_is_fresh (RamoProjection *projection)
+{
+  g_autoptr(RamoProjection) fresh = ramo_projection_new (ramo_projection_get_manager (projection));
+  g_autofree char *text = NULL;
+  g_autofree char *fresh_text = NULL;
+  g_autofree char *lines = NULL;
+  g_autofree char *fresh_lines = NULL;
+
+  ramo_projection_set_filter (fresh, ramo_projection_get_filter (projection));
+  text = layout (projection);
+  fresh_text = layout (fresh);
+  g_assert_cmpstr (text, ==, fresh_text);
+  lines = ramo_projection_to_text (projection);
+  fresh_lines = ramo_projection_to_text (fresh);
+  g_assert_cmpstr (lines, ==, fresh_lines);
+}
+
+/* A label line under a filter that hides label lines changes one row: the projection lays
+ * nothing out again, the target's node notifies its label, and the layout is a full one's. */
+static void
+test_label_in_place (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) path = NULL;
+  RamoEntry *target = ramo_session_manager_get_entry (manager, "a1000002");
+  RamoProjectionNode *node;
+  guint rebuilt = 0, items = 0, notified = 0, leaf_moves = 0;
+  char *id;
+
+  g_assert_nonnull (target);
+  path = ramo_projection_dup_node_path (projection, target);
+  g_assert_nonnull (path);
+  node = g_ptr_array_index (path, path->len - 2);
+  g_assert_true (ramo_projection_node_get_entry (node) == target);
+
+  g_signal_connect (projection, "rebuilt", G_CALLBACK (count_cb), &rebuilt);
+  g_signal_connect (projection, "leaf-moved", G_CALLBACK (count_leaf_moves_cb), &leaf_moves);
+  g_signal_connect (projection, "items-changed", G_CALLBACK (count_items_cb), &items);
+  g_signal_connect (node, "notify::label", G_CALLBACK (count_notify_cb), &notified);
+
+  id = ramo_session_manager_append_label_change (manager, target->id, "checkpoint", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_cmpuint (rebuilt, ==, 0);
+  g_assert_cmpuint (items, ==, 0);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (leaf_moves, ==, 1);
+  g_assert_cmpstr (ramo_projection_node_get_label (node), ==, "checkpoint");
+  assert_layout_is_fresh (projection);
+
+  /* "labeled only" decides by labels: the next label line lays the rows out again */
+  ramo_projection_set_filter (projection, RAMO_FILTER_LABELED_ONLY);
+  assert_layout_is_fresh (projection);
+  rebuilt = 0;
+  id = ramo_session_manager_append_label_change (manager, "a1000003", "second", &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_cmpuint (rebuilt, >, 0);
+  assert_layout_is_fresh (projection);
+  g_assert_true (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "a1000003")));
+
+  /* and back: the default filter, then a label cleared in place */
+  ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
+  rebuilt = 0;
+  id = ramo_session_manager_append_label_change (manager, target->id, NULL, &error);
+  g_assert_no_error (error);
+  g_free (id);
+  g_assert_cmpuint (rebuilt, ==, 0);
+  g_clear_pointer (&path, g_ptr_array_unref);
+  path = ramo_projection_dup_node_path (projection, target);
+  g_assert_nonnull (path);
+  g_assert_null (ramo_projection_node_get_label (g_ptr_array_index (path, path->len - 2)));
+  assert_layout_is_fresh (projection);
+}
+
 /* A label set or cleared between keystrokes changes what the entry matches. */
 static void
 test_search_narrowing_labels (void)
@@ -883,13 +996,6 @@ fresh_layout (RamoSessionManager *manager,
   return layout (fresh);
 }
 
-static void
-count_cb (gpointer instance,
-          guint   *count)
-{
-  (*count)++;
-}
-
 /* A filter or search that leaves the same rows keeps the rows made and tells the views
  * nothing but RamoProjection::rebuilt; one that changes them tells them all. */
 static void
@@ -970,5 +1076,6 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/update-keeps-rows", test_update_keeps_rows);
   g_test_add_func ("/Core/Projection/unfoldable", test_unfoldable);
   g_test_add_func ("/Core/Projection/same-layout-kept", test_same_layout_kept);
+  g_test_add_func ("/Core/Projection/label-in-place", test_label_in_place);
   return g_test_run ();
 }

@@ -28,7 +28,6 @@ struct _RamoSessionTree
   GListStore         *tree_models;     /* (element-type GListModel) under the view */
   GtkSingleSelection *selection;
   GSignalGroup       *projection_signals;
-  GSignalGroup       *manager_signals;
 
   char               *selected_id;     /* the entry of the selected row */
   char               *wanted_id;       /* the entry the user chose; may be hidden now */

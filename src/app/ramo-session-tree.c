@@ -294,8 +294,6 @@ ramo_session_tree_dispose (GObject *object)
 
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
-  if (self->manager_signals)
-    g_signal_group_set_target (self->manager_signals, NULL);
 
   if (self->menu_popover)
     {
@@ -312,7 +310,6 @@ ramo_session_tree_dispose (GObject *object)
     g_clear_signal_handler (&self->items_handler, self->projection);
   g_clear_object (&self->projection);
   g_clear_object (&self->projection_signals);
-  g_clear_object (&self->manager_signals);
 
   G_OBJECT_CLASS (ramo_session_tree_parent_class)->dispose (object);
 }
@@ -480,7 +477,6 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
   if (self->projection)
     g_clear_signal_handler (&self->items_handler, self->projection);
   g_signal_group_set_target (self->projection_signals, NULL);
-  g_signal_group_set_target (self->manager_signals, NULL);
   g_hash_table_remove_all (self->folded);
   g_clear_pointer (&self->wanted_id, g_free);
   set_selected_id (self, NULL);
@@ -500,7 +496,6 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
         self->items_handler = g_signal_connect_swapped (projection, "items-changed",
                                                         G_CALLBACK (_ramo_session_tree_projection_items_changed_cb), self);
       g_signal_group_set_target (self->projection_signals, projection);
-      g_signal_group_set_target (self->manager_signals, ramo_projection_get_manager (projection));
 
       self->in_rebuild = TRUE;
       _ramo_session_tree_build_models (self);

@@ -572,3 +572,52 @@ ramo_projection_to_text (RamoProjection *self)
                           ramo_filter_mode_to_string (self->filter));
   return g_string_free (out, FALSE);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* The leaf moving                                                                             */
+
+/* An assistant turn with no text is shown only while it is the leaf (spec §7). */
+static gboolean
+shown_only_as_leaf (const RamoEntry *entry)
+{
+  return entry != NULL &&
+         entry->type == RAMO_ENTRY_TYPE_MESSAGE &&
+         entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
+         !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR));
+}
+
+/* Whether @entry is one of several siblings (or several roots): the one holding the leaf is
+ * listed first among them. */
+static gboolean
+has_siblings (RamoSessionManager *manager,
+              const RamoEntry    *entry)
+{
+  if (entry->parent)
+    return entry->parent->children != NULL && entry->parent->children->len > 1;
+  return ramo_session_manager_get_roots (manager)->len > 1;
+}
+
+gboolean
+_ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
+                                           const RamoEntry    *old_leaf,
+                                           const RamoEntry    *new_leaf)
+{
+  const RamoEntry *a = old_leaf;
+  const RamoEntry *b = new_leaf;
+  guint guard = 2 * ramo_session_manager_get_n_entries (manager) + 2;
+
+  if (shown_only_as_leaf (old_leaf) || shown_only_as_leaf (new_leaf))
+    return TRUE;
+
+  /* Only the entries below the deepest common ancestor are on one path and not the other: walk
+   * up from the deeper of the two until they meet (an append walks one step, not the depth). */
+  while (a != b && guard-- > 0)
+    {
+      const RamoEntry **step = (b == NULL || (a != NULL && a->depth >= b->depth)) ? &a : &b;
+
+      if (has_siblings (manager, *step))
+        return TRUE;
+      *step = (*step)->parent;
+    }
+  return FALSE;
+}

@@ -179,6 +179,10 @@ gboolean            _ramo_projection_same_layout        (RamoProjection     *sel
 /* The search's matcher for ASCII terms: whether @needle (lower-case ASCII, at least one byte)
  * occurs in the @text_len bytes of @text, ASCII letters compared without case, every other
  * byte exactly. */
+gboolean            _ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
+                                                             const RamoEntry    *old_leaf,
+                                                             const RamoEntry    *new_leaf);
+
 gboolean _ramo_projection_contains_ascii_nocase (const char *text,
                                                  gsize       text_len,
                                                  const char *needle,

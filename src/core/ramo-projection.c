@@ -50,6 +50,7 @@ enum {
 
 enum {
   REBUILT,
+  LEAF_MOVED,
   N_SIGNALS
 };
 
@@ -282,16 +283,37 @@ on_label_changed_cb (RamoProjection     *self,
     _ramo_projection_node_notify_label (g_ptr_array_index (shadowed, i));
 }
 
+/* The rows whose markers the leaf moving from @old_leaf to @new_leaf changes: those on one
+ * active path and not the other (below their deepest common ancestor), and the old and the
+ * new leaf. Above the common ancestor nothing changes; an append walks one step, not the
+ * depth. */
 static void
-notify_path (RamoProjection *self,
-             RamoEntry      *from)
+notify_paths (RamoProjection  *self,
+              const RamoEntry *old_leaf,
+              const RamoEntry *new_leaf)
 {
-  for (RamoEntry *e = from; e; e = e->parent)
-    {
-      RamoProjectionNode *node = g_hash_table_lookup (self->nodes, e);
+  const RamoEntry *a = old_leaf;
+  const RamoEntry *b = new_leaf;
+  guint guard = 2 * ramo_session_manager_get_n_entries (self->manager) + 2;
 
+  for (;;)
+    {
+      const RamoEntry **step;
+      RamoProjectionNode *node;
+
+      if (a == b || guard-- == 0)
+        {
+          /* the common ancestor: it changes only when it is one of the leaves */
+          node = a ? g_hash_table_lookup (self->nodes, a) : NULL;
+          if (node)
+            _ramo_projection_node_sync_path_state (node, self->manager);
+          return;
+        }
+      step = (b == NULL || (a != NULL && a->depth >= b->depth)) ? &a : &b;
+      node = g_hash_table_lookup (self->nodes, *step);
       if (node)
         _ramo_projection_node_sync_path_state (node, self->manager);
+      *step = (*step)->parent;
     }
 }
 
@@ -300,10 +322,31 @@ on_leaf_changed_cb (RamoProjection     *self,
                     const char         *old_leaf_id,
                     RamoSessionManager *manager)
 {
+  RamoEntry *old_leaf = ramo_session_manager_get_entry (manager, old_leaf_id);
+  RamoEntry *new_leaf = ramo_session_manager_get_leaf (manager);
+
   /* the active path changed: the next layout walks the tree again */
   self->order_valid = FALSE;
-  notify_path (self, ramo_session_manager_get_entry (manager, old_leaf_id));
-  notify_path (self, ramo_session_manager_get_leaf (manager));
+  notify_paths (self, old_leaf, new_leaf);
+  g_signal_emit (self, signals [LEAF_MOVED], 0,
+                 _ramo_projection_leaf_move_changes_layout (manager, old_leaf, new_leaf));
+}
+
+/* A label line appended on the leaf needs no layout when the filter hides label lines and
+ * decides nothing by labels, no search looks at them (labels are searched), and the leaf moving
+ * onto it reorders nothing: no row appears, moves or goes. The target's row shows the label
+ * (::label-changed notified it), the rows on the path their markers (::leaf-changed); the next
+ * layout looks at the line and its target (_ramo_projection_sync_caches()). */
+static gboolean
+label_line_keeps_layout (RamoProjection *self,
+                         RamoEntry      *entry)
+{
+  return entry->type == RAMO_ENTRY_TYPE_LABEL &&
+         (self->filter == RAMO_FILTER_DEFAULT || self->filter == RAMO_FILTER_NO_TOOLS ||
+          self->filter == RAMO_FILTER_USER_ONLY) &&
+         self->terms == NULL &&
+         entry->parent != NULL && entry->children == NULL &&
+         !_ramo_projection_leaf_move_changes_layout (self->manager, entry->parent, entry);
 }
 
 static void
@@ -311,6 +354,8 @@ on_entry_appended_cb (RamoProjection     *self,
                       RamoEntry          *entry,
                       RamoSessionManager *manager)
 {
+  if (label_line_keeps_layout (self, entry))
+    return;
   ramo_projection_rebuild (self);
 }
 
@@ -465,6 +510,23 @@ ramo_projection_class_init (RamoProjectionClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * RamoProjection::leaf-moved:
+   * @self: the projection
+   * @changes_layout: whether the move changes pi's layout (a branch entered or left at a
+   *   branch point, or an assistant turn with no text shown or hidden); the projection does
+   *   not lay itself out again for it: its views choose when
+   *
+   * The session's leaf moved; the rows on the old and the new active path have updated their
+   * markers already.
+   */
+  signals [LEAF_MOVED] =
+    g_signal_new ("leaf-moved",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void
