@@ -114,8 +114,9 @@ ramo_session_row_start_editing (RamoSessionRow *self)
  * @self: a row
  * @commit: whether to save the edited label
  *
- * Ends inline editing. With @commit the trimmed text is saved through the `win.set-label`
- * action when it differs from the current label.
+ * Ends inline editing. With @commit the text is saved through the `win.set-label` action
+ * (ramo_window_set_label(), which trims what it writes) when, trimmed, it differs from the
+ * current label: a row does not write a label line that changes nothing.
  */
 void
 ramo_session_row_stop_editing (RamoSessionRow *self,

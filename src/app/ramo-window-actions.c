@@ -194,11 +194,13 @@ _ramo_window_activate_label_undo (RamoWindow *self)
  * ramo_window_set_label:
  * @self: a window
  * @id: the entry to label
- * @label: (nullable): the label; %NULL or blank clears it
+ * @label: (nullable): the label as the user typed it; %NULL or blank clears it
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `label` entry (pi's appendLabelChange; the leaf moves onto it). Clearing a label
- * shows "Label cleared" with an Undo button. On error the file is unchanged.
+ * Appends a `label` entry (pi's appendLabelChange; the leaf moves onto it). This is where a
+ * label from the user (the row's editor, the menus, scripts) is trimmed, once, as pi's tree
+ * selector trims its input. Clearing a label shows "Label cleared" with an Undo button. On
+ * error the file is unchanged.
  *
  * Returns: %TRUE on success
  */

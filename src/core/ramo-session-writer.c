@@ -697,11 +697,13 @@ ramo_session_manager_append_custom_message_entry (RamoSessionManager  *self,
  * ramo_session_manager_append_label_change:
  * @self: a session manager
  * @target_id: the entry to label
- * @label: (nullable): the new label; %NULL or empty clears it
+ * @label: (nullable): the new label, written as given; %NULL or empty clears it
  * @error: return location for a #GError, or %NULL
  *
  * Appends a `label` entry on the leaf's chain (so the leaf moves to it, as every append does)
- * and updates the label index at once (pi's `appendLabelChange()`).
+ * and updates the label index at once (pi's `appendLabelChange()`). Like pi's, it leaves white
+ * space alone: trimming what a user typed is the caller's part, as pi's tree selector trims
+ * its input before it calls `appendLabelChange()` (in Ramo, ramo_window_set_label()).
  *
  * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when @target_id names no entry, and those of
  * ramo_session_manager_append_message().
