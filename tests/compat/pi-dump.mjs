@@ -11,7 +11,8 @@
 // resulting session's tree in the "tree" format (used to check `ramo extract`).
 //
 // pi is taken from $RAMO_PI_DIR (default /root/.cache/ramo-pi), which must hold
-// node_modules/@mariozechner/pi-coding-agent. FILE is never opened by pi directly:
+// node_modules/@mariozechner/pi-coding-agent, or from $RAMO_PI_SESSION_MANAGER
+// (the path of another pi's dist/core/session-manager.js, as pi16-dump.mjs sets). FILE is never opened by pi directly:
 // pi rewrites files it migrates, so we always work on a private copy.
 
 import { copyFileSync, mkdtempSync, rmSync, existsSync } from "node:fs";
@@ -49,7 +50,10 @@ if (mode !== "context" && leafArg !== undefined) die("--leaf only applies to con
 if (!existsSync(file)) die(`no such file: ${file}`);
 
 const piDir = process.env.RAMO_PI_DIR || join(homedir(), ".cache", "ramo-pi");
-const smPath = join(piDir, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "session-manager.js");
+// pi16-dump.mjs points this at pi 1.6.0's session-manager.js (same API).
+const smPath =
+  process.env.RAMO_PI_SESSION_MANAGER ||
+  join(piDir, "node_modules", "@mariozechner", "pi-coding-agent", "dist", "core", "session-manager.js");
 if (!existsSync(smPath)) die(`pi not found at ${smPath}`);
 const pi = await import(pathToFileURL(smPath).href);
 const { SessionManager, buildSessionContext } = pi;
