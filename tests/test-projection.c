@@ -537,6 +537,53 @@ test_label_in_place (void)
   assert_layout_is_fresh (projection);
 }
 
+static void
+new_async_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+/* The projection made in a worker thread is the one made here, with its filter and search; a
+ * cancelled one is an error. */
+static void
+test_new_async (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) expected = ramo_projection_new (manager);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected_text = NULL;
+  g_autofree char *text = NULL;
+
+  ramo_projection_set_filter (expected, RAMO_FILTER_NO_TOOLS);
+  ramo_projection_set_search (expected, "read");
+  expected_text = ramo_projection_to_text (expected);
+
+  ramo_projection_new_async (manager, RAMO_FILTER_NO_TOOLS, "read", NULL, new_async_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  projection = ramo_projection_new_finish (result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ramo_projection_get_filter (projection), ==, RAMO_FILTER_NO_TOOLS);
+  g_assert_cmpstr (ramo_projection_get_search (projection), ==, "read");
+  text = ramo_projection_to_text (projection);
+  g_assert_cmpstr (text, ==, expected_text);
+
+  g_clear_object (&result);
+  g_cancellable_cancel (cancellable);
+  ramo_projection_new_async (manager, RAMO_FILTER_DEFAULT, NULL, cancellable, new_async_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (ramo_projection_new_finish (result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 /* A label set or cleared between keystrokes changes what the entry matches. */
 static void
 test_search_narrowing_labels (void)
@@ -1077,5 +1124,6 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/unfoldable", test_unfoldable);
   g_test_add_func ("/Core/Projection/same-layout-kept", test_same_layout_kept);
   g_test_add_func ("/Core/Projection/label-in-place", test_label_in_place);
+  g_test_add_func ("/Core/Projection/new-async", test_new_async);
   return g_test_run ();
 }

@@ -202,39 +202,11 @@ loaded_cb (GObject      *object,
 
 /* The last steps of a load, each in a main-loop turn of its own (on a 100,000-entry session
  * each is 15 to 45 ms; together they held the main loop for over 120 ms):
- *  1. a worker thread makes the projection: nothing else holds the new manager yet;
+ *  1. a worker thread makes the projection (ramo_projection_new_async()): nothing else holds
+ *     the new manager yet;
  *  2. the session tree makes its tree list model (ramo_session_tree_prepare());
  *  3. it makes the row widgets the list view will take (ramo_session_tree_make_rows_ahead());
  *  4. the window shows the session. */
-
-typedef struct
-{
-  RamoSessionManager *manager;
-  RamoFilterMode      filter;
-  char               *search;
-} ProjectionJob;
-
-static void
-projection_job_free (ProjectionJob *job)
-{
-  g_clear_object (&job->manager);
-  g_free (job->search);
-  g_free (job);
-}
-
-static void
-make_projection_thread (GTask        *task,
-                        gpointer      source_object,
-                        gpointer      task_data,
-                        GCancellable *cancellable)
-{
-  ProjectionJob *job = task_data;
-  RamoProjection *projection = ramo_projection_new (job->manager);
-
-  ramo_projection_set_filter (projection, job->filter);
-  ramo_projection_set_search (projection, job->search);
-  g_task_return_pointer (task, projection, g_object_unref);
-}
 
 /* A load given up after its tree list model was made ahead: what was made for it goes. */
 static void
@@ -305,7 +277,7 @@ projection_made_cb (GObject      *object,
   RamoWindow *self = op->window;
 
   /* an error is the load's cancellation */
-  op->projection = g_task_propagate_pointer (G_TASK (result), NULL);
+  op->projection = ramo_projection_new_finish (result, NULL);
   if (self->load != op)
     {
       load_op_cancelled (op);
@@ -327,14 +299,11 @@ static void
 make_projection_async (RamoWindow *self,
                        LoadOp     *op)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, self->load_cancellable, projection_made_cb, op);
-  ProjectionJob *job = g_new0 (ProjectionJob, 1);
+  g_autofree char *search = NULL;
+  RamoFilterMode filter;
 
-  job->manager = g_object_ref (op->manager);
-  _ramo_window_get_view_settings (self, &job->filter, &job->search);
-  g_task_set_task_data (task, job, (GDestroyNotify) projection_job_free);
-  g_task_set_source_tag (task, make_projection_async);
-  g_task_run_in_thread (task, make_projection_thread);
+  _ramo_window_get_view_settings (self, &filter, &search);
+  ramo_projection_new_async (op->manager, filter, search, self->load_cancellable, projection_made_cb, op);
 }
 
 /* ------------------------------------------------------------------------------------------ */

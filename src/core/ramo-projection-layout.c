@@ -621,3 +621,54 @@ _ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
     }
   return FALSE;
 }
+
+/* The rows whose markers the leaf moving from @old_leaf to @new_leaf changes: those on one
+ * active path and not the other (below their deepest common ancestor), and the old and the
+ * new leaf. Above the common ancestor nothing changes; an append walks one step, not the
+ * depth. */
+void
+_ramo_projection_sync_paths (RamoProjection  *self,
+                             const RamoEntry *old_leaf,
+                             const RamoEntry *new_leaf)
+{
+  const RamoEntry *a = old_leaf;
+  const RamoEntry *b = new_leaf;
+  guint guard = 2 * ramo_session_manager_get_n_entries (self->manager) + 2;
+
+  for (;;)
+    {
+      const RamoEntry **step;
+      RamoProjectionNode *node;
+
+      if (a == b || guard-- == 0)
+        {
+          /* the common ancestor: it changes only when it is one of the leaves */
+          node = a ? g_hash_table_lookup (self->nodes, a) : NULL;
+          if (node)
+            _ramo_projection_node_sync_path_state (node, self->manager);
+          return;
+        }
+      step = (b == NULL || (a != NULL && a->depth >= b->depth)) ? &a : &b;
+      node = g_hash_table_lookup (self->nodes, *step);
+      if (node)
+        _ramo_projection_node_sync_path_state (node, self->manager);
+      *step = (*step)->parent;
+    }
+}
+
+/* A label line appended on the leaf needs no layout when the filter hides label lines and
+ * decides nothing by labels, no search looks at them (labels are searched), and the leaf moving
+ * onto it reorders nothing: no row appears, moves or goes. The target's row shows the label
+ * (::label-changed notified it), the rows on the path their markers (::leaf-changed); the next
+ * layout looks at the line and its target (_ramo_projection_sync_caches()). */
+gboolean
+_ramo_projection_label_line_keeps_layout (RamoProjection  *self,
+                                          const RamoEntry *entry)
+{
+  return entry->type == RAMO_ENTRY_TYPE_LABEL &&
+         (self->filter == RAMO_FILTER_DEFAULT || self->filter == RAMO_FILTER_NO_TOOLS ||
+          self->filter == RAMO_FILTER_USER_ONLY) &&
+         self->terms == NULL &&
+         entry->parent != NULL && entry->children == NULL &&
+         !_ramo_projection_leaf_move_changes_layout (self->manager, entry->parent, entry);
+}

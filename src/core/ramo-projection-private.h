@@ -179,6 +179,11 @@ gboolean            _ramo_projection_same_layout        (RamoProjection     *sel
 /* The search's matcher for ASCII terms: whether @needle (lower-case ASCII, at least one byte)
  * occurs in the @text_len bytes of @text, ASCII letters compared without case, every other
  * byte exactly. */
+void                _ramo_projection_sync_paths         (RamoProjection     *self,
+                                                         const RamoEntry    *old_leaf,
+                                                         const RamoEntry    *new_leaf);
+gboolean            _ramo_projection_label_line_keeps_layout (RamoProjection  *self,
+                                                              const RamoEntry *entry);
 gboolean            _ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
                                                              const RamoEntry    *old_leaf,
                                                              const RamoEntry    *new_leaf);

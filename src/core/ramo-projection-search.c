@@ -26,6 +26,48 @@
  * entry's display text and label; ASCII terms go through an SSE2 substring search without
  * case, others through the casefolded text. */
 
+/* The filter modes by name (pi's /tree filter names) */
+static const char * const filter_names[] = {
+  [RAMO_FILTER_DEFAULT] = "default",
+  [RAMO_FILTER_NO_TOOLS] = "no-tools",
+  [RAMO_FILTER_USER_ONLY] = "user-only",
+  [RAMO_FILTER_LABELED_ONLY] = "labeled-only",
+  [RAMO_FILTER_ALL] = "all",
+};
+
+/**
+ * ramo_filter_mode_from_string:
+ * @name: `default`, `no-tools`, `user-only`, `labeled-only` or `all`
+ * @mode: (out): the mode
+ *
+ * Returns: %TRUE when @name is a filter mode
+ */
+gboolean
+ramo_filter_mode_from_string (const char     *name,
+                              RamoFilterMode *mode)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (filter_names); i++)
+    if (g_strcmp0 (name, filter_names[i]) == 0)
+      {
+        *mode = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * ramo_filter_mode_to_string:
+ * @mode: a filter mode
+ *
+ * Returns: the mode's name, as ramo_filter_mode_from_string() takes it
+ */
+const char *
+ramo_filter_mode_to_string (RamoFilterMode mode)
+{
+  g_return_val_if_fail ((guint) mode < G_N_ELEMENTS (filter_names), NULL);
+  return filter_names[mode];
+}
+
 static guint8
 entry_kinds_unlabeled (RamoEntry *entry)
 {

@@ -43,6 +43,14 @@ gboolean            ramo_filter_mode_from_string          (const char          *
 const char         *ramo_filter_mode_to_string            (RamoFilterMode       mode);
 
 RamoProjection     *ramo_projection_new                   (RamoSessionManager  *manager);
+void                ramo_projection_new_async             (RamoSessionManager  *manager,
+                                                           RamoFilterMode       filter,
+                                                           const char          *search,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+RamoProjection     *ramo_projection_new_finish            (GAsyncResult        *result,
+                                                           GError             **error);
 RamoSessionManager *ramo_projection_get_manager           (RamoProjection      *self);
 GListModel         *ramo_projection_get_roots             (RamoProjection      *self);
 void                ramo_projection_set_filter            (RamoProjection      *self,
