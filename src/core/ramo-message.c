@@ -140,12 +140,13 @@ ramo_content_dup_text (JsonNode         *content,
                        const char       *separator,
                        RamoContentFlags  flags)
 {
-  GString *out = g_string_new (NULL);
+  GString *out;
   RamoContentIter iter;
   gboolean first = TRUE;
 
   g_return_val_if_fail (separator != NULL, NULL);
 
+  out = g_string_new (NULL);
   ramo_content_iter_init (&iter, content);
   while (ramo_content_iter_next (&iter))
     {
