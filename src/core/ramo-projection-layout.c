@@ -576,16 +576,6 @@ ramo_projection_to_text (RamoProjection *self)
 /* ------------------------------------------------------------------------------------------ */
 /* The leaf moving                                                                             */
 
-/* An assistant turn with no text is shown only while it is the leaf (spec §7). */
-static gboolean
-shown_only_as_leaf (const RamoEntry *entry)
-{
-  return entry != NULL &&
-         entry->type == RAMO_ENTRY_TYPE_MESSAGE &&
-         entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-         !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR));
-}
-
 /* Whether @entry is one of several siblings (or several roots): the one holding the leaf is
  * listed first among them. */
 static gboolean
@@ -606,7 +596,8 @@ _ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
   const RamoEntry *b = new_leaf;
   guint guard = 2 * ramo_session_manager_get_n_entries (manager) + 2;
 
-  if (shown_only_as_leaf (old_leaf) || shown_only_as_leaf (new_leaf))
+  if (_ramo_projection_entry_shown_only_as_leaf (old_leaf) ||
+      _ramo_projection_entry_shown_only_as_leaf (new_leaf))
     return TRUE;
 
   /* Only the entries below the deepest common ancestor are on one path and not the other: walk

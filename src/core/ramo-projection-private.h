@@ -111,6 +111,17 @@ enum
   RAMO_MATCH_UNKNOWN,
 };
 
+/* An assistant turn with no text of its own (only tool calls, not aborted, no error): pi's
+ * /tree shows it only while it is the leaf (spec §7). */
+static inline gboolean
+_ramo_projection_entry_shown_only_as_leaf (const RamoEntry *entry)
+{
+  return entry != NULL &&
+         entry->type == RAMO_ENTRY_TYPE_MESSAGE &&
+         entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
+         !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR));
+}
+
 static inline gboolean
 _ramo_kinds_pass_filter (guint8         kinds,
                          RamoFilterMode filter,

@@ -73,8 +73,7 @@ entry_kinds_unlabeled (RamoEntry *entry)
 {
   guint8 kinds = RAMO_KIND_ALL;
 
-  if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-      !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)))
+  if (_ramo_projection_entry_shown_only_as_leaf (entry))
     kinds |= RAMO_KIND_TEXTLESS;
 
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER)
