@@ -206,6 +206,8 @@ ramo_cli_info (int    argc,
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
            ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
   g_print ("name: %s\n", name ? name : "(none)");
+  g_print ("dialect: %s (%s)\n", ramo_dialect_to_string (ramo_session_manager_get_dialect (manager)),
+           ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");
   g_print ("entries: %u\n", n);
   g_print ("roots: %u\n", roots);
   g_print ("branch points: %u\n", branch_points);

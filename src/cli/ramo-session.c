@@ -23,7 +23,8 @@
 static const char usage[] =
   "Usage: ramo-session COMMAND FILE [ARGS…]\n"
   "\n"
-  "Commands:\n"
+  "Commands (each takes --dialect pi|omp: read the file by pi's or oh-my-pi's rules;\n"
+  "without it, by the rules of the agent the file points to):\n"
   "  tree FILE [--json] [--filter MODE]   the session tree (MODE: default, no-tools,\n"
   "                                        user-only, labeled-only, all)\n"
   "  context FILE [--leaf ID|root] [--json]\n"
@@ -74,6 +75,55 @@ ramo_cli_exit_for_error (const GError *error)
 
 #define MAX_ISSUES_SHOWN 100
 
+/* The rules every command reads by: `--dialect pi|omp`, else what the file points to. */
+static gboolean    dialect_given;
+static RamoDialect dialect_option;
+
+/* Takes `--dialect NAME` (or `--dialect=NAME`) out of @argv, wherever it is after the
+ * command, except as the value of an option that takes one. */
+static gboolean
+take_dialect_option (int    *argc,
+                     char  **argv)
+{
+  static const char * const valued[] = {
+    "--summary", "--label", "--instructions", "--leaf", "--filter", "--provider",
+    "--base-url", "--model", "--timeout",
+  };
+  int out = 2;
+
+  for (int i = 2; i < *argc; i++)
+    {
+      const char *name = NULL;
+      gboolean is_valued = FALSE;
+
+      if (strcmp (argv[i], "--dialect") == 0)
+        {
+          if (i + 1 >= *argc)
+            return FALSE;
+          name = argv[++i];
+        }
+      else if (g_str_has_prefix (argv[i], "--dialect="))
+        name = argv[i] + strlen ("--dialect=");
+
+      if (name != NULL)
+        {
+          if (!ramo_dialect_from_string (name, &dialect_option))
+            return FALSE;
+          dialect_given = TRUE;
+          continue;
+        }
+
+      for (guint k = 0; k < G_N_ELEMENTS (valued); k++)
+        is_valued |= strcmp (argv[i], valued[k]) == 0;
+      argv[out++] = argv[i];
+      if (is_valued && i + 1 < *argc)
+        argv[out++] = argv[++i];
+    }
+  *argc = out;
+  argv[out] = NULL;
+  return TRUE;
+}
+
 /* Opens the session at @path and prints the problems of its lines on stderr. Returns NULL
  * with the exit status in @status when it cannot be read. */
 RamoSessionManager *
@@ -88,6 +138,8 @@ ramo_cli_open_session (const char *path,
       *status = ramo_cli_exit_for_error (error);
       return NULL;
     }
+  if (dialect_given)
+    ramo_session_manager_set_dialect (manager, dialect_option);
 
   {
     GPtrArray *issues = ramo_session_manager_get_issues (manager);
@@ -184,6 +236,8 @@ main (int    argc,
     return ramo_cli_fail_usage (NULL);
 
   command = argv[1];
+  if (!take_dialect_option (&argc, argv))
+    return ramo_cli_fail_usage ("--dialect takes pi or omp");
   if (strcmp (command, "--help") == 0 || strcmp (command, "-h") == 0 || strcmp (command, "help") == 0)
     {
       g_print ("%s", usage);

@@ -25,6 +25,10 @@ G_BEGIN_DECLS
  * @RAMO_ENTRY_TYPE_CUSTOM_MESSAGE: `custom_message`
  * @RAMO_ENTRY_TYPE_LABEL: `label`
  * @RAMO_ENTRY_TYPE_SESSION_INFO: `session_info`
+ * @RAMO_ENTRY_TYPE_CONTEXT_EDIT: `context_edit` (pi 1.6.0): replaces or removes what an earlier
+ *   entry contributes to the context of the branch it is on
+ * @RAMO_ENTRY_TYPE_USAGE: `usage` (pi 1.6.0): tokens and cost spent outside the conversation;
+ *   never part of the context, hidden from every tree filter
  *
  * The entry types of pi's session format (spec §1).
  */
@@ -40,6 +44,8 @@ typedef enum
   RAMO_ENTRY_TYPE_CUSTOM_MESSAGE,
   RAMO_ENTRY_TYPE_LABEL,
   RAMO_ENTRY_TYPE_SESSION_INFO,
+  RAMO_ENTRY_TYPE_CONTEXT_EDIT,
+  RAMO_ENTRY_TYPE_USAGE,
 } RamoEntryType;
 
 /**
@@ -51,6 +57,7 @@ typedef enum
  * @RAMO_MESSAGE_ROLE_BASH_EXECUTION: `bashExecution`
  * @RAMO_MESSAGE_ROLE_CUSTOM: `custom` (and the legacy `hookMessage`, renamed by the v2→v3 migration)
  * @RAMO_MESSAGE_ROLE_OTHER: any other role
+ * @RAMO_MESSAGE_ROLE_SYSTEM: `system` (pi 1.6.0): the system prompt and tools, patched on the way
  */
 typedef enum
 {
@@ -61,6 +68,7 @@ typedef enum
   RAMO_MESSAGE_ROLE_BASH_EXECUTION,
   RAMO_MESSAGE_ROLE_CUSTOM,
   RAMO_MESSAGE_ROLE_OTHER,
+  RAMO_MESSAGE_ROLE_SYSTEM,
 } RamoMessageRole;
 
 /**
@@ -74,6 +82,14 @@ typedef enum
  * @RAMO_ENTRY_FLAG_ERROR: an assistant message that ended in an error
  * @RAMO_ENTRY_FLAG_ORPHAN: its parent does not exist; it is shown as a root
  * @RAMO_ENTRY_FLAG_HOOK_MESSAGE: a legacy `hookMessage` renamed to `custom` in memory
+ * @RAMO_ENTRY_FLAG_OMP_ONLY: an entry only oh-my-pi writes (its type, or a `model_change` with
+ *   `model: "provider/id"`): the file is oh-my-pi's
+ * @RAMO_ENTRY_FLAG_EDIT_REMOVES: a `context_edit` whose `replacement` is `null`: its target
+ *   leaves the context
+ * @RAMO_ENTRY_FLAG_EDIT_INVALID: a `context_edit` without a `replacement` (pi 1.6.0 cannot build
+ *   a context with it); Ramo ignores it
+ * @RAMO_ENTRY_FLAG_SYSTEM_MESSAGE: a compaction that stored the system prompt at its boundary
+ *   (pi 1.6.0's `systemMessage`)
  */
 typedef enum
 {
@@ -86,6 +102,10 @@ typedef enum
   RAMO_ENTRY_FLAG_ERROR         = 1 << 5,
   RAMO_ENTRY_FLAG_ORPHAN        = 1 << 6,
   RAMO_ENTRY_FLAG_HOOK_MESSAGE  = 1 << 7,
+  RAMO_ENTRY_FLAG_OMP_ONLY      = 1 << 8,
+  RAMO_ENTRY_FLAG_EDIT_REMOVES  = 1 << 9,
+  RAMO_ENTRY_FLAG_EDIT_INVALID  = 1 << 10,
+  RAMO_ENTRY_FLAG_SYSTEM_MESSAGE = 1 << 11,
 } RamoEntryFlags;
 
 /**
@@ -102,7 +122,7 @@ struct _RamoEntry
   const char     *type_name;
   const char     *timestamp;       /* as written, NULL if not a string */
   const char     *role_name;       /* message role after migration, or NULL */
-  const char     *target_id;       /* label: `targetId` */
+  const char     *target_id;       /* label, context_edit: `targetId` */
   const char     *label_text;      /* label entries: the `label` they set, NULL to clear */
   const char     *first_kept_id;   /* compaction: `firstKeptEntryId` */
   const char     *display;         /* one-line display text of spec §7 */

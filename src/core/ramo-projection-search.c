@@ -73,6 +73,10 @@ entry_kinds_unlabeled (RamoEntry *entry)
 {
   guint8 kinds = RAMO_KIND_ALL;
 
+  /* pi 1.6.0's tree selector hides usage entries in every filter */
+  if (entry->type == RAMO_ENTRY_TYPE_USAGE)
+    return 0;
+
   if (_ramo_projection_entry_shown_only_as_leaf (entry))
     kinds |= RAMO_KIND_TEXTLESS;
 
@@ -87,8 +91,11 @@ entry_kinds_unlabeled (RamoEntry *entry)
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
     case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
     case RAMO_ENTRY_TYPE_UNKNOWN:
       break;
+    case RAMO_ENTRY_TYPE_USAGE:
+      g_assert_not_reached ();
     case RAMO_ENTRY_TYPE_MESSAGE:
       kinds |= RAMO_KIND_DEFAULT;
       if (entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
@@ -110,7 +117,7 @@ entry_kinds (RamoProjection *self,
 {
   guint8 kinds = entry_kinds_unlabeled (entry);
 
-  if (ramo_session_manager_get_label (self->manager, entry->id) != NULL)
+  if (kinds != 0 && ramo_session_manager_get_label (self->manager, entry->id) != NULL)
     kinds |= RAMO_KIND_LABELED;
   return kinds;
 }
@@ -198,7 +205,7 @@ _ramo_projection_sync_caches (RamoProjection *self,
         {
           RamoEntry *entry = ramo_session_manager_get_entry (self->manager, key);
 
-          if (entry != NULL && entry->index >= n_old && entry->index < n)
+          if (entry != NULL && entry->index >= n_old && entry->index < n && self->kinds[entry->index] != 0)
             self->kinds[entry->index] |= RAMO_KIND_LABELED;
         }
     }

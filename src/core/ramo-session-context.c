@@ -18,7 +18,7 @@
 
 #include "ramo-js.h"
 #include "ramo-json.h"
-#include "ramo-session-context.h"
+#include "ramo-session-context-private.h"
 #include "ramo-session-manager-private.h"
 
 /**
@@ -31,27 +31,6 @@
  * Building it reads nothing from the file: it holds the entries, and a message's JSON is read
  * on demand with ramo_session_context_dup_message().
  */
-
-typedef struct
-{
-  RamoContextItemKind  kind;
-  RamoEntry           *entry;
-} Item;
-
-struct _RamoSessionContext
-{
-  gatomicrefcount     ref_count;
-  RamoSessionManager *manager;
-  RamoEntry          *leaf;
-  GArray             *items;
-  const char         *thinking_level;   /* JSON text; NULL = undefined */
-  gboolean            has_model;
-  const char         *provider;         /* JSON text; NULL = undefined */
-  const char         *model_id;         /* JSON text; NULL = undefined */
-  const char         *mode;             /* JSON text */
-  const char         *mode_data;        /* JSON text or NULL */
-  GPtrArray          *rules;            /* JSON texts of rule arrays */
-};
 
 G_DEFINE_BOXED_TYPE (RamoSessionContext, ramo_session_context,
                      ramo_session_context_ref, ramo_session_context_unref)
@@ -72,34 +51,119 @@ ramo_session_context_unref (RamoSessionContext *self)
   if (g_atomic_ref_count_dec (&self->ref_count))
     {
       g_clear_object (&self->manager);
+      if (self->omp_free)
+        self->omp_free (self->omp);
       g_array_unref (self->items);
       g_ptr_array_unref (self->rules);
       g_free (self);
     }
 }
 
-static void
-add_item (RamoSessionContext *self,
-          RamoEntry          *entry)
+void
+_ramo_session_context_add_item (RamoSessionContext  *self,
+                                RamoContextItemKind  kind,
+                                RamoEntry           *entry)
 {
-  Item item = { 0, entry };
+  RamoContextItem item = { kind, entry, NULL, 0 };
+
+  g_array_append_val (self->items, item);
+}
+
+/* The item an entry of the context entries gives (pi 1.6.0's sessionEntryToContextMessages());
+ * a compaction is handled by the caller. */
+static void
+add_entry_item (RamoSessionContext *self,
+                RamoEntry          *entry,
+                RamoEntry          *edit)
+{
+  RamoContextItemKind kind;
 
   switch ((RamoEntryType) entry->type)
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
-      item.kind = RAMO_CONTEXT_ITEM_MESSAGE;
+      kind = RAMO_CONTEXT_ITEM_MESSAGE;
       break;
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-      item.kind = RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE;
+      kind = RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE;
       break;
     case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
       /* only a branch summary with a truthy summary becomes a message; known at read time */
-      item.kind = RAMO_CONTEXT_ITEM_BRANCH_SUMMARY;
+      kind = RAMO_CONTEXT_ITEM_BRANCH_SUMMARY;
       break;
     default:
       return;
     }
-  g_array_append_val (self->items, item);
+  /* a `null` replacement takes the entry out of the context */
+  if (edit && (edit->flags & RAMO_ENTRY_FLAG_EDIT_REMOVES))
+    return;
+  _ramo_session_context_add_item (self, kind, entry);
+  g_array_index (self->items, RamoContextItem, self->items->len - 1).edit = edit;
+}
+
+static gboolean
+is_system_message (const RamoEntry *entry)
+{
+  return entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_SYSTEM;
+}
+
+/* pi 1.6.0's buildContextEntries() and buildSessionProjection(): after the latest compaction
+ * on the path, the context entries are the compaction, the kept entries before it (system
+ * messages dropped) and everything after it; the latest `context_edit` of a target among them
+ * changes what the target contributes. */
+static void
+build_pi (RamoSessionContext *ctx,
+          GPtrArray          *path,
+          RamoEntry          *compaction,
+          guint               compaction_index)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr(GHashTable) edits = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (compaction)
+    {
+      gboolean found_first_kept = FALSE;
+
+      g_ptr_array_add (entries, compaction);
+      for (guint i = 0; i < compaction_index; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (path, i);
+
+          if (compaction->first_kept_id && strcmp (entry->id, compaction->first_kept_id) == 0)
+            found_first_kept = TRUE;
+          if (found_first_kept && !is_system_message (entry))
+            g_ptr_array_add (entries, entry);
+        }
+      for (guint i = compaction_index + 1; i < path->len; i++)
+        g_ptr_array_add (entries, g_ptr_array_index (path, i));
+    }
+  else
+    g_ptr_array_extend (entries, path, NULL, NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->type == RAMO_ENTRY_TYPE_CONTEXT_EDIT && entry->target_id &&
+          !(entry->flags & RAMO_ENTRY_FLAG_EDIT_INVALID))
+        g_hash_table_insert (edits, (char *) entry->target_id, entry);
+    }
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+      RamoEntry *edit = g_hash_table_size (edits) > 0 ? g_hash_table_lookup (edits, entry->id) : NULL;
+
+      if (entry->type != RAMO_ENTRY_TYPE_COMPACTION)
+        add_entry_item (ctx, entry, edit);
+      /* an older compaction kept inside the range of the newest contributes nothing */
+      else if (i == 0 && !(edit && (edit->flags & RAMO_ENTRY_FLAG_EDIT_REMOVES)))
+        {
+          /* the stored system prompt first, when there is one */
+          if (entry->flags & RAMO_ENTRY_FLAG_SYSTEM_MESSAGE)
+            _ramo_session_context_add_item (ctx, RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE, entry);
+          _ramo_session_context_add_item (ctx, RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY, entry);
+        }
+    }
 }
 
 /**
@@ -107,8 +171,10 @@ add_item (RamoSessionContext *self,
  * @self: a session manager
  * @leaf: (nullable): the entry to build the context for; %NULL for "before the first entry"
  *
- * Builds the context for @leaf as pi's `buildSessionContext()` does (spec §4). With %NULL the
- * context has no messages, thinking level `off` and no model.
+ * Builds the context for @leaf by the rules of the session's dialect (spec §4): pi 1.6.0's
+ * `buildSessionContext()` (context edits, system messages; on files without 1.6 entries the
+ * same as pi 0.73.1) or oh-my-pi 18.2.3's. With %NULL the context has no messages, thinking
+ * level `off` and no model.
  *
  * Returns: (transfer full): the context
  */
@@ -126,14 +192,19 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
   ctx = g_new0 (RamoSessionContext, 1);
   g_atomic_ref_count_init (&ctx->ref_count);
   ctx->manager = g_object_ref (self);
+  ctx->dialect = ramo_session_manager_get_dialect (self);
   ctx->leaf = (RamoEntry *) leaf;
-  ctx->items = g_array_new (FALSE, FALSE, sizeof (Item));
+  ctx->items = g_array_new (FALSE, FALSE, sizeof (RamoContextItem));
   ctx->rules = g_ptr_array_new ();
   ctx->thinking_level = "\"off\"";
   ctx->mode = "\"none\"";
 
   if (leaf == NULL)
-    return ctx;
+    {
+      if (ctx->dialect == RAMO_DIALECT_OMP)
+        _ramo_session_context_build_omp (ctx, NULL);
+      return ctx;
+    }
 
   path = ramo_session_manager_dup_branch (self, leaf->id);
   /* get_branch() looks the id up; with duplicate ids the record asked for may be shadowed */
@@ -142,6 +213,12 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
       g_ptr_array_set_size (path, 0);
       for (const RamoEntry *e = leaf; e; e = e->parent)
         g_ptr_array_insert (path, 0, (gpointer) e);
+    }
+
+  if (ctx->dialect == RAMO_DIALECT_OMP)
+    {
+      _ramo_session_context_build_omp (ctx, path);
+      return ctx;
     }
 
   for (guint i = 0; i < path->len; i++)
@@ -171,6 +248,7 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
           compaction_index = i;
           break;
         case RAMO_ENTRY_TYPE_UNKNOWN:
+          /* spec §4: the mode and TTSR rules of the path, for files of either agent */
           if (g_strcmp0 (entry->type_name, "mode_change") == 0)
             {
               ctx->mode = entry->aux1 ? entry->aux1 : "\"none\"";
@@ -184,30 +262,7 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
         }
     }
 
-  if (compaction)
-    {
-      Item item = { RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY, compaction };
-      gboolean found_first_kept = FALSE;
-
-      g_array_append_val (ctx->items, item);
-      for (guint i = 0; i < compaction_index; i++)
-        {
-          RamoEntry *entry = g_ptr_array_index (path, i);
-
-          if (compaction->first_kept_id && strcmp (entry->id, compaction->first_kept_id) == 0)
-            found_first_kept = TRUE;
-          if (found_first_kept)
-            add_item (ctx, entry);
-        }
-      for (guint i = compaction_index + 1; i < path->len; i++)
-        add_item (ctx, g_ptr_array_index (path, i));
-    }
-  else
-    {
-      for (guint i = 0; i < path->len; i++)
-        add_item (ctx, g_ptr_array_index (path, i));
-    }
-
+  build_pi (ctx, path, compaction, compaction_index);
   return ctx;
 }
 
@@ -307,7 +362,7 @@ ramo_session_context_get_kind (RamoSessionContext *self,
                                guint               position)
 {
   g_return_val_if_fail (position < self->items->len, 0);
-  return g_array_index (self->items, Item, position).kind;
+  return g_array_index (self->items, RamoContextItem, position).kind;
 }
 
 /**
@@ -322,150 +377,15 @@ ramo_session_context_get_entry (RamoSessionContext *self,
                                 guint               position)
 {
   g_return_val_if_fail (position < self->items->len, NULL);
-  return g_array_index (self->items, Item, position).entry;
-}
-
-static JsonNode *
-copy_member (JsonObject *object,
-             const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node ? json_node_copy (node) : NULL;
-}
-
-static void
-set_if (JsonObject *object,
-        const char *name,
-        JsonNode   *node)
-{
-  if (node)
-    json_object_set_member (object, name, node);
-}
-
-static JsonNode *
-time_node (JsonObject *object)
-{
-  double t = ramo_js_date_from_node (json_object_get_member (object, "timestamp"));
-  JsonNode *node = json_node_alloc ();
-
-  if (isnan (t))
-    return json_node_init_null (node);
-  return json_node_init_int (node, (gint64) t);
-}
-
-static gboolean
-node_truthy (JsonNode *node)
-{
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return FALSE;
-  if (!JSON_NODE_HOLDS_VALUE (node))
-    return TRUE;
-  switch (json_node_get_value_type (node))
-    {
-    case G_TYPE_STRING:
-      return json_node_get_string (node)[0] != '\0';
-    case G_TYPE_INT64:
-      return json_node_get_int (node) != 0;
-    case G_TYPE_DOUBLE:
-      return json_node_get_double (node) != 0 && !isnan (json_node_get_double (node));
-    case G_TYPE_BOOLEAN:
-      return json_node_get_boolean (node);
-    default:
-      return FALSE;
-    }
-}
-
-/**
- * ramo_session_context_dup_message:
- * @self: a context
- * @position: an item position
- * @error: return location for a #GError, or %NULL
- *
- * Reads the item's entry from the file and returns the message pi puts into the context for
- * it: a `message` entry's `message` (the legacy `hookMessage` role renamed), and for the other
- * kinds `{role:"custom", customType, content, display, details, timestamp}`,
- * `{role:"branchSummary", summary, fromId, timestamp}` or
- * `{role:"compactionSummary", summary, tokensBefore, timestamp}`, timestamps in milliseconds.
- * Members pi would leave undefined are absent.
- *
- * Errors: those of ramo_session_manager_read_entry().
- *
- * Returns: (transfer full) (nullable): the message; %NULL without error for a branch summary
- *   with an empty summary (not part of the context)
- */
-JsonNode *
-ramo_session_context_dup_message (RamoSessionContext  *self,
-                                  guint                position,
-                                  GError             **error)
-{
-  Item *item;
-  g_autoptr(JsonNode) node = NULL;
-  JsonObject *object;
-  JsonObject *message;
-
-  g_return_val_if_fail (position < self->items->len, NULL);
-
-  item = &g_array_index (self->items, Item, position);
-  node = ramo_session_manager_read_entry (self->manager, item->entry, error);
-  if (node == NULL)
-    return NULL;
-  object = json_node_get_object (node);
-
-  switch (item->kind)
-    {
-    case RAMO_CONTEXT_ITEM_MESSAGE:
-      {
-        JsonNode *m = json_object_get_member (object, "message");
-        return m ? json_node_copy (m) : json_node_init_null (json_node_alloc ());
-      }
-
-    case RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE:
-      message = json_object_new ();
-      json_object_set_string_member (message, "role", "custom");
-      set_if (message, "customType", copy_member (object, "customType"));
-      set_if (message, "content", copy_member (object, "content"));
-      set_if (message, "display", copy_member (object, "display"));
-      set_if (message, "details", copy_member (object, "details"));
-      json_object_set_member (message, "timestamp", time_node (object));
-      break;
-
-    case RAMO_CONTEXT_ITEM_BRANCH_SUMMARY:
-      if (!node_truthy (json_object_get_member (object, "summary")))
-        return NULL;
-      message = json_object_new ();
-      json_object_set_string_member (message, "role", "branchSummary");
-      set_if (message, "summary", copy_member (object, "summary"));
-      set_if (message, "fromId", copy_member (object, "fromId"));
-      json_object_set_member (message, "timestamp", time_node (object));
-      break;
-
-    case RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY:
-      message = json_object_new ();
-      json_object_set_string_member (message, "role", "compactionSummary");
-      set_if (message, "summary", copy_member (object, "summary"));
-      set_if (message, "tokensBefore", copy_member (object, "tokensBefore"));
-      json_object_set_member (message, "timestamp", time_node (object));
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-
-  {
-    JsonNode *result = json_node_init_object (json_node_alloc (), message);
-
-    json_object_unref (message);   /* the node holds its own reference */
-    return result;
-  }
+  return g_array_index (self->items, RamoContextItem, position).entry;
 }
 
 /* Appends `,"name":value` (value from the line's text) when the member is present: a missing
- * member is `undefined` to pi, which JSON.stringify() leaves out. */
-static void
-write_member (GString    *out,
-              RamoScan   *scan,
-              const char *name)
+ * member is `undefined` to the agent, which JSON.stringify() leaves out. */
+void
+_ramo_context_write_member (GString    *out,
+                            RamoScan   *scan,
+                            const char *name)
 {
   guint node = ramo_scan_member (scan, 1, name);
 
@@ -475,63 +395,225 @@ write_member (GString    *out,
   ramo_scan_write (scan, node, out);
 }
 
-/* Appends the message of item @position as JSON.stringify() writes pi's message, from the
- * entry's own text; sets *@skipped for a branch summary pi leaves out. */
-static gboolean
-write_message (RamoSessionContext  *self,
-               guint                position,
-               GString             *out,
-               gboolean            *skipped,
-               GError             **error)
+static guint
+item_line (RamoSessionContext *self,
+           guint               position)
 {
-  Item *item = &g_array_index (self->items, Item, position);
+  return g_array_index (self->items, RamoContextItem, position).entry->line;
+}
+
+/* Appends the object at @node with its `content` replaced by @content (JSON text; %NULL takes
+ * it out), as JavaScript's `{ ...object, content }` is written: in its place when the object
+ * has one, else last. */
+static void
+write_with_content (RamoScan   *scan,
+                    guint       node,
+                    const char *content,
+                    GString    *out)
+{
+  g_autoptr(GString) plain = g_string_new (NULL);
+  RamoScan written;
+  gboolean seen = FALSE;
+  gboolean first = TRUE;
+
+  /* written once as JSON.stringify() writes it, the keys are plain and each appears once */
+  ramo_scan_write (scan, node, plain);
+  ramo_scan_init (&written);
+  if (!ramo_scan_parse (&written, plain->str, plain->len, NULL) ||
+      ramo_scan_type (&written, 1) != RAMO_SCAN_OBJECT)
+    {
+      g_string_append_len (out, plain->str, plain->len);
+      ramo_scan_clear (&written);
+      return;
+    }
+
+  g_string_append_c (out, '{');
+  for (guint m = ramo_scan_node (&written, 1)->first_child; m != 0; m = ramo_scan_node (&written, m)->next)
+    {
+      RamoScanNode *member = ramo_scan_node (&written, m);
+      gsize key_len = member->key_end - member->key_start;
+      gboolean is_content = key_len == 9 && memcmp (plain->str + member->key_start, "\"content\"", 9) == 0;
+
+      if (is_content)
+        {
+          seen = TRUE;
+          if (content == NULL)
+            continue;
+        }
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      g_string_append_len (out, plain->str + member->key_start, key_len);
+      g_string_append_c (out, ':');
+      if (is_content)
+        g_string_append (out, content);
+      else
+        g_string_append_len (out, plain->str + member->start, member->end - member->start);
+    }
+  if (!seen && content != NULL)
+    g_string_append_printf (out, "%s\"content\":%s", first ? "" : ",", content);
+  g_string_append_c (out, '}');
+  ramo_scan_clear (&written);
+}
+
+static gboolean
+role_is_editable (const char *role)
+{
+  return g_strcmp0 (role, "user") == 0 || g_strcmp0 (role, "assistant") == 0 ||
+         g_strcmp0 (role, "toolResult") == 0 || g_strcmp0 (role, "custom") == 0;
+}
+
+/* pi 1.6.0's projectContextEntry(): the content the item's context edit puts in a message of
+ * @role. Sets *@replaced when it applies, with *@content the JSON text or %NULL for none (a
+ * replacement without `content`). */
+static gboolean
+edit_content (RamoSessionContext  *self,
+              RamoContextItem     *item,
+              const char          *role,
+              gboolean            *replaced,
+              char               **content,
+              GError             **error)
+{
   g_autofree char *text = NULL;
   RamoScan scan;
+  guint replacement;
+  guint node;
 
-  *skipped = FALSE;
+  *replaced = FALSE;
+  *content = NULL;
+  if (item->edit == NULL || !role_is_editable (role))
+    return TRUE;
+
   ramo_scan_init (&scan);
-  if (!_ramo_session_manager_scan_entry (self->manager, item->entry, &scan, &text, error))
+  if (!_ramo_session_manager_scan_entry (self->manager, item->edit, &scan, &text, error))
     {
       ramo_scan_clear (&scan);
       return FALSE;
     }
+  replacement = ramo_scan_member (&scan, 1, "replacement");
+  node = ramo_scan_type (&scan, replacement) == RAMO_SCAN_OBJECT ? ramo_scan_member (&scan, replacement, "content") : 0;
+  *replaced = TRUE;
+  if (node != 0)
+    {
+      GString *json = g_string_new (NULL);
+      gboolean as_block = ramo_scan_type (&scan, node) == RAMO_SCAN_STRING &&
+                          (strcmp (role, "assistant") == 0 || strcmp (role, "toolResult") == 0);
+
+      /* a string becomes one text block for assistant messages and tool results */
+      if (as_block)
+        g_string_append (json, "[{\"type\":\"text\",\"text\":");
+      ramo_scan_write (&scan, node, json);
+      if (as_block)
+        g_string_append (json, "}]");
+      *content = g_string_free (json, FALSE);
+    }
+  ramo_scan_clear (&scan);
+  return TRUE;
+}
+
+/* Appends the message of a pi item (pi 1.6.0's sessionEntryToContextMessages() and
+ * projectContextEntry()) from the entry's own text; sets *@skipped for an item pi leaves out. */
+gboolean
+_ramo_session_context_write_pi (RamoSessionContext  *self,
+                                RamoContextItem     *item,
+                                RamoScan            *scan,
+                                GString             *out,
+                                gboolean            *skipped,
+                                GError             **error)
+{
+  g_autofree char *content = NULL;
+  g_autofree char *role = NULL;
+  gboolean replaced = FALSE;
 
   switch (item->kind)
     {
     case RAMO_CONTEXT_ITEM_MESSAGE:
-      /* an absent message is `undefined` in the array: JSON.stringify() writes null */
-      ramo_scan_write (&scan, ramo_scan_member (&scan, 1, "message"), out);
+      {
+        guint message = ramo_scan_member (scan, 1, "message");
+        guint content_node;
+
+        /* an absent message is `undefined` in the array: JSON.stringify() writes null */
+        if (ramo_scan_type (scan, message) != RAMO_SCAN_OBJECT)
+          {
+            ramo_scan_write (scan, message, out);
+            break;
+          }
+        role = ramo_scan_string (scan, ramo_scan_member (scan, message, "role"), 0);
+        if (!edit_content (self, item, role, &replaced, &content, error))
+          return FALSE;
+        content_node = ramo_scan_member (scan, message, "content");
+        if (!replaced && (content_node == 0 || ramo_scan_type (scan, content_node) == RAMO_SCAN_NULL))
+          {
+            /* null or missing content reads as "" for system messages and [] for the others */
+            if (g_strcmp0 (role, "system") == 0)
+              content = g_strdup ("\"\"");
+            else if (g_strcmp0 (role, "user") == 0 || g_strcmp0 (role, "assistant") == 0 ||
+                     g_strcmp0 (role, "toolResult") == 0)
+              content = g_strdup ("[]");
+            replaced = content != NULL;
+          }
+        if (replaced)
+          write_with_content (scan, message, content, out);
+        else
+          ramo_scan_write (scan, message, out);
+      }
       break;
 
     case RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE:
-      g_string_append (out, "{\"role\":\"custom\"");
-      write_member (out, &scan, "customType");
-      write_member (out, &scan, "content");
-      write_member (out, &scan, "display");
-      write_member (out, &scan, "details");
-      g_string_append (out, ",\"timestamp\":");
-      ramo_json_write_number (out, item->entry->time_ms);
-      g_string_append_c (out, '}');
+      {
+        guint content_node = ramo_scan_member (scan, 1, "content");
+
+        if (!edit_content (self, item, "custom", &replaced, &content, error))
+          return FALSE;
+        g_string_append (out, "{\"role\":\"custom\"");
+        _ramo_context_write_member (out, scan, "customType");
+        /* `content ?? []` */
+        if (replaced)
+          {
+            if (content)
+              g_string_append_printf (out, ",\"content\":%s", content);
+          }
+        else if (content_node == 0 || ramo_scan_type (scan, content_node) == RAMO_SCAN_NULL)
+          g_string_append (out, ",\"content\":[]");
+        else
+          _ramo_context_write_member (out, scan, "content");
+        _ramo_context_write_member (out, scan, "display");
+        _ramo_context_write_member (out, scan, "details");
+        g_string_append (out, ",\"timestamp\":");
+        ramo_json_write_number (out, item->entry->time_ms);
+        g_string_append_c (out, '}');
+      }
       break;
 
     case RAMO_CONTEXT_ITEM_BRANCH_SUMMARY:
-      if (!ramo_scan_truthy (&scan, ramo_scan_member (&scan, 1, "summary")))
+      if (!ramo_scan_truthy (scan, ramo_scan_member (scan, 1, "summary")))
         {
           *skipped = TRUE;
           break;
         }
       g_string_append (out, "{\"role\":\"branchSummary\"");
-      write_member (out, &scan, "summary");
-      write_member (out, &scan, "fromId");
+      _ramo_context_write_member (out, scan, "summary");
+      _ramo_context_write_member (out, scan, "fromId");
       g_string_append (out, ",\"timestamp\":");
       ramo_json_write_number (out, item->entry->time_ms);
       g_string_append_c (out, '}');
       break;
 
+    case RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE:
+      {
+        guint system = ramo_scan_member (scan, 1, "systemMessage");
+
+        if (!ramo_scan_truthy (scan, system))
+          *skipped = TRUE;
+        else
+          ramo_scan_write (scan, system, out);
+      }
+      break;
+
     case RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY:
       g_string_append (out, "{\"role\":\"compactionSummary\"");
-      write_member (out, &scan, "summary");
-      write_member (out, &scan, "tokensBefore");
+      _ramo_context_write_member (out, scan, "summary");
+      _ramo_context_write_member (out, scan, "tokensBefore");
       g_string_append (out, ",\"timestamp\":");
       ramo_json_write_number (out, item->entry->time_ms);
       g_string_append_c (out, '}');
@@ -540,9 +622,81 @@ write_message (RamoSessionContext  *self,
     default:
       g_assert_not_reached ();
     }
-
-  ramo_scan_clear (&scan);
   return TRUE;
+}
+
+/* Appends the message of item @position as the session's agent writes it; sets *@skipped for
+ * an item the agent leaves out. */
+static gboolean
+write_message (RamoSessionContext  *self,
+               guint                position,
+               GString             *out,
+               gboolean            *skipped,
+               GError             **error)
+{
+  RamoContextItem *item = &g_array_index (self->items, RamoContextItem, position);
+  g_autofree char *text = NULL;
+  RamoScan scan;
+  gboolean ok;
+
+  *skipped = FALSE;
+  ramo_scan_init (&scan);
+  if (!_ramo_session_manager_scan_entry (self->manager, item->entry, &scan, &text, error))
+    {
+      ramo_scan_clear (&scan);
+      return FALSE;
+    }
+  if (self->dialect == RAMO_DIALECT_OMP)
+    ok = _ramo_session_context_write_omp (self, item, &scan, out, skipped, error);
+  else
+    ok = _ramo_session_context_write_pi (self, item, &scan, out, skipped, error);
+  ramo_scan_clear (&scan);
+  return ok;
+}
+
+/**
+ * ramo_session_context_dup_message:
+ * @self: a context
+ * @position: an item position
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads the item's entry from the file and returns the message the agent puts into the
+ * context for it: a `message` entry's `message` (the legacy `hookMessage` role renamed; with
+ * pi 1.6.0's rules null content read as `""` or `[]` and a context edit applied), and for the
+ * other kinds `{role:"custom", customType, content, display, details, timestamp}`,
+ * `{role:"branchSummary", summary, fromId, timestamp}`, a compaction's stored `systemMessage`
+ * or `{role:"compactionSummary", summary, tokensBefore, timestamp}`, timestamps in
+ * milliseconds; oh-my-pi's rules add their own members. Members the agent would leave
+ * undefined are absent. It is the message ramo_session_context_to_json() writes, as a
+ * json-glib tree (see ramo_scan_to_node() for what such a tree cannot hold).
+ *
+ * Errors: those of ramo_session_manager_read_entry().
+ *
+ * Returns: (transfer full) (nullable): the message; %NULL without error for an item the agent
+ *   leaves out (a branch summary with an empty summary, a compaction without system message)
+ */
+JsonNode *
+ramo_session_context_dup_message (RamoSessionContext  *self,
+                                  guint                position,
+                                  GError             **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  gboolean skipped = FALSE;
+  JsonNode *node = NULL;
+  RamoScan scan;
+
+  g_return_val_if_fail (position < self->items->len, NULL);
+
+  if (!write_message (self, position, out, &skipped, error) || skipped)
+    return NULL;
+  ramo_scan_init (&scan);
+  if (ramo_scan_parse (&scan, out->str, out->len, NULL))
+    node = ramo_scan_to_node (&scan, 1);
+  ramo_scan_clear (&scan);
+  if (node == NULL)
+    g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_CHANGED,
+                 "line %u: the context message does not read back", item_line (self, position));
+  return node;
 }
 
 /**
@@ -629,7 +783,10 @@ ramo_session_context_to_json (RamoSessionContext  *self,
         g_string_append_c (out, ',');
       g_string_append_len (out, rules + 1, len - 2);
     }
-  g_string_append (out, "]}");
+  g_string_append_c (out, ']');
+  if (self->dialect == RAMO_DIALECT_OMP)
+    _ramo_session_context_write_omp_settings (self, out);
+  g_string_append_c (out, '}');
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

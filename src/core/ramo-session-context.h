@@ -19,6 +19,8 @@ G_BEGIN_DECLS
  * @RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE: a `custom_message` entry, as `{role:"custom", …}`
  * @RAMO_CONTEXT_ITEM_BRANCH_SUMMARY: a `branch_summary` entry, as `{role:"branchSummary", …}`
  * @RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY: the last compaction on the path, as `{role:"compactionSummary", …}`
+ * @RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE: the system prompt and tools a compaction stored
+ *   (pi 1.6.0's `systemMessage`), before its summary
  */
 typedef enum
 {
@@ -26,6 +28,7 @@ typedef enum
   RAMO_CONTEXT_ITEM_CUSTOM_MESSAGE,
   RAMO_CONTEXT_ITEM_BRANCH_SUMMARY,
   RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY,
+  RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE,
 } RamoContextItemKind;
 
 #define RAMO_TYPE_SESSION_CONTEXT (ramo_session_context_get_type ())

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ramo-dialect.h"
 #include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-session-manager-private.h"
@@ -40,6 +41,8 @@ static const char * const type_names[] = {
   [RAMO_ENTRY_TYPE_CUSTOM_MESSAGE] = "custom_message",
   [RAMO_ENTRY_TYPE_LABEL] = "label",
   [RAMO_ENTRY_TYPE_SESSION_INFO] = "session_info",
+  [RAMO_ENTRY_TYPE_CONTEXT_EDIT] = "context_edit",
+  [RAMO_ENTRY_TYPE_USAGE] = "usage",
 };
 
 /**
@@ -71,6 +74,8 @@ role_from_string (const char *role)
     return RAMO_MESSAGE_ROLE_BASH_EXECUTION;
   if (strcmp (role, "custom") == 0 || strcmp (role, "hookMessage") == 0)
     return RAMO_MESSAGE_ROLE_CUSTOM;
+  if (strcmp (role, "system") == 0)
+    return RAMO_MESSAGE_ROLE_SYSTEM;
   return RAMO_MESSAGE_ROLE_OTHER;
 }
 
@@ -277,7 +282,7 @@ fill_entry (GStringChunk       *strings,
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom" };
+        static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom", "system" };
         guint message = top->message;
         guint role_node = ramo_scan_member (scan, message, "role");
         const char *role = NULL;
@@ -346,11 +351,27 @@ fill_entry (GStringChunk       *strings,
             entry->aux1 = scan_json_chunk (strings, scan, provider);
             entry->aux2 = scan_json_chunk (strings, scan, model_id);
           }
+        if (provider == 0 && model_id == 0 && model != 0)
+          entry->flags |= RAMO_ENTRY_FLAG_OMP_ONLY;
+      }
+      break;
+
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
+      {
+        guint replacement = ramo_scan_member (scan, object, "replacement");
+
+        entry->target_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "targetId"), FALSE);
+        if (replacement == 0)
+          entry->flags |= RAMO_ENTRY_FLAG_EDIT_INVALID;
+        else if (ramo_scan_type (scan, replacement) == RAMO_SCAN_NULL)
+          entry->flags |= RAMO_ENTRY_FLAG_EDIT_REMOVES;
       }
       break;
 
     case RAMO_ENTRY_TYPE_COMPACTION:
       entry->first_kept_id = scan_chunk (strings, scan, ramo_scan_member (scan, object, "firstKeptEntryId"), FALSE);
+      if (ramo_scan_truthy (scan, ramo_scan_member (scan, object, "systemMessage")))
+        entry->flags |= RAMO_ENTRY_FLAG_SYSTEM_MESSAGE;
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:
@@ -373,6 +394,8 @@ fill_entry (GStringChunk       *strings,
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
+      if (ramo_dialect_is_omp_entry_type (type))
+        entry->flags |= RAMO_ENTRY_FLAG_OMP_ONLY;
       if (type && strcmp (type, "mode_change") == 0)
         {
           guint mode_node = ramo_scan_member (scan, object, "mode");
@@ -403,6 +426,7 @@ fill_entry (GStringChunk       *strings,
     case RAMO_ENTRY_TYPE_CUSTOM:
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
     case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_USAGE:
     default:
       break;
     }
@@ -706,5 +730,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
 
   if (entry->type == RAMO_ENTRY_TYPE_LABEL)
     set_label (self, entry->target_id, entry->label_text, entry->timestamp);
+  if (entry->flags & RAMO_ENTRY_FLAG_OMP_ONLY)
+    self->omp_seen = TRUE;
 }
 

@@ -45,6 +45,10 @@ struct _RamoSessionManager
   char             *session_id;
   char             *cwd;
   char             *title;             /* oh-my-pi title slot, if any */
+  gboolean          has_title_slot;    /* the file starts with oh-my-pi's title slot */
+  gboolean          omp_seen;          /* an entry only oh-my-pi writes was read */
+  RamoDialect       dialect;           /* the rules in use */
+  gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
   guint             file_version;
   gboolean          read_only;
 
@@ -135,6 +139,10 @@ void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self)
 
 GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
 GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
+
+/* ramo-session-dialect.c */
+
+void        _ramo_session_manager_update_dialect (RamoSessionManager *self);
 
 /* for tests only */
 gboolean    _ramo_session_manager_is_persisted (RamoSessionManager *self);

@@ -49,6 +49,7 @@ enum {
   PROP_0,
   PROP_LEAF_ID,
   PROP_PATH,
+  PROP_DIALECT,
   N_PROPS
 };
 
@@ -119,6 +120,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->title, g_free);
+  self->has_title_slot = self->omp_seen = FALSE;
   if (self->read_fd >= 0)
     {
       close (self->read_fd);
@@ -178,6 +180,10 @@ ramo_session_manager_get_property (GObject    *object,
       g_value_set_string (value, self->path);
       break;
 
+    case PROP_DIALECT:
+      g_value_set_enum (value, ramo_session_manager_get_dialect (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -209,6 +215,15 @@ ramo_session_manager_class_init (RamoSessionManagerClass *klass)
   properties [PROP_PATH] =
     g_param_spec_string ("path", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionManager:dialect:
+   *
+   * The agent whose rules the session is read and written by (see ramo_session_manager_get_dialect()).
+   */
+  properties [PROP_DIALECT] =
+    g_param_spec_enum ("dialect", NULL, NULL, RAMO_TYPE_DIALECT, RAMO_DIALECT_PI,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -372,6 +387,7 @@ _ramo_session_manager_emit_entries_added (RamoSessionManager *self,
                                           guint               position,
                                           guint               n_added)
 {
+  _ramo_session_manager_update_dialect (self);
   g_signal_emit (self, signals [ENTRIES_ADDED], 0, position, n_added);
 }
 
@@ -389,6 +405,7 @@ _ramo_session_manager_emit_reloaded (RamoSessionManager *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PATH]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LEAF_ID]);
+  _ramo_session_manager_update_dialect (self);
   g_signal_emit (self, signals [RELOADED], 0);
 }
 

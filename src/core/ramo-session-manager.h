@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "ramo-dialect.h"
 #include "ramo-entry.h"
 #include "ramo-types.h"
 
@@ -111,6 +112,12 @@ RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionMa
 RamoEntry          *ramo_session_manager_get_entry                (RamoSessionManager  *self,
                                                                    const char          *id);
 const char         *ramo_session_manager_get_leaf_id              (RamoSessionManager  *self);
+RamoDialect         ramo_session_manager_get_dialect              (RamoSessionManager  *self);
+RamoDialect         ramo_session_manager_get_detected_dialect     (RamoSessionManager  *self);
+gboolean            ramo_session_manager_get_dialect_chosen       (RamoSessionManager  *self);
+void                ramo_session_manager_set_dialect              (RamoSessionManager  *self,
+                                                                   RamoDialect          dialect);
+void                ramo_session_manager_unset_dialect            (RamoSessionManager  *self);
 RamoEntry          *ramo_session_manager_get_leaf                 (RamoSessionManager  *self);
 GPtrArray          *ramo_session_manager_dup_branch               (RamoSessionManager  *self,
                                                                    const char          *from_id);

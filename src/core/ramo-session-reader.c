@@ -173,6 +173,7 @@ load_header_line (RamoSessionManager *self,
     {
       g_free (self->title);
       self->title = ramo_scan_string (scan, ramo_scan_member (scan, 1, "title"), 0);
+      self->has_title_slot = TRUE;
       return TRUE;
     }
   if (!ramo_scan_string_equal (scan, type_node, "session"))
@@ -513,6 +514,7 @@ load_state_finish (RamoSessionManager *self,
   else
     _ramo_session_manager_build_tree (self);
   self->linking = FALSE;
+  _ramo_session_manager_update_dialect (self);
   return TRUE;
 }
 
