@@ -106,7 +106,8 @@ fi
 run_ramo() {
     local out=$1 err=$2
     shift 2
-    limited "$RAMO" "$@" >"$out" 2>"$err" </dev/null
+    # pi 0.73.1 is the reference: read every file by pi's rules, whatever it points to
+    limited "$RAMO" "$@" --dialect pi >"$out" 2>"$err" </dev/null
 }
 
 # compare NAME WHAT PI_JSON RAMO_JSON [--ignore-ids]
