@@ -39,16 +39,25 @@ export async function treeSelector() {
   return selectorModule;
 }
 
-/** Runs fn(copyPath, workDir) on a private copy of file (named like it), then removes the copy. */
+/**
+ * Runs fn(copyPath, workDir) on a private copy of file (named like it), then removes the copy:
+ * when fn's result settles if it is a promise.
+ */
 export function withCopy(file, fn) {
   const work = mkdtempSync(join(tmpdir(), "pi16-"));
+  const cleanup = () => rmSync(work, { recursive: true, force: true });
+  let result;
   try {
     const copy = join(work, basename(file).endsWith(".jsonl") ? basename(file) : "session.jsonl");
     copyFileSync(file, copy);
-    return fn(copy, work);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
+    result = fn(copy, work);
+  } catch (err) {
+    cleanup();
+    throw err;
   }
+  if (result && typeof result.then === "function") return result.finally(cleanup);
+  cleanup();
+  return result;
 }
 
 /** Opens a private copy of file with pi 1.6.0 and runs fn(sm, copyPath, workDir). */
