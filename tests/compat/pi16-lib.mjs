@@ -133,7 +133,7 @@ export async function dumpRows(sm, mode) {
  * branch_summary and system message, their parents and the edits' targets; at most `max`
  * in all (taken evenly from the list), never looping ancestries.
  */
-export function pickIds(sm, spread = 12, max = 80) {
+export function pickIds(sm, spread = 12, max = 200) {
   const tree = dumpTree(sm);
   const rows = tree.entries;
   const entries = sm.getEntries();
