@@ -325,7 +325,15 @@ build_assistant (RamoContextMessage *self,
   const char *model = ramo_json_member_string (message, "model");
   const char *stop = ramo_json_member_string (message, "stopReason");
   const char *error = ramo_json_member_string (message, "errorMessage");
-  g_autofree char *title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
+  /* pi 1.6.0 records the thinking level a reply was made with */
+  const char *thinking = ramo_json_member_string (message, "thinkingLevel");
+  g_autofree char *title = NULL;
+
+  if (model && thinking)
+    /* Translators: the model of a reply, and the thinking level it used */
+    title = g_strdup_printf (_("Assistant · %s · thinking %s"), model, thinking);
+  else
+    title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
 
   gtk_widget_add_css_class (GTK_WIDGET (self), "role-assistant");
   set_heading (self, title, time, NULL);
