@@ -267,6 +267,41 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
 }
 
 /**
+ * ramo_session_manager_get_context_edit:
+ * @self: a session manager
+ * @id: an entry id
+ *
+ * The latest `context_edit` that targets @id, in file order and on any branch (pi 1.6.0). A
+ * context applies only the edits on its own path; this tells the window which entries some
+ * branch edits.
+ *
+ * Returns: (transfer none) (nullable): the edit entry, or %NULL when none targets @id
+ */
+RamoEntry *
+ramo_session_manager_get_context_edit (RamoSessionManager *self,
+                                       const char         *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return id && g_hash_table_size (self->context_edits) > 0 ? g_hash_table_lookup (self->context_edits, id) : NULL;
+}
+
+/**
+ * ramo_session_context_get_edit:
+ * @self: a context
+ * @position: an item position
+ *
+ * Returns: (transfer none) (nullable): the `context_edit` whose replacement the item at
+ *   @position shows (pi 1.6.0), or %NULL when it is shown as written
+ */
+RamoEntry *
+ramo_session_context_get_edit (RamoSessionContext *self,
+                               guint               position)
+{
+  g_return_val_if_fail (position < self->items->len, NULL);
+  return g_array_index (self->items, RamoContextItem, position).edit;
+}
+
+/**
  * ramo_session_manager_build_session_context:
  * @self: a session manager
  *
@@ -402,58 +437,14 @@ item_line (RamoSessionContext *self,
   return g_array_index (self->items, RamoContextItem, position).entry->line;
 }
 
-/* Appends the object at @node with its `content` replaced by @content (JSON text; %NULL takes
- * it out), as JavaScript's `{ ...object, content }` is written: in its place when the object
- * has one, else last. */
+/* `{ ...message, content }` (%NULL content: left out) */
 static void
 write_with_content (RamoScan   *scan,
                     guint       node,
                     const char *content,
                     GString    *out)
 {
-  g_autoptr(GString) plain = g_string_new (NULL);
-  RamoScan written;
-  gboolean seen = FALSE;
-  gboolean first = TRUE;
-
-  /* written once as JSON.stringify() writes it, the keys are plain and each appears once */
-  ramo_scan_write (scan, node, plain);
-  ramo_scan_init (&written);
-  if (!ramo_scan_parse (&written, plain->str, plain->len, NULL) ||
-      ramo_scan_type (&written, 1) != RAMO_SCAN_OBJECT)
-    {
-      g_string_append_len (out, plain->str, plain->len);
-      ramo_scan_clear (&written);
-      return;
-    }
-
-  g_string_append_c (out, '{');
-  for (guint m = ramo_scan_node (&written, 1)->first_child; m != 0; m = ramo_scan_node (&written, m)->next)
-    {
-      RamoScanNode *member = ramo_scan_node (&written, m);
-      gsize key_len = member->key_end - member->key_start;
-      gboolean is_content = key_len == 9 && memcmp (plain->str + member->key_start, "\"content\"", 9) == 0;
-
-      if (is_content)
-        {
-          seen = TRUE;
-          if (content == NULL)
-            continue;
-        }
-      if (!first)
-        g_string_append_c (out, ',');
-      first = FALSE;
-      g_string_append_len (out, plain->str + member->key_start, key_len);
-      g_string_append_c (out, ':');
-      if (is_content)
-        g_string_append (out, content);
-      else
-        g_string_append_len (out, plain->str + member->start, member->end - member->start);
-    }
-  if (!seen && content != NULL)
-    g_string_append_printf (out, "%s\"content\":%s", first ? "" : ",", content);
-  g_string_append_c (out, '}');
-  ramo_scan_clear (&written);
+  ramo_scan_write_replacing (scan, node, out, "content", content, NULL);
 }
 
 static gboolean

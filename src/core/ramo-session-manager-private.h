@@ -57,6 +57,7 @@ struct _RamoSessionManager
   GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
   GHashTable       *labels;            /* target id → label (chunk string) */
   GHashTable       *label_times;       /* target id → timestamp of the label entry */
+  GHashTable       *context_edits;     /* target id → its latest `context_edit` (RamoEntry) */
   GPtrArray        *roots;
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
   GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
@@ -139,6 +140,12 @@ void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self)
 
 GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
 GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
+
+/* ramo-session-context-system.c */
+
+gboolean    _ramo_session_manager_dup_boundary_system_message (RamoSessionManager  *self,
+                                                               JsonNode           **system,
+                                                               GError             **error);
 
 /* ramo-session-dialect.c */
 
