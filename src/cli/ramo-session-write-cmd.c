@@ -39,6 +39,15 @@ ramo_cli_label (int    argc,
   return RAMO_CLI_EXIT_OK;
 }
 
+static gboolean
+has_assistant_message (RamoSessionManager *manager)
+{
+  for (guint i = 0; i < ramo_session_manager_get_n_entries (manager); i++)
+    if (ramo_session_manager_get_entry_at (manager, i)->role == RAMO_MESSAGE_ROLE_ASSISTANT)
+      return TRUE;
+  return FALSE;
+}
+
 /* extract FILE ID: a new session file of the path root→ID; prints its path */
 int
 ramo_cli_extract (int    argc,
@@ -55,6 +64,9 @@ ramo_cli_extract (int    argc,
 
   if (!ramo_session_manager_create_branched_session (manager, argv[1], &new_path, &error))
     return ramo_cli_exit_for_error (error);
+  if (ramo_session_manager_get_dialect (manager) == RAMO_DIALECT_PI && !has_assistant_message (manager))
+    g_printerr ("note: %s has no assistant message yet: pi 1.6.0 and oh-my-pi resume it, but pi 0.73.1 "
+                "would write all of its lines again at its first reply (pi report R20)\n", new_path);
   g_print ("%s\n", new_path);
   return RAMO_CLI_EXIT_OK;
 }

@@ -343,8 +343,14 @@ async function checkExtract(id, why, pi073) {
 
     // the agents resume it
     resumeCheck(`${what}: pi 1.6.0`, newPath, pi16.SessionManager);
-    if (pi073) resumeCheck(`${what}: pi 0.73.1`, newPath, pi073.SessionManager);
-    else bad(`${what}: pi 0.73.1 not found at ${PI073_SM}`);
+    // pi 0.73.1 writes every line again at its first flush when the file it resumes has no
+    // assistant message (report R20): whatever such a file holds, it comes out doubled. Ramo
+    // must say so when it writes one; a file with an assistant message must resume cleanly.
+    const hasAssistant = body.some((e) => e.type === "message" && e.message?.role === "assistant");
+    if (!pi073) bad(`${what}: pi 0.73.1 not found at ${PI073_SM}`);
+    else if (hasAssistant) resumeCheck(`${what}: pi 0.73.1`, newPath, pi073.SessionManager);
+    else if (/0\.73\.1/.test(result.stderr)) ok(`${what}: ramo warns that pi 0.73.1 would write a file without assistant message twice (R20)`);
+    else bad(`${what}: no assistant message in the new file, and ramo does not warn that pi 0.73.1 would duplicate it (R20): ${show(result.stderr)}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -285,13 +285,15 @@ if [ -f "$WB_SRC" ]; then
             check_pair "write-back" "tree of extracted file" "" tree "$newpath" -- tree "$newpath" --json
             extracted_tree=$LAST_PI
             check_pair "write-back" "context of extracted file" "" context "$newpath" -- context "$newpath" --json
-            # the same extraction done by pi (label entries get fresh ids there)
+            # the same extraction done by pi (label entries get fresh ids there). Ramo writes
+            # what pi 1.6.0 writes: it chains the kept entries across the label entries it
+            # drops, where pi 0.73.1 leaves the entries after a label orphaned (report R1).
             N=$((N + 1))
-            if node "$PIDUMP" extract "$wbf" "$extract_id" >"$TMP/pi.$N.json" 2>"$TMP/pi.$N.err"; then
-                compare "write-back" "extracted file matches pi's createBranchedSession (generated ids ignored)" \
+            if node "$HERE/pi16-dump.mjs" extract "$wbf" "$extract_id" >"$TMP/pi.$N.json" 2>"$TMP/pi.$N.err"; then
+                compare "write-back" "extracted file matches pi 1.6.0's createBranchedSession (generated ids ignored)" \
                     "$TMP/pi.$N.json" "$extracted_tree" --ignore-ids
             else
-                bad "write-back: pi extract failed: $(first_line "$TMP/pi.$N.err")"
+                bad "write-back: pi 1.6.0 extract failed: $(first_line "$TMP/pi.$N.err")"
             fi
             if node -e '
                 const fs = require("fs"), path = require("path");
