@@ -402,7 +402,8 @@ test_navigate_handler_summary (Fixture       *fx,
   entry = line_object (lines, 0);
   g_assert_cmpstr (json_object_get_string_member (entry, "type"), ==, "branch_summary");
   g_assert_cmpstr (json_object_get_string_member (entry, "parentId"), ==, "b2000004");
-  g_assert_cmpstr (json_object_get_string_member (entry, "fromId"), ==, "b2000004");
+  /* pi 1.6.0 records the leaf that was left (the example's leaf) */
+  g_assert_cmpstr (json_object_get_string_member (entry, "fromId"), ==, "e5000014");
   g_assert_cmpstr (json_object_get_string_member (entry, "summary"), ==, "Handler summary");
   g_assert_true (json_object_get_boolean_member (entry, "fromHook"));
   details = json_text (json_object_get_member (entry, "details"));
@@ -565,7 +566,8 @@ test_navigate_root_user (void)
   g_assert_null (ramo_session_manager_get_leaf_id (fx.manager));
   assert_file_unchanged (&fx);
 
-  /* back to r2, then to r1 again with a summary: it becomes a root recording fromId "root" */
+  /* back to r2, then to r1 again with a summary: it becomes a root recording the leaf it
+   * left, r2 (pi 1.6.0: `fromId = this.leafId ?? "root"`) */
   g_assert_true (ramo_session_manager_branch (fx.manager, "r2", NULL));
   watch_tree (&fx, &w);
   result = navigate (fx.session, "r1", options, NULL, &error);
@@ -578,7 +580,7 @@ test_navigate_root_user (void)
   g_assert_cmpuint (lines->len, ==, 1);
   entry = line_object (lines, 0);
   g_assert_true (json_node_is_null (json_object_get_member (entry, "parentId")));
-  g_assert_cmpstr (json_object_get_string_member (entry, "fromId"), ==, "root");
+  g_assert_cmpstr (json_object_get_string_member (entry, "fromId"), ==, "r2");
   g_assert_cmpstr (result->new_leaf_id, ==, json_object_get_string_member (entry, "id"));
   g_assert_cmpstr (result->editor_text, ==, "Root question");
 
@@ -1502,7 +1504,8 @@ test_pi_reads_branch_summary (Fixture       *fx,
         continue;
       g_assert_cmpuint (i, ==, json_array_get_length (messages) - 1);
       g_assert_cmpstr (json_object_get_string_member (m, "summary"), ==, w.summary);
-      g_assert_cmpstr (json_object_get_string_member (m, "fromId"), ==, "b2000004");
+      /* the leaf that was left, as pi 1.6.0 records it */
+      g_assert_cmpstr (json_object_get_string_member (m, "fromId"), ==, "e5000014");
       found = TRUE;
     }
   g_assert_true (found);

@@ -226,17 +226,40 @@ test_appends (void)
   g_assert_cmpstr (entry->parent_id, ==, clear_id);
   g_assert_cmpstr (entry->display, ==, "assistant: hello");
 
-  /* branch_with_summary(NULL) makes a root that records fromId "root" */
-  summary_id = ramo_session_manager_branch_with_summary (manager, NULL, "went back", NULL, FALSE, &error);
+  /* branch_with_summary(NULL) makes a root; by pi 1.6.0's rules it records the leaf it left
+   * as fromId (pi 1.6.0 branchWithSummary(): `fromId = this.leafId ?? "root"`) */
+  {
+    g_autofree char *left = g_strdup (ramo_session_manager_get_leaf_id (manager));
+
+    g_assert_nonnull (left);
+    summary_id = ramo_session_manager_branch_with_summary (manager, NULL, "went back", NULL, FALSE, &error);
+    g_assert_no_error (error);
+    entry = ramo_session_manager_get_entry (manager, summary_id);
+    g_assert_null (entry->parent);
+    g_assert_cmpuint (ramo_session_manager_get_roots (manager)->len, ==, 2);
+    {
+      g_autoptr(JsonNode) node = ramo_session_manager_read_entry (manager, entry, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "fromId"), ==, left);
+    }
+  }
+
+  /* oh-my-pi 18.2.3 records the branch point ("root" for none) and writes fromExtension */
+  ramo_session_manager_set_dialect (manager, RAMO_DIALECT_OMP);
+  summary_id = ramo_session_manager_branch_with_summary (manager, NULL, "went back again", NULL, TRUE, &error);
   g_assert_no_error (error);
   entry = ramo_session_manager_get_entry (manager, summary_id);
-  g_assert_null (entry->parent);
-  g_assert_cmpuint (ramo_session_manager_get_roots (manager)->len, ==, 2);
   {
     g_autoptr(JsonNode) node = ramo_session_manager_read_entry (manager, entry, &error);
+    JsonObject *object;
+
     g_assert_no_error (error);
-    g_assert_cmpstr (json_object_get_string_member (json_node_get_object (node), "fromId"), ==, "root");
+    object = json_node_get_object (node);
+    g_assert_cmpstr (json_object_get_string_member (object, "fromId"), ==, "root");
+    g_assert_true (json_object_get_boolean_member (object, "fromExtension"));
+    g_assert_false (json_object_has_member (object, "fromHook"));
   }
+  ramo_session_manager_set_dialect (manager, RAMO_DIALECT_PI);
 
   g_assert_false (ramo_session_manager_branch (manager, NULL, &error));
   g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_ARGUMENT);
@@ -249,16 +272,16 @@ test_appends (void)
   ramo_session_manager_reset_leaf (manager);
   g_assert_null (ramo_session_manager_get_leaf_id (manager));
 
-  g_assert_cmpuint (appended, ==, 4);
+  g_assert_cmpuint (appended, ==, 5);
   g_assert_cmpuint (labels, ==, 2);
-  g_assert_cmpuint (leaf_moves, ==, 6);
+  g_assert_cmpuint (leaf_moves, ==, 7);
 
   /* what was written reads back the same */
   {
     g_autoptr(RamoSessionManager) again = ramo_session_manager_open (path, &error);
 
     g_assert_no_error (error);
-    g_assert_cmpuint (ramo_session_manager_get_n_entries (again), ==, 5);
+    g_assert_cmpuint (ramo_session_manager_get_n_entries (again), ==, 6);
     g_assert_null (ramo_session_manager_get_label (again, "r"));
     g_assert_cmpstr (ramo_session_manager_get_leaf_id (again), ==, summary_id);
   }

@@ -94,6 +94,27 @@ test_transcript (void)
   g_assert_cmpuint (omitted, ==, 0);
 }
 
+/* pi 1.6.0's prepareBranchEntries(): the latest context edit of a target wins; null hides the
+ * entry; a string replacement becomes a text block for an assistant message */
+static void
+test_transcript_context_edits (void)
+{
+  const char *lines[] = {
+    "{\"type\":\"message\",\"id\":\"u1\",\"message\":{\"role\":\"user\",\"content\":\"my password is hunter2\"}}",
+    "{\"type\":\"message\",\"id\":\"a1\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"A long answer\"}]}}",
+    "{\"type\":\"custom_message\",\"id\":\"c1\",\"customType\":\"ci\",\"content\":\"CI is red\"}",
+    "{\"type\":\"context_edit\",\"id\":\"e1\",\"targetId\":\"a1\",\"replacement\":{\"content\":\"first edit\"}}",
+    "{\"type\":\"context_edit\",\"id\":\"e2\",\"targetId\":\"u1\",\"replacement\":null}",
+    "{\"type\":\"context_edit\",\"id\":\"e3\",\"targetId\":\"a1\",\"replacement\":{\"content\":\"Short answer\"}}",
+    "{\"type\":\"context_edit\",\"id\":\"e4\",\"targetId\":\"c1\",\"replacement\":{\"content\":[{\"type\":\"text\",\"text\":\"CI is green\"}]}}",
+    NULL
+  };
+  g_autoptr(GPtrArray) entries = parse_entries (lines);
+  g_autofree char *transcript = ramo_summarizer_build_transcript (entries, 0, NULL);
+
+  g_assert_cmpstr (transcript, ==, "Assistant: Short answer\n\nExtension message (ci): CI is green");
+}
+
 static void
 test_transcript_tool_result_shortened (void)
 {
@@ -788,6 +809,7 @@ main (int    argc,
 
   g_test_add_func ("/Summarizer/transcript", test_transcript);
   g_test_add_func ("/Summarizer/transcript/tool-result-shortened", test_transcript_tool_result_shortened);
+  g_test_add_func ("/Summarizer/transcript/context-edits", test_transcript_context_edits);
   g_test_add_func ("/Summarizer/transcript/budget", test_transcript_budget);
   g_test_add_func ("/Summarizer/details", test_file_details);
   g_test_add_func ("/Summarizer/details/empty", test_file_details_empty);

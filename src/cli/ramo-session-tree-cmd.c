@@ -151,6 +151,7 @@ ramo_cli_info (int    argc,
   guint n, roots, branch_points = 0;
   int status = RAMO_CLI_EXIT_OK;
   g_autofree char *header_text = NULL;
+  RamoUsageTotals usage;
 
   manager = ramo_cli_open_arguments (argc, argv, 1, 1, "info: FILE", &status);
   if (manager == NULL)
@@ -215,6 +216,12 @@ ramo_cli_info (int    argc,
   g_print ("context messages: %u\n", ramo_session_context_get_n_messages (context));
   g_print ("visible rows (default filter): %u\n", ramo_projection_get_n_visible (projection));
   g_print ("issues: %u\n", ramo_session_manager_get_issues (manager)->len);
+  if (ramo_session_manager_sum_usage (manager, &usage, NULL) && usage.n_sources > 0)
+    g_print ("usage: %.0f tokens (%.0f in, %.0f out, %.0f cache read, %.0f cache write), cost %.4f"
+             " (%u entries, %u of them usage entries)\n",
+             usage.input + usage.output + usage.cache_read + usage.cache_write,
+             usage.input, usage.output, usage.cache_read, usage.cache_write, usage.cost,
+             usage.n_sources, usage.n_usage_entries);
 
   keys = g_hash_table_get_keys (counts);
   keys = g_list_sort (keys, (GCompareFunc) strcmp);

@@ -124,6 +124,10 @@ char     *ramo_scan_to_json      (RamoScan    *scan,
 void      ramo_scan_write        (RamoScan    *scan,
                                   guint        node,
                                   GString     *out);
+void      ramo_scan_write_replacing (RamoScan  *scan,
+                                     guint      node,
+                                     GString   *out,
+                                     ...) G_GNUC_NULL_TERMINATED;
 JsonNode *ramo_scan_to_node      (RamoScan    *scan,
                                   guint        node);
 

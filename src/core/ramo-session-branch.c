@@ -169,7 +169,10 @@ ramo_session_manager_create (const char  *session_dir,
  * @error: return location for a #GError, or %NULL
  *
  * Moves the leaf to @from_id and appends a `branch_summary` child there; with %NULL the summary
- * is a root and records `fromId: "root"` (pi's `branchWithSummary()`).
+ * is a root. As the session's dialect writes it (`branchWithSummary()`): with pi's rules
+ * `fromId` is the leaf that was left (pi 1.6.0; `"root"` before the first entry) and @from_hook
+ * is `fromHook`; with oh-my-pi's `fromId` is @from_id (or `"root"`) and @from_hook is
+ * `fromExtension`.
  *
  * Errors: %RAMO_SESSION_ERROR_NOT_FOUND, and those of ramo_session_manager_append_message();
  * on error the leaf has not moved.
@@ -185,6 +188,8 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
                                           GError             **error)
 {
   JsonObject *object;
+  const char *left;
+  gboolean omp;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (summary != NULL, NULL);
@@ -196,19 +201,82 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
       return NULL;
     }
 
+  omp = ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
+  /* pi 1.6.0 records the leaf that was left; oh-my-pi (and pi 0.73.1) the branch point */
+  left = omp ? from_id : ramo_session_manager_get_leaf_id (self);
   object = _ramo_session_manager_base_object (self, "branch_summary", from_id);
-  json_object_set_string_member (object, "fromId", from_id ? from_id : "root");
+  json_object_set_string_member (object, "fromId", left ? left : "root");
   json_object_set_string_member (object, "summary", summary);
   if (details)
     json_object_set_member (object, "details", json_node_copy (details));
   if (from_hook)
-    json_object_set_boolean_member (object, "fromHook", TRUE);
+    json_object_set_boolean_member (object, omp ? "fromExtension" : "fromHook", TRUE);
   {
     RamoEntry *entry = _ramo_session_manager_append_object (self, object, FALSE, error);
 
     json_object_unref (object);
     return entry ? g_strdup (entry->id) : NULL;
   }
+}
+
+static void
+write_id (GString    *out,
+          const char *id)
+{
+  if (id)
+    ramo_json_write_string (out, id);
+  else
+    g_string_append (out, "null");
+}
+
+/* Appends @entry's line to a branched session, chained to @parent_id (the entry kept before it,
+ * %NULL for the first): the line as it is when nothing changes, else written again with
+ * `parentId` (and a compaction's `firstKeptEntryId` past a dropped label) replaced. */
+static gboolean
+write_chained_line (RamoSessionManager  *self,
+                    RamoEntry           *entry,
+                    const char          *parent_id,
+                    GHashTable          *label_successor,
+                    GString             *out,
+                    GError             **error)
+{
+  g_autofree char *line = NULL;
+  const char *first_kept = NULL;
+
+  if (entry->type == RAMO_ENTRY_TYPE_COMPACTION && entry->first_kept_id &&
+      g_strcmp0 (entry->first_kept_id, entry->id) != 0)
+    first_kept = g_hash_table_lookup (label_successor, entry->first_kept_id);
+
+  if (g_strcmp0 (entry->parent_id, parent_id) == 0 && first_kept == NULL)
+    {
+      line = _ramo_session_manager_v3_line (self, entry, error);
+      if (line == NULL)
+        return FALSE;
+      g_string_append (out, line);
+    }
+  else
+    {
+      g_autoptr(GString) parent = g_string_new (NULL);
+      g_autoptr(GString) kept = g_string_new (NULL);
+      RamoScan scan;
+
+      write_id (parent, parent_id);
+      if (first_kept)
+        write_id (kept, first_kept);
+      ramo_scan_init (&scan);
+      if (!_ramo_session_manager_scan_entry (self, entry, &scan, &line, error))
+        {
+          ramo_scan_clear (&scan);
+          return FALSE;
+        }
+      if (first_kept)
+        ramo_scan_write_replacing (&scan, 1, out, "parentId", parent->str, "firstKeptEntryId", kept->str, NULL);
+      else
+        ramo_scan_write_replacing (&scan, 1, out, "parentId", parent->str, NULL);
+      ramo_scan_clear (&scan);
+    }
+  g_string_append_c (out, '\n');
+  return TRUE;
 }
 
 /**
@@ -218,8 +286,11 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
  * @new_path: (out) (optional) (nullable) (type filename): the new file, %NULL in memory
  * @error: return location for a #GError, or %NULL
  *
- * Makes a new session of the path root→@leaf_id (pi's `createBranchedSession()`): `label`
- * entries of the path are dropped and one `label` entry per label resolved on the path is
+ * Makes a new session of the path root→@leaf_id (pi 1.6.0's `createBranchedSession()`): `label`
+ * entries of the path are dropped, the entries kept are chained one to the next (an entry
+ * whose parent was a dropped label gets the entry before it, and a compaction whose
+ * `firstKeptEntryId` named a dropped label names the entry after it — pi 0.73.1 and oh-my-pi
+ * 18.2.3 leave such entries orphaned), and one `label` entry per label resolved on the path is
  * appended after it, each keeping its label's timestamp; the new header has a new id and
  * `parentSession` naming the old file. A persistent session writes the new file beside the old
  * one (atomically, mode 0600) and switches to it; an in-memory one replaces its entries.
@@ -244,6 +315,8 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   g_autofree char *file_path = NULL;
   const char *last_id = NULL;
   g_autoptr(GPtrArray) label_targets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) pending_labels = g_ptr_array_new ();
+  g_autoptr(GHashTable) label_successor = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
 
@@ -264,15 +337,18 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   for (guint i = 0; i < path->len; i++)
     {
       RamoEntry *entry = g_ptr_array_index (path, i);
-      g_autofree char *line = NULL;
 
       if (entry->type == RAMO_ENTRY_TYPE_LABEL)
-        continue;
-      line = _ramo_session_manager_v3_line (self, entry, error);
-      if (line == NULL)
+        {
+          g_ptr_array_add (pending_labels, (char *) entry->id);
+          continue;
+        }
+      for (guint k = 0; k < pending_labels->len; k++)
+        g_hash_table_insert (label_successor, g_ptr_array_index (pending_labels, k), (char *) entry->id);
+      g_ptr_array_set_size (pending_labels, 0);
+
+      if (!write_chained_line (self, entry, last_id, label_successor, out, error))
         return FALSE;
-      g_string_append (out, line);
-      g_string_append_c (out, '\n');
       g_hash_table_add (on_path, (char *) entry->id);
       g_hash_table_add (used_ids, g_strdup (entry->id));
       last_id = entry->id;

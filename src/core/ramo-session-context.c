@@ -402,58 +402,14 @@ item_line (RamoSessionContext *self,
   return g_array_index (self->items, RamoContextItem, position).entry->line;
 }
 
-/* Appends the object at @node with its `content` replaced by @content (JSON text; %NULL takes
- * it out), as JavaScript's `{ ...object, content }` is written: in its place when the object
- * has one, else last. */
+/* `{ ...message, content }` (%NULL content: left out) */
 static void
 write_with_content (RamoScan   *scan,
                     guint       node,
                     const char *content,
                     GString    *out)
 {
-  g_autoptr(GString) plain = g_string_new (NULL);
-  RamoScan written;
-  gboolean seen = FALSE;
-  gboolean first = TRUE;
-
-  /* written once as JSON.stringify() writes it, the keys are plain and each appears once */
-  ramo_scan_write (scan, node, plain);
-  ramo_scan_init (&written);
-  if (!ramo_scan_parse (&written, plain->str, plain->len, NULL) ||
-      ramo_scan_type (&written, 1) != RAMO_SCAN_OBJECT)
-    {
-      g_string_append_len (out, plain->str, plain->len);
-      ramo_scan_clear (&written);
-      return;
-    }
-
-  g_string_append_c (out, '{');
-  for (guint m = ramo_scan_node (&written, 1)->first_child; m != 0; m = ramo_scan_node (&written, m)->next)
-    {
-      RamoScanNode *member = ramo_scan_node (&written, m);
-      gsize key_len = member->key_end - member->key_start;
-      gboolean is_content = key_len == 9 && memcmp (plain->str + member->key_start, "\"content\"", 9) == 0;
-
-      if (is_content)
-        {
-          seen = TRUE;
-          if (content == NULL)
-            continue;
-        }
-      if (!first)
-        g_string_append_c (out, ',');
-      first = FALSE;
-      g_string_append_len (out, plain->str + member->key_start, key_len);
-      g_string_append_c (out, ':');
-      if (is_content)
-        g_string_append (out, content);
-      else
-        g_string_append_len (out, plain->str + member->start, member->end - member->start);
-    }
-  if (!seen && content != NULL)
-    g_string_append_printf (out, "%s\"content\":%s", first ? "" : ",", content);
-  g_string_append_c (out, '}');
-  ramo_scan_clear (&written);
+  ramo_scan_write_replacing (scan, node, out, "content", content, NULL);
 }
 
 static gboolean

@@ -47,6 +47,8 @@ RamoEntry          *ramo_session_context_get_entry         (RamoSessionContext  
 JsonNode           *ramo_session_context_dup_message       (RamoSessionContext  *self,
                                                             guint                position,
                                                             GError             **error);
+JsonNode           *ramo_session_context_dup_system_message (RamoSessionContext *self,
+                                                            GError             **error);
 char               *ramo_session_context_to_json           (RamoSessionContext  *self,
                                                             GError             **error);
 

@@ -140,6 +140,12 @@ void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self)
 GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
 GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
 
+/* ramo-session-context-system.c */
+
+gboolean    _ramo_session_manager_dup_boundary_system_message (RamoSessionManager  *self,
+                                                               JsonNode           **system,
+                                                               GError             **error);
+
 /* ramo-session-dialect.c */
 
 void        _ramo_session_manager_update_dialect (RamoSessionManager *self);

@@ -112,6 +112,9 @@ RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionMa
 RamoEntry          *ramo_session_manager_get_entry                (RamoSessionManager  *self,
                                                                    const char          *id);
 const char         *ramo_session_manager_get_leaf_id              (RamoSessionManager  *self);
+gboolean            ramo_session_manager_sum_usage                (RamoSessionManager  *self,
+                                                                   RamoUsageTotals     *totals,
+                                                                   GError             **error);
 RamoDialect         ramo_session_manager_get_dialect              (RamoSessionManager  *self);
 RamoDialect         ramo_session_manager_get_detected_dialect     (RamoSessionManager  *self);
 gboolean            ramo_session_manager_get_dialect_chosen       (RamoSessionManager  *self);

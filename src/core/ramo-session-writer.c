@@ -26,6 +26,7 @@
 
 #include <glib/gstdio.h>
 
+#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-session-manager-private.h"
 
@@ -585,6 +586,13 @@ ramo_session_manager_append_model_change (RamoSessionManager  *self,
   return finish_append (self, object, error);
 }
 
+/* how the session's agent marks an entry an extension wrote */
+static const char *
+from_hook_name (RamoSessionManager *self)
+{
+  return ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP ? "fromExtension" : "fromHook";
+}
+
 /**
  * ramo_session_manager_append_compaction:
  * @self: a session manager
@@ -595,7 +603,10 @@ ramo_session_manager_append_model_change (RamoSessionManager  *self,
  * @from_hook: whether an extension made the summary
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `compaction` entry. Errors as ramo_session_manager_append_message().
+ * Appends a `compaction` entry, as the session's dialect writes it: with pi's rules it stores
+ * the system prompt and tools in force at the leaf as `systemMessage` (pi 1.6.0's
+ * appendCompaction()), and @from_hook is `fromHook`; with oh-my-pi's it is `fromExtension`.
+ * Errors as ramo_session_manager_append_message().
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
  */
@@ -608,9 +619,13 @@ ramo_session_manager_append_compaction (RamoSessionManager  *self,
                                         gboolean             from_hook,
                                         GError             **error)
 {
+  g_autoptr(JsonNode) system = NULL;
   JsonObject *object;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  if (!_ramo_session_manager_dup_boundary_system_message (self, &system, error))
+    return NULL;
 
   object = _ramo_session_manager_base_object (self, "compaction", ramo_session_manager_get_leaf_id (self));
   json_object_set_string_member (object, "summary", summary);
@@ -619,7 +634,14 @@ ramo_session_manager_append_compaction (RamoSessionManager  *self,
   if (details)
     json_object_set_member (object, "details", json_node_copy (details));
   if (from_hook)
-    json_object_set_boolean_member (object, "fromHook", TRUE);
+    json_object_set_boolean_member (object, from_hook_name (self), TRUE);
+  if (system)
+    {
+      /* stamped with the compaction's time */
+      json_object_set_int_member (json_node_get_object (system), "timestamp",
+                                  (gint64) ramo_js_date_parse (json_object_get_string_member (object, "timestamp")));
+      json_object_set_member (object, "systemMessage", g_steal_pointer (&system));
+    }
   return finish_append (self, object, error);
 }
 

@@ -183,6 +183,78 @@ describe_entry (JsonNode *entry_node)
   return NULL;
 }
 
+/* The latest `context_edit` of each target among @entries: target id → the edit's entry object. */
+static void
+collect_context_edits (GPtrArray  *entries,
+                       GHashTable *edits)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      JsonNode *node = g_ptr_array_index (entries, i);
+      JsonObject *entry = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *target = ramo_json_member_string (entry, "targetId");
+
+      if (g_strcmp0 (ramo_json_member_string (entry, "type"), "context_edit") == 0 && target &&
+          json_object_has_member (entry, "replacement"))
+        g_hash_table_insert (edits, (char *) target, entry);
+    }
+}
+
+/* pi 1.6.0's projectContextEntry() for a summary's input: FALSE when an edit takes a message
+ * entry out, else *@edited is the entry with its content replaced (or %NULL: unchanged). */
+static gboolean
+apply_context_edit (JsonNode    *node,
+                    GHashTable  *edits,
+                    JsonNode   **edited)
+{
+  JsonObject *entry = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *type = ramo_json_member_string (entry, "type");
+  const char *id = ramo_json_member_string (entry, "id");
+  JsonObject *edit = id ? g_hash_table_lookup (edits, id) : NULL;
+  JsonNode *replacement;
+  JsonObject *holder;
+  const char *role;
+  JsonNode *content;
+
+  *edited = NULL;
+  if (edit == NULL || (g_strcmp0 (type, "message") != 0 && g_strcmp0 (type, "custom_message") != 0))
+    return TRUE;
+  replacement = json_object_get_member (edit, "replacement");
+  if (JSON_NODE_HOLDS_NULL (replacement))
+    return FALSE;
+
+  *edited = json_node_copy (node);
+  holder = json_node_get_object (*edited);
+  role = "custom";
+  if (g_strcmp0 (type, "message") == 0)
+    {
+      holder = _ramo_summarizer_member_object (holder, "message");
+      role = ramo_json_member_string (holder, "role");
+    }
+  if (holder == NULL || (g_strcmp0 (role, "user") != 0 && g_strcmp0 (role, "assistant") != 0 &&
+                         g_strcmp0 (role, "toolResult") != 0 && g_strcmp0 (role, "custom") != 0))
+    return TRUE;
+
+  content = JSON_NODE_HOLDS_OBJECT (replacement) ? json_object_get_member (json_node_get_object (replacement), "content") : NULL;
+  if (content == NULL)
+    json_object_remove_member (holder, "content");
+  else if (JSON_NODE_HOLDS_VALUE (content) && json_node_get_value_type (content) == G_TYPE_STRING &&
+           g_strcmp0 (role, "custom") != 0 && g_strcmp0 (role, "user") != 0)
+    {
+      /* a string becomes one text block for assistant messages and tool results */
+      JsonObject *block = json_object_new ();
+      JsonArray *blocks = json_array_new ();
+
+      json_object_set_string_member (block, "type", "text");
+      json_object_set_string_member (block, "text", json_node_get_string (content));
+      json_array_add_object_element (blocks, block);
+      json_object_set_array_member (holder, "content", blocks);
+    }
+  else
+    json_object_set_member (holder, "content", json_node_copy (content));
+  return TRUE;
+}
+
 static guint64
 estimate_text_tokens (const char *text)
 {
@@ -199,7 +271,9 @@ estimate_text_tokens (const char *text)
  * and tool calls with their arguments, tool results shortened to 1500 characters, shell
  * commands the user ran, extension messages and earlier summaries; one block per message,
  * blocks separated by a blank line. Entries outside the conversation (labels, model changes,
- * …) are skipped. When the blocks exceed @token_budget the oldest are left out (and a line
+ * …) are skipped. A `context_edit` among the entries replaces or hides what its target says,
+ * the latest edit of a target winning (pi 1.6.0's prepareBranchEntries()). When the blocks
+ * exceed @token_budget the oldest are left out (and a line
  * says so); a newest block that alone exceeds it is kept with its end only.
  *
  * Returns: (transfer full): the transcript, "" when nothing is left to summarize
@@ -210,16 +284,23 @@ ramo_summarizer_build_transcript (GPtrArray *entries,
                                   guint     *n_omitted)
 {
   g_autoptr(GPtrArray) blocks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) edits = g_hash_table_new (g_str_hash, g_str_equal);
   GString *out = g_string_new (NULL);
   guint64 total = 0;
   guint first = 0;
 
   g_return_val_if_fail (entries != NULL, NULL);
 
+  collect_context_edits (entries, edits);
   for (guint i = 0; i < entries->len; i++)
     {
-      char *block = describe_entry (g_ptr_array_index (entries, i));
+      g_autoptr(JsonNode) edited = NULL;
+      JsonNode *entry = g_ptr_array_index (entries, i);
+      char *block;
 
+      if (!apply_context_edit (entry, edits, &edited))
+        continue;
+      block = describe_entry (edited ? edited : entry);
       if (block)
         g_ptr_array_add (blocks, block);
     }
