@@ -13,7 +13,8 @@
 //   drop=K       member K of the top-level object is left out on both sides
 // Values are compared as JSON values: object member order does not matter, array
 // order does. Prints `ok: WHAT` or `FAIL: WHAT: $.path: omp VALUE vs ramo VALUE` per
-// line (an unreadable or invalid RAMO.json is a failure too), then a last line
+// line (the first difference inside each of up to three differing top-level members,
+// joined by " | ") (an unreadable or invalid RAMO.json is a failure too), then a last line
 // `omp-compare: P passed, F failed`. Exit status 0 when all passed, 1 otherwise,
 // 2 on a usage error.
 
@@ -99,7 +100,20 @@ for (const line of readFileSync(manifest, "utf8").split("\n")) {
     if (kind(a) === "object") delete a[k];
     if (kind(b) === "object") delete b[k];
   }
-  const d = diff(a, b, "$", ignoreIds);
+  let d = null;
+  if (kind(a) === "object" && kind(b) === "object") {
+    // the first difference in each differing top-level member (up to three), so a
+    // missing setting does not hide a difference in the messages
+    const found = [];
+    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      if (ignoreIds && ID_KEYS.has(k) && idLike(a[k]) && idLike(b[k])) continue;
+      const dk = !(k in a) || !(k in b) ? `$.${k}: omp ${show(a[k])} vs ramo ${show(b[k])}` : diff(a[k], b[k], `$.${k}`, ignoreIds);
+      if (dk) found.push(dk);
+    }
+    if (found.length > 0) d = found.slice(0, 3).join(" | ") + (found.length > 3 ? ` | (${found.length - 3} more members differ)` : "");
+  } else {
+    d = diff(a, b, "$", ignoreIds);
+  }
   if (d) {
     console.log(`FAIL: ${what}: ${d}`);
     fail++;

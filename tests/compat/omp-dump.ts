@@ -10,7 +10,7 @@
 //   bun omp-dump.ts rows FILE [MODE...]      /tree selector rows, one line per mode
 //                                             (default: all five modes)
 //   bun omp-dump.ts name FILE                {"name": getSessionName() or null}
-//   bun omp-dump.ts bundle FILE OUTDIR [MAX_PER_KIND]
+//   bun omp-dump.ts bundle [--max-per-kind N] FILE OUTDIR [FILE OUTDIR ...]
 //
 // context: buildSessionContext() at the leaf (the module function of
 // session-context.ts for --leaf); without --all only the members Ramo's pi dialect
@@ -18,13 +18,15 @@
 // messages), with --all also models, configuredThinkingLevel and serviceTier.
 // `contexts` and `bundle` always print them all.
 //
-// bundle: everything run-compat-omp.sh compares for one file, from one Bun start:
+// bundle: everything run-compat-omp.sh compares for each FILE, from one Bun start:
 //   OUTDIR/tree.json, OUTDIR/name.json, OUTDIR/rows.MODE.json for the five modes,
 //   OUTDIR/ids.txt (lines "ID<TAB>why": "@leaf", "root", up to 12 ids spread over the
 //   tree, and the ids of every special entry kind with their parents, at most
-//   MAX_PER_KIND (default 6) per kind) and OUTDIR/ctx.N.json for the N-th line, and
-//   OUTDIR/meta.json {"v1": bool, "titleSlot": bool, "entries": N}. A version-1 file
-//   gets random ids from oh-my-pi's migration, so only "@leaf" and "root" are listed.
+//   N per kind, default 6; the option applies to the files after it) and
+//   OUTDIR/ctx.K.json for the K-th line, and OUTDIR/meta.json {"v1": bool,
+//   "titleSlot": bool, "entries": N}. A version-1 file gets random ids from
+//   oh-my-pi's migration, so only "@leaf" and "root" are listed. When oh-my-pi fails
+//   on a file, OUTDIR/error.txt says why and the other files go on.
 //
 // FILE is never opened by oh-my-pi itself, only a private copy (omp-lib.ts).
 
@@ -38,9 +40,9 @@ const mode = args[0];
 const file = args[1];
 const usage =
   "usage: omp-dump.ts tree FILE | context FILE [--leaf ID|root] [--all] | contexts FILE ID... | " +
-  "rows FILE [MODE...] | name FILE | bundle FILE OUTDIR [MAX_PER_KIND]";
+  "rows FILE [MODE...] | name FILE | bundle [--max-per-kind N] FILE OUTDIR [FILE OUTDIR ...]";
 if (!["tree", "context", "contexts", "rows", "name", "bundle"].includes(mode) || !file) lib.die(PROG, usage);
-if (!existsSync(file)) lib.die(PROG, `no such file: ${file}`);
+if (mode !== "bundle" && !existsSync(file)) lib.die(PROG, `no such file: ${file}`);
 
 const out: string[] = [];
 const emit = (v: unknown) => out.push(JSON.stringify(v));
@@ -132,56 +134,77 @@ function pickIds(sm: any, maxPerKind: number): [string, string][] {
   return picks;
 }
 
+async function bundle(omp: lib.Omp, file: string, outDir: string, maxPerKind: number): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const w = (name: string, v: unknown) => writeFileSync(join(outDir, name), JSON.stringify(v) + "\n");
+  const sm = await lib.open(omp, lib.privateCopy(file));
+  const [firstLine, secondLine] = readFileSync(file, "utf8").split("\n", 2);
+  const titleSlot = omp.parseTitleSlotLine(firstLine) !== undefined;
+  let v1 = false;
+  try {
+    const h = JSON.parse(titleSlot ? secondLine : firstLine);
+    v1 = h?.type === "session" && (h.version ?? 1) < 2;
+  } catch {}
+  w("meta.json", { v1, titleSlot, entries: sm.getEntries().length });
+  w("tree.json", lib.treeJson(sm));
+  w("name.json", lib.nameJson(sm));
+  for (const m of lib.FILTER_MODES) w(`rows.${m}.json`, await lib.rowsJson(sm, m));
+  const ids: [string, string][] = [["@leaf", "leaf"], ["root", "root"], ...(v1 ? [] : pickIds(sm, maxPerKind))];
+  writeFileSync(join(outDir, "ids.txt"), ids.map(([id, why]) => `${id}\t${why}\n`).join(""));
+  ids.forEach(([id], n) => w(`ctx.${n}.json`, lib.contextAt(omp, sm, id)));
+  await sm.close();
+}
+
 try {
   const omp = await lib.load(PROG);
-  const copy = lib.privateCopy(file);
-  const sm = await lib.open(omp, copy);
-
-  if (mode === "tree") {
-    if (args.length !== 2) lib.die(PROG, usage);
-    emit(lib.treeJson(sm));
-  } else if (mode === "context") {
-    let leafArg: string | undefined;
-    let all = false;
-    for (let i = 2; i < args.length; i++) {
-      if (args[i] === "--leaf" && i + 1 < args.length) leafArg = args[++i];
-      else if (args[i] === "--all") all = true;
-      else lib.die(PROG, `unexpected argument: ${args[i]}`);
+  if (mode === "bundle") {
+    let maxPerKind = 6;
+    const rest = args.slice(1);
+    if (rest.length === 0) lib.die(PROG, usage);
+    for (let i = 0; i < rest.length; i++) {
+      if (rest[i] === "--max-per-kind" && i + 1 < rest.length) {
+        maxPerKind = Number(rest[++i]);
+        continue;
+      }
+      const f = rest[i];
+      const dir = rest[++i];
+      if (dir === undefined) lib.die(PROG, usage);
+      try {
+        if (!existsSync(f)) throw new Error(`no such file: ${f}`);
+        await bundle(omp, f, dir, maxPerKind);
+      } catch (err) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, "error.txt"), `${err instanceof Error ? err.message : String(err)}\n`);
+      }
     }
-    const c = lib.contextAt(omp, sm, leafArg ?? "@leaf");
-    if (!all) {
-      delete c.models;
-      delete c.configuredThinkingLevel;
-      delete c.serviceTier;
-    }
-    emit(c);
-  } else if (mode === "contexts") {
-    for (const id of args.slice(2)) emit(lib.contextAt(omp, sm, id));
-  } else if (mode === "rows") {
-    const modes = args.length > 2 ? args.slice(2) : [...lib.FILTER_MODES];
-    for (const m of modes) emit(await lib.rowsJson(sm, m));
-  } else if (mode === "name") {
-    emit(lib.nameJson(sm));
   } else {
-    const outDir = args[2];
-    if (!outDir || args.length > 4) lib.die(PROG, usage);
-    const maxPerKind = args[3] ? Number(args[3]) : 6;
-    mkdirSync(outDir, { recursive: true });
-    const w = (name: string, v: unknown) => writeFileSync(join(outDir, name), JSON.stringify(v) + "\n");
-    const firstLine = readFileSync(file, "utf8").split("\n", 1)[0];
-    let v1 = false;
-    const headerLine = omp.parseTitleSlotLine(firstLine) ? readFileSync(file, "utf8").split("\n", 2)[1] : firstLine;
-    try {
-      const h = JSON.parse(headerLine);
-      v1 = h?.type === "session" && (h.version ?? 1) < 2;
-    } catch {}
-    w("meta.json", { v1, titleSlot: omp.parseTitleSlotLine(firstLine) !== undefined, entries: sm.getEntries().length });
-    w("tree.json", lib.treeJson(sm));
-    w("name.json", lib.nameJson(sm));
-    for (const m of lib.FILTER_MODES) w(`rows.${m}.json`, await lib.rowsJson(sm, m));
-    const ids: [string, string][] = [["@leaf", "leaf"], ["root", "root"], ...(v1 ? [] : pickIds(sm, maxPerKind))];
-    writeFileSync(join(outDir, "ids.txt"), ids.map(([id, why]) => `${id}\t${why}\n`).join(""));
-    ids.forEach(([id], n) => w(`ctx.${n}.json`, lib.contextAt(omp, sm, id)));
+    const sm = await lib.open(omp, lib.privateCopy(file));
+    if (mode === "tree") {
+      if (args.length !== 2) lib.die(PROG, usage);
+      emit(lib.treeJson(sm));
+    } else if (mode === "context") {
+      let leafArg: string | undefined;
+      let all = false;
+      for (let i = 2; i < args.length; i++) {
+        if (args[i] === "--leaf" && i + 1 < args.length) leafArg = args[++i];
+        else if (args[i] === "--all") all = true;
+        else lib.die(PROG, `unexpected argument: ${args[i]}`);
+      }
+      const c = lib.contextAt(omp, sm, leafArg ?? "@leaf");
+      if (!all) {
+        delete c.models;
+        delete c.configuredThinkingLevel;
+        delete c.serviceTier;
+      }
+      emit(c);
+    } else if (mode === "contexts") {
+      for (const id of args.slice(2)) emit(lib.contextAt(omp, sm, id));
+    } else if (mode === "rows") {
+      const modes = args.length > 2 ? args.slice(2) : [...lib.FILTER_MODES];
+      for (const m of modes) emit(await lib.rowsJson(sm, m));
+    } else {
+      emit(lib.nameJson(sm));
+    }
   }
 } catch (err) {
   lib.cleanup();

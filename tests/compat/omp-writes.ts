@@ -67,24 +67,25 @@ const show = (v: unknown) => {
 };
 
 /** First difference between two JSON values ("path: a vs b"), or null. */
-function diff(a: any, b: any, path = "$"): string | null {
+function diff(a: any, b: any, path = "$", names: [string, string] = ["omp", "ramo"]): string | null {
+  const [na, nb] = names;
   const kind = (v: any) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
-  if (kind(a) !== kind(b)) return `${path}: omp ${show(a)} vs ramo ${show(b)}`;
+  if (kind(a) !== kind(b)) return `${path}: ${na} ${show(a)} vs ${nb} ${show(b)}`;
   if (Array.isArray(a)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      const d = diff(a[i], b[i], `${path}[${i}]`);
+      const d = diff(a[i], b[i], `${path}[${i}]`, names);
       if (d) return d;
     }
-    return a.length === b.length ? null : `${path}.length: omp ${a.length} vs ramo ${b.length}`;
+    return a.length === b.length ? null : `${path}.length: ${na} ${a.length} vs ${nb} ${b.length}`;
   }
   if (kind(a) === "object") {
     for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      const d = diff(a[k], b[k], `${path}.${k}`);
+      const d = diff(a[k], b[k], `${path}.${k}`, names);
       if (d) return d;
     }
     return null;
   }
-  return a === b ? null : `${path}: omp ${show(a)} vs ramo ${show(b)}`;
+  return a === b ? null : `${path}: ${na} ${show(a)} vs ${nb} ${show(b)}`;
 }
 const plain = (v: unknown) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 const without = (e: any, ...keys: string[]) => {
@@ -312,9 +313,9 @@ try {
       const b = lib.contextAt(omp, smNew, "@leaf");
       delete a.leafId;
       delete b.leafId;
-      const d = diff(a, b);
+      const d = diff(a, b, "$", ["source", "new file"]);
       check(d === null, `${what}: oh-my-pi's context of the new file = its context of the source at ${id}`, d ?? "");
-      check(smNew.getSessionName() === smSrc.getSessionName(), `${what}: oh-my-pi reads the same session name`, `${show(smNew.getSessionName())} vs ${show(smSrc.getSessionName())}`);
+      check(smNew.getSessionName() === smSrc.getSessionName(), `${what}: oh-my-pi reads the source's session name in the new file`, `new file ${show(smNew.getSessionName())} vs source ${show(smSrc.getSessionName())}`);
     }
     finish();
   }
@@ -362,7 +363,9 @@ try {
       const inPlace = after.length === before.length + 1 && before.every((l, i) => i === 0 || after[i] === l) && Buffer.byteLength(after[0]) === Buffer.byteLength(before[0]);
       check(inPlace, "retitle: oh-my-pi rewrote the title slot in place and appended title_change", `had ${before.length} lines, now ${after.length}`);
     } else {
-      note(`retitle: the file had no title slot; oh-my-pi rewrote it with one (${before.length} -> ${after.length} lines)`);
+      // oh-my-pi rewrites the whole file, a title slot first
+      const added = after.length === before.length + 2 && omp.parseTitleSlotLine(after[0]) !== undefined;
+      check(added, "retitle: oh-my-pi rewrote the file with a title slot and a title_change", `had ${before.length} lines, now ${after.length}`);
     }
     const back = await lib.open(omp, lib.privateCopy(file));
     lines.push(`name: ${back.getSessionName() ?? ""}`);

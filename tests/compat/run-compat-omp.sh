@@ -123,57 +123,70 @@ name_json() {
     ' "$1" "$2"
 }
 
-# read_checks NAME SRC AUTO [MAX_PER_KIND]: every read comparison for one file.
-# AUTO non-empty: oh-my-pi wrote the file, so it is read once more without --dialect.
+# queue_read NAME SRC AUTO [MAX_PER_KIND]: schedule every read comparison for one file
+# (SRC is copied now: write checks go on changing their files). AUTO non-empty: oh-my-pi
+# wrote the file, so it is read once more without --dialect. The queued files are
+# dumped by oh-my-pi in one Bun start (omp-dump.ts bundle), then read by ramo.
 F=0
-read_checks() {
+QUEUE="$TMP/queue.txt"
+: >"$QUEUE"
+queue_read() {
     local name=$1 src=$2 auto=$3 maxk=${4:-6}
     F=$((F + 1))
     local dir="$TMP/files/$F"
-    mkdir -p "$dir/ramo"
-    local copy="$dir/$(basename "$src")"
-    cp "$src" "$copy"
-    chmod u+w "$copy"
-    local before
-    before=$(cksum <"$copy")
-    if ! limited "$BUN" "$DUMP" bundle "$src" "$dir/omp" "$maxk" >"$dir/dump.out" 2>"$dir/dump.err"; then
-        bad "$name: oh-my-pi failed: $(first_line "$dir/dump.err")"
+    mkdir -p "$dir/ramo" "$dir/src"
+    cp "$src" "$dir/src/$(basename "$src")"
+    cp "$src" "$dir/$(basename "$src")"
+    chmod u+w "$dir/$(basename "$src")"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$F" "$name" "$(basename "$src")" "$auto" "$maxk" >>"$QUEUE"
+}
+
+MANIFEST="$TMP/manifest.txt"
+: >"$MANIFEST"
+# read_checks F NAME BASE AUTO: run ramo on queued file F, add its comparisons to MANIFEST
+read_checks() {
+    local f=$1 name=$2 base=$3 auto=$4
+    local dir="$TMP/files/$f"
+    local copy="$dir/$base" omp="$dir/omp"
+    if [ -f "$omp/error.txt" ] || [ ! -f "$omp/ids.txt" ]; then
+        bad "$name: oh-my-pi failed: $(first_line "$omp/error.txt")"
         return
     fi
+    local before
+    before=$(cksum <"$copy")
     local ign="" note=""
-    if node -e 'process.exit(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).v1 ? 0 : 1)' "$dir/omp/meta.json"; then
+    if grep -q '"v1":true' "$omp/meta.json"; then
         ign=ignore-ids
         note=" (v1, ids ignored)"
     fi
-    local man="$dir/manifest"
-    : >"$man"
     local D=(--dialect omp) r
+    line() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$ign" >>"$MANIFEST"; }
     # tree
     r="$dir/ramo/tree.json"
-    ramo "$r" "$name: tree" tree "$copy" --json "${D[@]}" && printf '%s\t%s\t%s\t%s\n' "$name: tree$note" "$dir/omp/tree.json" "$r" "$ign" >>"$man"
+    ramo "$r" "$name: tree" tree "$copy" --json "${D[@]}" && line "$name: tree$note" "$omp/tree.json" "$r"
     # contexts
     local n=0 id why
     while IFS=$'\t' read -r id why; do
         r="$dir/ramo/ctx.$n.json"
         case $id in
             @leaf) ramo "$r" "$name: context" context "$copy" --json "${D[@]}" &&
-                printf '%s\t%s\t%s\t%s\n' "$name: context$note" "$dir/omp/ctx.$n.json" "$r" "$ign" >>"$man" ;;
+                line "$name: context$note" "$omp/ctx.$n.json" "$r" ;;
             *) ramo "$r" "$name: context --leaf $id" context "$copy" --leaf "$id" --json "${D[@]}" &&
-                printf '%s\t%s\t%s\t%s\n' "$name: context --leaf $id ($why)" "$dir/omp/ctx.$n.json" "$r" "$ign" >>"$man" ;;
+                line "$name: context --leaf $id ($why)" "$omp/ctx.$n.json" "$r" ;;
         esac
         n=$((n + 1))
-    done <"$dir/omp/ids.txt"
+    done <"$omp/ids.txt"
     # /tree filter rows
     local m
     for m in default no-tools user-only labeled-only all; do
         r="$dir/ramo/rows.$m.json"
         ramo "$r" "$name: rows --filter $m" tree "$copy" --filter "$m" --rows "${D[@]}" &&
-            printf '%s\t%s\t%s\t%s\n' "$name: rows --filter $m$note" "$dir/omp/rows.$m.json" "$r" "$ign" >>"$man"
+            line "$name: rows --filter $m$note" "$omp/rows.$m.json" "$r"
     done
     # session name
     if ramo "$dir/ramo/info.txt" "$name: info" info "$copy" "${D[@]}"; then
         name_json "$dir/ramo/info.txt" "$dir/ramo/name.json"
-        printf '%s\t%s\t%s\t\n' "$name: session name" "$dir/omp/name.json" "$dir/ramo/name.json" >>"$man"
+        line "$name: session name" "$omp/name.json" "$dir/ramo/name.json"
     fi
     # the same file, dialect detected
     if [ -n "$auto" ]; then
@@ -186,17 +199,16 @@ read_checks() {
             esac
         fi
         r="$dir/ramo/tree-auto.json"
-        ramo "$r" "$name: tree (detected)" tree "$copy" --json && printf '%s\t%s\t%s\t%s\n' "$name: tree (detected)" "$dir/omp/tree.json" "$r" "$ign" >>"$man"
+        ramo "$r" "$name: tree (detected)" tree "$copy" --json && line "$name: tree (detected)" "$omp/tree.json" "$r"
         r="$dir/ramo/ctx-auto-leaf.json"
-        ramo "$r" "$name: context (detected)" context "$copy" --json && printf '%s\t%s\t%s\t%s\n' "$name: context (detected)" "$dir/omp/ctx.0.json" "$r" "$ign" >>"$man"
+        ramo "$r" "$name: context (detected)" context "$copy" --json && line "$name: context (detected)" "$omp/ctx.0.json" "$r"
         r="$dir/ramo/ctx-auto-root.json"
-        ramo "$r" "$name: context --leaf root (detected)" context "$copy" --leaf root --json && printf '%s\t%s\t%s\t%s\n' "$name: context --leaf root (detected)" "$dir/omp/ctx.1.json" "$r" "$ign" >>"$man"
+        ramo "$r" "$name: context --leaf root (detected)" context "$copy" --leaf root --json &&
+            line "$name: context --leaf root (detected)" "$omp/ctx.1.json" "$r"
         r="$dir/ramo/rows-auto.json"
-        ramo "$r" "$name: rows (detected)" tree "$copy" --filter default --rows && printf '%s\t%s\t%s\t%s\n' "$name: rows --filter default (detected)" "$dir/omp/rows.default.json" "$r" "$ign" >>"$man"
+        ramo "$r" "$name: rows (detected)" tree "$copy" --filter default --rows &&
+            line "$name: rows --filter default (detected)" "$omp/rows.default.json" "$r"
     fi
-    node "$COMPARE" "$man" >"$dir/compare.out" 2>&1
-    tally "$dir/compare.out"
-    grep -q '^omp-compare: ' "$dir/compare.out" || bad "$name: omp-compare.mjs failed: $(first_line "$dir/compare.out")"
     if [ "$(cksum <"$copy")" = "$before" ]; then
         ok "$name: file unchanged by reading"
     else
@@ -229,24 +241,24 @@ fi
 
 shopt -s nullglob
 while IFS= read -r f; do
-    [ -n "$f" ] && read_checks "gen:$(basename "$f")" "$f" yes
+    [ -n "$f" ] && queue_read "gen:$(basename "$f")" "$f" yes
 done <"$TMP/gen.txt"
 for f in "$HERE"/cases/omp/*.jsonl; do
-    read_checks "case:$(basename "$f")" "$f" yes 100
+    queue_read "case:$(basename "$f")" "$f" yes 100
 done
 for f in "$REPO"/data/examples/*.jsonl; do
-    read_checks "example:$(basename "$f")" "$f" ""
+    queue_read "example:$(basename "$f")" "$f" ""
 done
 REAL=("$REPO"/../shared/fixtures/real/*.jsonl)
 if [ ${#REAL[@]} -gt 0 ]; then
-    for f in "${REAL[@]}"; do read_checks "real:$(basename "$f")" "$f" "" 2; done
+    for f in "${REAL[@]}"; do queue_read "real:$(basename "$f")" "$f" "" 2; done
 else
     echo "note: $REPO/../shared/fixtures/real not found, skipping the real fixtures"
 fi
 shopt -u nullglob
 for f in "$@"; do
     if [ -f "$f" ]; then
-        read_checks "arg:$f" "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" ""
+        queue_read "arg:$f" "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" ""
     else
         bad "arg:$f: no such file"
     fi
@@ -273,7 +285,7 @@ write_checks() {
             label)
                 if ramo "$d/$k.out" "$name: label $id" label "$post" "$id" "compat ✓ label" --dialect omp; then
                     omp_writes "$name" label "$pre" "$post" "$id" "compat ✓ label"
-                    read_checks "$name (after label)" "$post" yes 1
+                    queue_read "$name (after label)" "$post" yes 1
                     cp "$post" "$d/$k.pre2.jsonl"
                     if ramo "$d/$k.out2" "$name: label $id (clear)" label "$post" "$id" --dialect omp; then
                         omp_writes "$name" label "$d/$k.pre2.jsonl" "$post" "$id"
@@ -286,10 +298,10 @@ write_checks() {
                     new=$(grep -v '^[[:space:]]*$' "$d/$k.out" | tail -n 1 | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
                     if [ -n "$new" ] && [ -f "$new" ] && [ "$new" != "$post" ]; then
                         omp_writes "$name" extract "$post" "$id" "$new"
-                        read_checks "$name (extract $id)" "$new" yes 1
+                        queue_read "$name (extract $id)" "$new" yes 1
                         cp "$new" "$d/$k.resume.jsonl"
                         omp_writes "$name (extract $id)" resume "$d/$k.resume.jsonl"
-                        read_checks "$name (extract $id, resumed by oh-my-pi)" "$d/$k.resume.jsonl" yes 1
+                        queue_read "$name (extract $id, resumed by oh-my-pi)" "$d/$k.resume.jsonl" yes 1
                     else
                         bad "$name: extract $id: ramo did not print the path of a new file (got: ${new:-nothing})"
                     fi
@@ -298,7 +310,7 @@ write_checks() {
             navigate)
                 if ramo "$d/$k.out" "$name: navigate $id" navigate "$post" "$id" --summary "Left branch: tried the other approach." --dialect omp; then
                     omp_writes "$name" navigate "$pre" "$post" "$id" "Left branch: tried the other approach."
-                    read_checks "$name (after navigate $id)" "$post" yes 1
+                    queue_read "$name (after navigate $id)" "$post" yes 1
                 fi
                 ;;
             compact)
@@ -306,7 +318,7 @@ write_checks() {
 Keep going." --dialect omp; then
                     omp_writes "$name" compact "$pre" "$post" "$id" "## Goal
 Keep going."
-                    read_checks "$name (after compact $id)" "$post" yes 1
+                    queue_read "$name (after compact $id)" "$post" yes 1
                 fi
                 ;;
         esac
@@ -340,6 +352,23 @@ retitle() {
 }
 [ -f "$GEN/omp-small.jsonl" ] && retitle "retitle:omp-small.jsonl" "$GEN/omp-small.jsonl" "Renamed by oh-my-pi ✓"
 [ -f "$REPO/data/examples/example.jsonl" ] && retitle "retitle:example.jsonl (no slot)" "$REPO/data/examples/example.jsonl" "Renamed by oh-my-pi, slot added"
+
+# ---------------------------------------------------------------------------
+# the queued reads: oh-my-pi dumps them all in one Bun start, then ramo reads each
+
+BUNDLE_ARGS=()
+while IFS=$'\t' read -r f name base auto maxk; do
+    BUNDLE_ARGS+=(--max-per-kind "$maxk" "$TMP/files/$f/src/$base" "$TMP/files/$f/omp")
+done <"$QUEUE"
+if ! limited "$BUN" "$DUMP" bundle "${BUNDLE_ARGS[@]}" >"$TMP/bundle.out" 2>"$TMP/bundle.err"; then
+    bad "omp-dump.ts bundle failed: $(first_line "$TMP/bundle.err")"
+fi
+while IFS=$'\t' read -r f name base auto maxk; do
+    read_checks "$f" "$name" "$base" "$auto"
+done <"$QUEUE"
+node "$COMPARE" "$MANIFEST" >"$TMP/compare.out" 2>&1
+tally "$TMP/compare.out"
+grep -q '^omp-compare: ' "$TMP/compare.out" || bad "omp-compare.mjs failed: $(first_line "$TMP/compare.out")"
 
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
