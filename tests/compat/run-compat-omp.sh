@@ -138,12 +138,14 @@ queue_read() {
     cp "$src" "$dir/src/$(basename "$src")"
     cp "$src" "$dir/$(basename "$src")"
     chmod u+w "$dir/$(basename "$src")"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$F" "$name" "$(basename "$src")" "$auto" "$maxk" >>"$QUEUE"
+    # (no empty fields: `read` would merge the tabs around one)
+    printf '%s\t%s\t%s\t%s\t%s\n' "$F" "$name" "$(basename "$src")" "${auto:-no}" "$maxk" >>"$QUEUE"
 }
 
 MANIFEST="$TMP/manifest.txt"
 : >"$MANIFEST"
 # read_checks F NAME BASE AUTO: run ramo on queued file F, add its comparisons to MANIFEST
+# (AUTO "yes": also read without --dialect)
 read_checks() {
     local f=$1 name=$2 base=$3 auto=$4
     local dir="$TMP/files/$f"
@@ -189,7 +191,7 @@ read_checks() {
         line "$name: session name" "$omp/name.json" "$dir/ramo/name.json"
     fi
     # the same file, dialect detected
-    if [ -n "$auto" ]; then
+    if [ "$auto" = yes ]; then
         if ramo "$dir/ramo/info-auto.txt" "$name: info (detected)" info "$copy"; then
             local dl
             dl=$(grep -i '^dialect:' "$dir/ramo/info-auto.txt" | head -n 1)
