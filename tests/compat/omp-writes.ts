@@ -157,6 +157,10 @@ try {
       const later = path.slice(after + 1).find((e) => e.type === "message");
       if (later) ex.add(later.id);
     }
+    // ... and the first user message: a new file with no assistant message yet (pi
+    // 0.73.1 re-appends such a file when it first flushes, R20)
+    const firstUser = path.find((e) => e.type === "message" && e.message.role === "user");
+    if (firstUser) ex.add(firstUser.id);
     for (const id of ex) out.push(`extract\t${id}`);
     // navigate: a user message, an assistant message, a custom message, off the leaf
     const nav = (pred: (e: any) => boolean) => {
@@ -167,6 +171,8 @@ try {
     nav((e) => e.type === "message" && e.message.role === "assistant" && e.message.stopReason === "stop");
     nav((e) => e.type === "custom_message" && e.customType !== "skill-prompt");
     nav((e) => e.type === "custom_message" && e.customType === "skill-prompt");
+    // a user message that is a root: the summary becomes a root too (fromId "root")
+    nav((e) => e.type === "message" && e.message.role === "user" && e.parentId === null);
     // compact: a user message a few turns back on the active path, after the last
     // compaction and reset boundary
     let start = 0;

@@ -29,7 +29,8 @@
 # Prints `ok:` / `FAIL:` lines (and `note:` lines that are not checks), then
 # `N passed, M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error,
 # 77 skipped (no node/npm, or the agents could not be installed).
-# RAMO_COMPAT_TIMEOUT (seconds, default 300) limits each command.
+# RAMO_COMPAT_TIMEOUT (seconds, default 300) limits each command; with RAMO_COMPAT_KEEP
+# set, the work folder (every dump and output compared) is kept and its path printed.
 
 set -u
 
@@ -62,7 +63,11 @@ fi
 BUN="${RAMO_AGENTS_DIR:-$HOME/.cache/ramo-agents}/omp/node_modules/.bin/bun"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-compat-omp.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+if [ -n "${RAMO_COMPAT_KEEP:-}" ]; then
+    echo "note: keeping $TMP (files/N/omp: oh-my-pi's dumps, files/N/ramo: ramo's output, manifest.txt)"
+else
+    trap 'rm -rf "$TMP"' EXIT
+fi
 export TMPDIR="$TMP"
 
 PASS=0
