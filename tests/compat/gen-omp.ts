@@ -212,13 +212,9 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
 
   let current: ModelInfo = MODELS.sonnet;
   const userIds: string[] = [];
-  const allIds: string[] = [];
-  let pendingRetry: string | undefined; // a failed assistant entry superseded by the next try
   let rootsLeft = o.roots ?? 0;
-  const note = (id: string | undefined) => {
-    if (id) allIds.push(id);
-    return id;
-  };
+  // marks the calls that append an entry (returns its id)
+  const note = (id: string | undefined) => id;
   const count = () => sm.getEntries().length;
 
   if (o.subagent) {
@@ -323,7 +319,7 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
     if (roll < 0.07) {
       // user pressed Esc while the model was thinking
       const calls = chance(0.4) ? [toolCall()] : [];
-      const aid = assistant(
+      assistant(
         [{ type: "thinking", thinking: pick(THINK) + " Then I will check the callers of the function one by one." }, ...calls],
         "aborted",
         { errorMessage: "Interrupted by user" },
@@ -340,7 +336,6 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
           ),
         );
       }
-      void aid;
     } else if (roll < 0.15) {
       // provider error; sometimes empty, sometimes retried automatically
       const empty = chance(0.4);
@@ -354,9 +349,9 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
       });
       for (const call of calls) toolResult(call, "Tool execution was aborted: provider error", true);
       if (chance(0.6)) {
-        pendingRetry = eid;
+        // an automatic retry succeeded: the failed turn gets retryRecovery (turn-recovery.ts)
         const ok = assistant([{ type: "text", text: pick(SAY) }], "stop");
-        const entry = sm.getEntry(pendingRetry);
+        const entry = sm.getEntry(eid);
         const next = sm.getEntry(ok).message;
         entry.message.retryRecovery = chance(0.8)
           ? {
@@ -370,7 +365,6 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
             }
           : { kind: "auto-retry", status: "superseded", attempt: 2, recovery: "wait", note: "Superseded by a retry" };
         await sm.rewriteEntries();
-        pendingRetry = undefined;
       }
     } else if (roll < 0.18) {
       // stop at length
@@ -453,9 +447,8 @@ async function generate(SessionManager: any, o: Opts): Promise<string> {
     }],
     [1, async () => { if (userIds.length > 0) await sm.setSessionName(pick(TASKS).slice(0, 40), chance(0.5) ? "user" : "auto", chance(0.5) ? "rename" : undefined); }],
     [1, () => {
-      const call = { id: `call_${hex(12)}`, name: "bash" };
+      // `!cmd` in the editor
       note(sm.appendMessage({ role: "bashExecution", command: "git log --oneline | head -3", output: "abc123 first\n", exitCode: 0, cancelled: false, truncated: false, timestamp: FakeDate.now(), ...(chance(0.3) ? { excludeFromContext: true } : {}) }));
-      void call;
     }],
     [1, () => { if (chance(0.3)) note(sm.appendResetBoundary()); }],
     [2, () => {

@@ -307,10 +307,8 @@ try {
       check(d1 === null, `${what}: same entries as oh-my-pi's createBranchedSession (parentId not compared)`, d1 ?? "");
       const d2 = diff(labels(eOmp), labels(eRamo));
       check(d2 === null, `${what}: same labels carried, in the same order`, d2 ?? "");
-      const lastKept = eRamo.filter((x) => x.type !== "label").at(-1);
       const ompOrphans = eOmp.filter((x: any, i: number) => (x.parentId ?? null) !== (i === 0 ? null : eOmp[i - 1].id)).length;
       if (ompOrphans > 0) note(`${what}: oh-my-pi's own createBranchedSession leaves ${ompOrphans} entr${ompOrphans === 1 ? "y" : "ies"} pointing at dropped label entries`);
-      void lastKept;
     }
     // oh-my-pi opens the new file: same context as the source at ID
     {
