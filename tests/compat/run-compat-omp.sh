@@ -360,6 +360,20 @@ retitle() {
 [ -f "$GEN/omp-small.jsonl" ] && retitle "retitle:omp-small.jsonl" "$GEN/omp-small.jsonl" "Renamed by oh-my-pi ✓"
 [ -f "$REPO/data/examples/example.jsonl" ] && retitle "retitle:example.jsonl (no slot)" "$REPO/data/examples/example.jsonl" "Renamed by oh-my-pi, slot added"
 
+# a file under ~/.omp/ is an oh-my-pi file whatever it holds
+if [ -f "$REPO/data/examples/example.jsonl" ]; then
+    OMPHOME="$TMP/omp-home"
+    mkdir -p "$OMPHOME/.omp/agent/sessions/--project--"
+    cp "$REPO/data/examples/example.jsonl" "$OMPHOME/.omp/agent/sessions/--project--/example.jsonl"
+    if HOME="$OMPHOME" ramo "$TMP/omp-home.info" "under ~/.omp: info" info "$OMPHOME/.omp/agent/sessions/--project--/example.jsonl"; then
+        dl=$(grep -i '^dialect:' "$TMP/omp-home.info" | head -n 1)
+        case $dl in
+            [Dd]ialect:\ omp*) ok "under ~/.omp: info detects the omp dialect" ;;
+            *) bad "under ~/.omp: info detects the omp dialect: got '${dl:-no dialect line}'" ;;
+        esac
+    fi
+fi
+
 # ---------------------------------------------------------------------------
 # the queued reads: oh-my-pi dumps them all in one Bun start, then ramo reads each
 
