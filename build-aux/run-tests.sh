@@ -13,6 +13,9 @@ if [ ! -f "$pi_dir/node_modules/@mariozechner/pi-coding-agent/package.json" ]; t
   npm install --silent --no-audit --no-fund --prefix "$pi_dir" @mariozechner/pi-coding-agent@0.73.1
 fi
 
+# today's agents (pi 1.6.0, oh-my-pi 18.2.3) for the compat-pi16 comparison; does nothing when present
+tests/compat/install-agents.sh
+
 if [ ! -f _build/build.ninja ]; then
   meson setup _build --werror
 fi

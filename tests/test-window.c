@@ -20,6 +20,7 @@
 #include "ramo-session-row.h"
 #include "ramo-tree-expander.h"
 #include "ramo-window.h"
+#include "ramo-window-private.h"
 #include "ramo-test-util.h"
 
 /*
@@ -904,6 +905,72 @@ test_navigate (Fixture       *f,
   g_assert_cmpstr (after, ==, before);
 }
 
+/* an oh-my-pi file (it starts with the title slot) that holds a pi 1.6.0 context edit */
+static const char dialect_fixture[] =
+  "{\"type\":\"title\",\"v\":1,\"title\":\"Weather\",\"updatedAt\":\"2026-11-30T10:00:00.000Z\",\"pad\":\"\"}\n"
+  "{\"type\":\"session\",\"version\":3,\"id\":\"d1\",\"timestamp\":\"2026-11-30T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+  "{\"type\":\"message\",\"id\":\"u1\",\"parentId\":null,\"timestamp\":\"2026-11-30T10:00:01.000Z\","
+  "\"message\":{\"role\":\"user\",\"content\":\"Fetch the forecast\",\"timestamp\":1}}\n"
+  "{\"type\":\"message\",\"id\":\"a1\",\"parentId\":\"u1\",\"timestamp\":\"2026-11-30T10:00:02.000Z\","
+  "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"A long answer\"}],"
+  "\"provider\":\"p\",\"model\":\"m\",\"stopReason\":\"stop\",\"timestamp\":2}}\n"
+  "{\"type\":\"context_edit\",\"id\":\"x1\",\"parentId\":\"a1\",\"timestamp\":\"2026-11-30T10:00:03.000Z\","
+  "\"targetId\":\"a1\",\"replacement\":{\"content\":[{\"type\":\"text\",\"text\":\"Short\"}]}}\n"
+  "{\"type\":\"message\",\"id\":\"u2\",\"parentId\":\"x1\",\"timestamp\":\"2026-11-30T10:00:04.000Z\","
+  "\"message\":{\"role\":\"user\",\"content\":\"Thanks\",\"timestamp\":4}}\n";
+
+static gboolean
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0 &&
+      gtk_widget_get_visible (widget))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (find_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_dialect (Fixture       *f,
+              gconstpointer  data)
+{
+  RamoWindow *window = f->window;
+  RamoContextView *context = ramo_window_get_context_view (window);
+  RamoSessionManager *manager = ramo_window_get_manager (window);
+  g_autoptr(GVariant) state = NULL;
+
+  for (guint i = 0; i < 500 && ramo_context_view_get_n_messages (context) == 0; i++)
+    ramo_test_spin (10);
+
+  /* the title slot makes it oh-my-pi's: the button says so, and its rules know no context edit */
+  g_assert_cmpint (ramo_session_manager_get_dialect (manager), ==, RAMO_DIALECT_OMP);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->dialect_button)));
+  g_assert_cmpstr (gtk_menu_button_get_label (window->dialect_button), ==, "oh-my-pi");
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "dialect");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "omp");
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 3);
+  g_assert_false (find_label (GTK_WIDGET (context), "Edited"));
+
+  /* read by pi's rules: the assistant message is shown edited */
+  activate (f, "dialect", g_variant_new_string ("pi"));
+  ramo_test_spin (200);
+  g_assert_cmpint (ramo_session_manager_get_dialect (manager), ==, RAMO_DIALECT_PI);
+  g_assert_true (ramo_session_manager_get_dialect_chosen (manager));
+  g_assert_cmpstr (gtk_menu_button_get_label (window->dialect_button), ==, "pi");
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 3);
+  g_assert_true (find_label (GTK_WIDGET (context), "Edited"));
+  g_assert_true (find_label (GTK_WIDGET (context), "Short"));
+
+  /* choosing the detected rules goes back to following the file */
+  activate (f, "dialect", g_variant_new_string ("omp"));
+  ramo_test_spin (200);
+  g_assert_false (ramo_session_manager_get_dialect_chosen (manager));
+  g_assert_cmpint (ramo_session_manager_get_dialect (manager), ==, RAMO_DIALECT_OMP);
+  g_assert_false (find_label (GTK_WIDGET (context), "Edited"));
+}
+
 static void
 test_context (Fixture       *f,
               gconstpointer  data)
@@ -1233,6 +1300,7 @@ main (int   argc,
   ADD ("label-read-only", test_label_read_only, newer_version);
   ADD ("navigate", test_navigate, NULL);
   ADD ("context", test_context, NULL);
+  ADD ("dialect", test_dialect, dialect_fixture);
   ADD ("entry-view", test_entry_view, NULL);
   ADD ("folds", test_folds, NULL);
   ADD ("row-menu", test_row_menu, NULL);

@@ -325,7 +325,15 @@ build_assistant (RamoContextMessage *self,
   const char *model = ramo_json_member_string (message, "model");
   const char *stop = ramo_json_member_string (message, "stopReason");
   const char *error = ramo_json_member_string (message, "errorMessage");
-  g_autofree char *title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
+  /* pi 1.6.0 records the thinking level a reply was made with */
+  const char *thinking = ramo_json_member_string (message, "thinkingLevel");
+  g_autofree char *title = NULL;
+
+  if (model && thinking)
+    /* Translators: the model of a reply, and the thinking level it used */
+    title = g_strdup_printf (_("Assistant · %s · thinking %s"), model, thinking);
+  else
+    title = model ? g_strdup_printf (_("Assistant · %s"), model) : g_strdup (_("Assistant"));
 
   gtk_widget_add_css_class (GTK_WIDGET (self), "role-assistant");
   set_heading (self, title, time, NULL);
@@ -383,6 +391,71 @@ build_bash_execution (RamoContextMessage *self,
 }
 
 /* Fills the widget in for a message of the context (spec §4's roles). */
+/* Names of the tools a system message adds or removes, e.g. "+bash, +read, −edit". */
+static void
+append_tool_names (GString    *out,
+                   JsonObject *message,
+                   const char *member,
+                   const char *sign)
+{
+  JsonNode *list = json_object_get_member (message, member);
+
+  if (list == NULL || !JSON_NODE_HOLDS_ARRAY (list))
+    return;
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
+    {
+      JsonNode *tool = json_array_get_element (json_node_get_array (list), i);
+      const char *name = JSON_NODE_HOLDS_OBJECT (tool) ? ramo_json_member_string (json_node_get_object (tool), "name") : NULL;
+
+      g_string_append_printf (out, "%s%s%s", out->len ? ", " : "", sign, name ? name : "?");
+    }
+}
+
+/* pi 1.6.0's system messages: the prompt, its named sections and the tools, patched on the way;
+ * a compaction stores the whole of them as they stood at its boundary. */
+static void
+build_system (RamoContextMessage  *self,
+              RamoContextItemKind  kind,
+              JsonObject          *message,
+              const char          *time)
+{
+  g_autoptr(GString) tools = g_string_new (NULL);
+  JsonNode *sections = json_object_get_member (message, "sections");
+  g_autofree char *text = ramo_content_dup_text (json_object_get_member (message, "content"), "\n",
+                                                 RAMO_CONTENT_MARK_IMAGES);
+
+  gtk_widget_add_css_class (GTK_WIDGET (self), "role-system");
+  set_heading (self, kind == RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE
+                     ? _("System Prompt · as at the compaction") : _("System Prompt"), time, NULL);
+  if (*text)
+    append_fold (self, _("Prompt"), json_object_get_member (message, "content"), FOLD_TEXT, NULL);
+  if (sections && JSON_NODE_HOLDS_OBJECT (sections))
+    {
+      g_autoptr(GList) names = json_object_get_members (json_node_get_object (sections));
+
+      for (GList *l = names; l; l = l->next)
+        {
+          JsonNode *value = json_object_get_member (json_node_get_object (sections), l->data);
+          g_autofree char *title = JSON_NODE_HOLDS_NULL (value)
+                                   ? g_strdup_printf (_("Section · %s · removed"), (char *) l->data)
+                                   : g_strdup_printf (_("Section · %s"), (char *) l->data);
+
+          if (JSON_NODE_HOLDS_NULL (value))
+            append (self, text_label (title, "dim-label"));
+          else
+            append_fold (self, title, value, FOLD_TEXT, NULL);
+        }
+    }
+  append_tool_names (tools, message, "toolsAdded", "+");
+  append_tool_names (tools, message, "toolsRemoved", "−");
+  if (tools->len > 0)
+    {
+      g_autofree char *line = g_strdup_printf (_("Tools: %s"), tools->str);
+
+      append (self, text_label (line, "dim-label"));
+    }
+}
+
 static void
 build (RamoContextMessage  *self,
        RamoContextItemKind  kind,
@@ -426,6 +499,8 @@ build (RamoContextMessage  *self,
     build_tool_result (self, message, time);
   else if (g_strcmp0 (role, "bashExecution") == 0)
     build_bash_execution (self, message, time);
+  else if (g_strcmp0 (role, "system") == 0)
+    build_system (self, kind, message, time);
   else
     {
       g_autofree char *title = g_strdup_printf (_("Message · %s"), role ? role : "?");
@@ -435,6 +510,34 @@ build (RamoContextMessage  *self,
       if (message_node)
         append_fold (self, _("JSON"), message_node, FOLD_JSON, NULL);
     }
+}
+
+/**
+ * ramo_context_message_mark_edited:
+ * @self: a context message
+ * @edit_id: the id of the `context_edit` entry whose replacement the message shows
+ *
+ * Marks the message as edited for the model (pi 1.6.0's context edits): the context holds the
+ * replacement, not what the entry says in the file.
+ */
+void
+ramo_context_message_mark_edited (RamoContextMessage *self,
+                                  const char         *edit_id)
+{
+  GtkWidget *tag;
+  g_autofree char *tooltip = NULL;
+
+  g_return_if_fail (RAMO_IS_CONTEXT_MESSAGE (self));
+
+  tag = gtk_label_new (_("Edited"));
+  gtk_widget_add_css_class (tag, "pill");
+  gtk_widget_add_css_class (tag, "context-edit");
+  gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+  tooltip = g_strdup_printf (_("The model sees the replacement that context edit %s gives, not what the entry says"),
+                             edit_id);
+  gtk_widget_set_tooltip_text (tag, tooltip);
+  gtk_box_insert_child_after (GTK_BOX (self->heading), tag, GTK_WIDGET (self->title_label));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
 }
 
 static void

@@ -20,6 +20,8 @@ G_DECLARE_FINAL_TYPE (RamoContextMessage, ramo_context_message, RAMO, CONTEXT_ME
 GtkWidget *ramo_context_message_new            (RamoContextItemKind  kind,
                                                 const RamoEntry     *entry,
                                                 JsonNode            *message);
+void       ramo_context_message_mark_edited    (RamoContextMessage  *self,
+                                               const char          *edit_id);
 GtkWidget *ramo_context_message_new_unreadable (const RamoEntry     *entry,
                                                 const GError        *error);
 

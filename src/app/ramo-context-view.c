@@ -86,7 +86,15 @@ build_item (RamoContextView *self,
   if (message == NULL)
     return NULL; /* an empty branch summary is not part of the context */
 
-  return ramo_context_message_new (ramo_session_context_get_kind (self->context, position), entry, message);
+  {
+    GtkWidget *widget = ramo_context_message_new (ramo_session_context_get_kind (self->context, position),
+                                                  entry, message);
+    RamoEntry *edit = ramo_session_context_get_edit (self->context, position);
+
+    if (edit)
+      ramo_context_message_mark_edited (RAMO_CONTEXT_MESSAGE (widget), edit->id);
+    return widget;
+  }
 }
 
 static void
@@ -519,6 +527,9 @@ ramo_context_view_init (RamoContextView *self)
   g_signal_group_connect_object (self->manager_signals, "leaf-changed",
                                  G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->manager_signals, "reloaded",
+                                 G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
+  /* other rules, other messages for the same entries */
+  g_signal_group_connect_object (self->manager_signals, "notify::dialect",
                                  G_CALLBACK (manager_reloaded_cb), self, G_CONNECT_SWAPPED);
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);

@@ -173,6 +173,7 @@ entry_title (const RamoEntry *entry)
         case RAMO_MESSAGE_ROLE_TOOL_RESULT: return _("Tool Result");
         case RAMO_MESSAGE_ROLE_BASH_EXECUTION: return _("Shell Command");
         case RAMO_MESSAGE_ROLE_CUSTOM: return _("Extension Message");
+        case RAMO_MESSAGE_ROLE_SYSTEM: return _("System Prompt");
         case RAMO_MESSAGE_ROLE_NONE:
         case RAMO_MESSAGE_ROLE_OTHER:
         default: return _("Message");
@@ -185,6 +186,8 @@ entry_title (const RamoEntry *entry)
     case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE: return _("Extension Message");
     case RAMO_ENTRY_TYPE_LABEL: return _("Label Change");
     case RAMO_ENTRY_TYPE_SESSION_INFO: return _("Session Name");
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT: return _("Context Edit");
+    case RAMO_ENTRY_TYPE_USAGE: return _("Usage");
     case RAMO_ENTRY_TYPE_UNKNOWN:
     default: return _("Entry");
     }

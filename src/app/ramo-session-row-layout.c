@@ -107,6 +107,7 @@ _ramo_session_row_measure (GtkWidget      *widget,
   const TextMetrics *metrics = text_metrics (self);
   GtkWidget *children[] = {
     GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
+    GTK_WIDGET (self->edit_image),
   };
   int text_min, text_nat;
 
@@ -172,6 +173,7 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
   GtkWidget *children[] = {
     GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
+    GTK_WIDGET (self->edit_image),
   };
   int x = 0;
   int text_min = text_box_width (self);

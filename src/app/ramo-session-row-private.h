@@ -30,6 +30,7 @@ struct _RamoSessionRow
 
   GtkImage           *marker_image;
   GtkLabel           *pill;
+  GtkImage           *edit_image;     /* made for the first entry a context edit targets */
   GtkEntry           *label_entry;
   GtkInscription     *text_label;
 };

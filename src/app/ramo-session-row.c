@@ -90,6 +90,31 @@ _ramo_session_row_update_label (RamoSessionRow *self)
   ramo_session_row_refresh_highlight (self);
 }
 
+/* An entry a context edit targets (pi 1.6.0) shows it: what the model sees of it differs from
+ * what the file says, on the branches the edit is on. */
+static void
+update_context_edit (RamoSessionRow *self)
+{
+  RamoEntry *edit = self->node ? ramo_projection_node_get_context_edit (self->node) : NULL;
+  gboolean removes = edit && (edit->flags & RAMO_ENTRY_FLAG_EDIT_REMOVES);
+
+  if (edit == NULL && self->edit_image == NULL)
+    return;
+  if (self->edit_image == NULL)
+    {
+      self->edit_image = GTK_IMAGE (gtk_image_new ());
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_image), "context-edit");
+      gtk_widget_set_valign (GTK_WIDGET (self->edit_image), GTK_ALIGN_CENTER);
+      gtk_widget_insert_after (GTK_WIDGET (self->edit_image), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->edit_image), edit != NULL);
+  if (edit == NULL)
+    return;
+  gtk_image_set_from_icon_name (self->edit_image, removes ? "view-conceal-symbolic" : "document-edit-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->edit_image), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  removes ? _("Left out of the model’s context") : _("Edited for the model"), -1);
+}
+
 typedef enum {
   MARKER_NONE,
   MARKER_ACTIVE,
@@ -204,6 +229,18 @@ query_tooltip_cb (RamoSessionRow *self,
     }
   if (ramo_projection_node_get_label (self->node))
     g_string_append_printf (text, "%s%s", text->len ? "\n" : "", _("Double-click the label to edit it"));
+  {
+    RamoEntry *edit = ramo_projection_node_get_context_edit (self->node);
+
+    if (edit)
+      {
+        g_string_append (text, text->len ? "\n" : "");
+        g_string_append_printf (text, (edit->flags & RAMO_ENTRY_FLAG_EDIT_REMOVES)
+                                      ? _("Context edit %s leaves this entry out of what the model sees on its branch")
+                                      : _("Context edit %s changes what the model sees of this entry on its branch"),
+                                edit->id);
+      }
+  }
   g_string_append_printf (text, "%s", text->len ? "\n" : "");
   g_string_append_printf (text, _("Entry %s"), ramo_projection_node_get_id (self->node));
 
@@ -270,6 +307,7 @@ update_all (RamoSessionRow *self)
 
   update_path (self);
   _ramo_session_row_update_label (self);
+  update_context_edit (self);
 }
 
 static const char * const *
@@ -418,6 +456,9 @@ ramo_session_row_dispose (GObject *object)
     gtk_widget_unparent (GTK_WIDGET (self->marker_image));
   if (self->pill)
     gtk_widget_unparent (GTK_WIDGET (self->pill));
+  if (self->edit_image)
+    gtk_widget_unparent (GTK_WIDGET (self->edit_image));
+  self->edit_image = NULL;
   if (self->text_label)
     gtk_widget_unparent (GTK_WIDGET (self->text_label));
   self->marker_image = NULL;

@@ -56,6 +56,7 @@ struct _RamoWindow
   /* template children */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
+  GtkMenuButton        *dialect_button;
   GtkDropDown          *filter_dropdown;
   GtkSearchEntry       *search_entry;
   GtkLabel             *count_label;
@@ -124,6 +125,10 @@ void     _ramo_window_summary_init        (RamoWindow         *self);
 void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
                                            RamoSessionManager *manager);
+
+/* ramo-window-dialect.c */
+void     _ramo_window_dialect_init        (RamoWindow         *self);
+void     _ramo_window_dialect_update      (RamoWindow         *self);
 
 /* ramo-window-dnd.c */
 void     _ramo_window_dnd_init            (RamoWindow         *self);

@@ -282,6 +282,7 @@ _ramo_window_set_manager_full (RamoWindow         *self,
   update_banners (self);
   update_count (self);
   _ramo_window_actions_update (self);
+  _ramo_window_dialect_update (self);
 
   if (manager)
     _ramo_window_reveal_session_page (self);

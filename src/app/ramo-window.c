@@ -339,6 +339,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, dialect_button);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, count_label);
@@ -446,6 +447,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_live_init (self);
   _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
+  _ramo_window_dialect_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 

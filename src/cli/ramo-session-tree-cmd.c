@@ -84,7 +84,121 @@ write_tree_json (RamoSessionManager *manager)
   fwrite (out->str, 1, out->len, stdout);
 }
 
-/* tree FILE [--json] [--filter MODE]: the projection as text, or every entry as JSON */
+/* One gutter of a row of pi's /tree: a vertical line at column `position` of the rows below a
+ * branch start, drawn (`show`) while more siblings of that branch start follow. */
+typedef struct
+{
+  guint    position;
+  gboolean show;
+} Gutter;
+
+/* A list of rows still being written: the list, the next position in it, its depth, and how
+ * many gutters its rows inherit. */
+typedef struct
+{
+  GListModel *list;
+  guint       next;
+  guint       n_items;
+  guint       depth;
+  guint       n_gutters;
+} RowsFrame;
+
+/* The rows @projection shows under its filter, as pi 1.6.0's /tree selector (TreeList in
+ * dist/modes/interactive/components/tree-selector.js) holds them after filtering, one JSON
+ * object: {"filter":MODE,"rows":[{"id","indent","showConnector","isLast","gutters":[{"position",
+ * "show"}]}]}. Derived from the projection's nested lists (spec §7): a row's depth is the
+ * indentation drawn; pi's indent counts one more when several roots are shown (each is a child
+ * of a virtual root); a branch start shows a connector and is last when it ends its list of
+ * siblings, a row of a chain is its parent's only shown child (no connector, last); every branch
+ * start that is not a root of several adds, for the rows below it, a gutter one column left of
+ * its own indentation, drawn unless it is last. */
+static void
+write_rows_json (RamoProjection *projection)
+{
+  g_autoptr(GString) out = g_string_new ("{\"filter\":");
+  g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (RowsFrame));
+  g_autoptr(GArray) gutters = g_array_new (FALSE, FALSE, sizeof (Gutter));
+  GListModel *top = ramo_projection_get_roots (projection);
+  gboolean several_roots = FALSE;
+  gboolean first = TRUE;
+
+  ramo_json_write_string (out, ramo_filter_mode_to_string (ramo_projection_get_filter (projection)));
+  g_string_append (out, ",\"rows\":[");
+
+  if (g_list_model_get_n_items (top) > 0)
+    {
+      g_autoptr(RamoProjectionNode) head = g_list_model_get_item (top, 0);
+
+      /* several shown roots are all branch starts; one root starts the top chain */
+      several_roots = ramo_projection_node_get_is_branch_start (head);
+    }
+
+  {
+    RowsFrame frame = { g_object_ref (top), 0, g_list_model_get_n_items (top), 0, 0 };
+
+    g_array_append_val (frames, frame);
+  }
+
+  while (frames->len > 0)
+    {
+      RowsFrame *frame = &g_array_index (frames, RowsFrame, frames->len - 1);
+      g_autoptr(RamoProjectionNode) node = NULL;
+      gboolean branch_start, is_last;
+      guint depth;
+
+      if (frame->next >= frame->n_items)
+        {
+          g_object_unref (frame->list);
+          g_array_set_size (frames, frames->len - 1);
+          continue;
+        }
+
+      node = g_list_model_get_item (frame->list, frame->next++);
+      g_array_set_size (gutters, frame->n_gutters);
+      depth = frame->depth;
+      branch_start = ramo_projection_node_get_is_branch_start (node);
+      is_last = !branch_start || frame->next == frame->n_items;
+
+      if (!first)
+        g_string_append_c (out, ',');
+      first = FALSE;
+      g_string_append (out, "{\"id\":");
+      ramo_json_write_string (out, ramo_projection_node_get_id (node));
+      g_string_append_printf (out, ",\"indent\":%u,\"showConnector\":%s,\"isLast\":%s,\"gutters\":[",
+                              depth + (several_roots ? 1 : 0), branch_start ? "true" : "false",
+                              is_last ? "true" : "false");
+      for (guint i = 0; i < gutters->len; i++)
+        {
+          const Gutter *g = &g_array_index (gutters, Gutter, i);
+
+          g_string_append_printf (out, "%s{\"position\":%u,\"show\":%s}", i > 0 ? "," : "",
+                                  g->position, g->show ? "true" : "false");
+        }
+      g_string_append (out, "]}");
+
+      if (ramo_projection_node_has_children (node))
+        {
+          RowsFrame child = { G_LIST_MODEL (g_object_ref (node)), 0, 0, depth + 1, 0 };
+
+          if (branch_start && !(depth == 0 && several_roots))
+            {
+              Gutter g = { depth > 0 ? depth - 1 : 0, !is_last };
+
+              g_array_append_val (gutters, g);
+            }
+          child.n_items = g_list_model_get_n_items (child.list);
+          child.n_gutters = gutters->len;
+          /* @frame may move when the array grows */
+          g_array_append_val (frames, child);
+        }
+    }
+
+  g_string_append (out, "]}\n");
+  fwrite (out->str, 1, out->len, stdout);
+}
+
+/* tree FILE [--json] [--filter MODE [--rows]]: the projection as text, or every entry as JSON,
+ * or the rows of the filter as pi's /tree holds them */
 int
 ramo_cli_tree (int    argc,
                char **argv)
@@ -94,6 +208,7 @@ ramo_cli_tree (int    argc,
   const char *path = NULL;
   const char *filter = "default";
   gboolean json = FALSE;
+  gboolean rows = FALSE;
   RamoFilterMode mode;
   int status = RAMO_CLI_EXIT_OK;
 
@@ -101,6 +216,8 @@ ramo_cli_tree (int    argc,
     {
       if (strcmp (argv[i], "--json") == 0)
         json = TRUE;
+      else if (strcmp (argv[i], "--rows") == 0)
+        rows = TRUE;
       else if (strcmp (argv[i], "--filter") == 0 && i + 1 < argc)
         filter = argv[++i];
       else if (g_str_has_prefix (argv[i], "--filter="))
@@ -116,6 +233,8 @@ ramo_cli_tree (int    argc,
     return ramo_cli_fail_usage ("tree: FILE is missing");
   if (!ramo_filter_mode_from_string (filter, &mode))
     return ramo_cli_fail_usage ("tree: unknown filter mode");
+  if (json && rows)
+    return ramo_cli_fail_usage ("tree: --json and --rows do not go together");
 
   manager = ramo_cli_open_session (path, &status);
   if (manager == NULL)
@@ -129,6 +248,11 @@ ramo_cli_tree (int    argc,
 
   projection = ramo_projection_new (manager);
   ramo_projection_set_filter (projection, mode);
+  if (rows)
+    {
+      write_rows_json (projection);
+      return RAMO_CLI_EXIT_OK;
+    }
   {
     g_autofree char *text = ramo_projection_to_text (projection);
     g_print ("%s", text);

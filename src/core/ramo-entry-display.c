@@ -609,6 +609,17 @@ _ramo_entry_compute_display (RamoDisplayState *state,
       g_string_append_c (out, ']');
       break;
 
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
+      {
+        guint replacement = ramo_scan_member (scan, object, "replacement");
+
+        /* pi 1.6.0: `[context omit: ID]` or `[context replace: ID]` */
+        g_string_append_printf (out, "[context %s: %s]",
+                                ramo_scan_type (scan, replacement) == RAMO_SCAN_NULL ? "omit" : "replace",
+                                get_str_or (scan, object, "targetId", "undefined", value));
+      }
+      break;
+
     case RAMO_ENTRY_TYPE_UNKNOWN:
     default:
       /* pi shows no text for types it does not know; Ramo names the type */

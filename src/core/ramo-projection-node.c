@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "ramo-projection-private.h"
+#include "ramo-session-context.h"
 
 /**
  * RamoProjectionNode:
@@ -228,6 +229,22 @@ ramo_projection_node_get_label (RamoProjectionNode *self)
   if (RAMO_PROJECTION_OF (self) == NULL)
     return NULL;
   return ramo_session_manager_get_label (RAMO_PROJECTION_OF (self)->manager, self->entry->id);
+}
+
+/**
+ * ramo_projection_node_get_context_edit:
+ * @self: a node
+ *
+ * Returns: (transfer none) (nullable): the latest `context_edit` of the entry on any branch
+ *   (see ramo_session_manager_get_context_edit())
+ */
+RamoEntry *
+ramo_projection_node_get_context_edit (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  if (RAMO_PROJECTION_OF (self) == NULL)
+    return NULL;
+  return ramo_session_manager_get_context_edit (RAMO_PROJECTION_OF (self)->manager, self->entry->id);
 }
 
 /**

@@ -79,6 +79,7 @@ RamoProjectionNode *ramo_projection_node_get_parent       (RamoProjectionNode  *
 const char         *ramo_projection_node_get_id           (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_text         (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_label        (RamoProjectionNode  *self);
+RamoEntry          *ramo_projection_node_get_context_edit (RamoProjectionNode *self);
 const char         *ramo_projection_node_get_kind         (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_timestamp    (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_is_leaf      (RamoProjectionNode  *self);

@@ -267,6 +267,41 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
 }
 
 /**
+ * ramo_session_manager_get_context_edit:
+ * @self: a session manager
+ * @id: an entry id
+ *
+ * The latest `context_edit` that targets @id, in file order and on any branch (pi 1.6.0). A
+ * context applies only the edits on its own path; this tells the window which entries some
+ * branch edits.
+ *
+ * Returns: (transfer none) (nullable): the edit entry, or %NULL when none targets @id
+ */
+RamoEntry *
+ramo_session_manager_get_context_edit (RamoSessionManager *self,
+                                       const char         *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return id && g_hash_table_size (self->context_edits) > 0 ? g_hash_table_lookup (self->context_edits, id) : NULL;
+}
+
+/**
+ * ramo_session_context_get_edit:
+ * @self: a context
+ * @position: an item position
+ *
+ * Returns: (transfer none) (nullable): the `context_edit` whose replacement the item at
+ *   @position shows (pi 1.6.0), or %NULL when it is shown as written
+ */
+RamoEntry *
+ramo_session_context_get_edit (RamoSessionContext *self,
+                               guint               position)
+{
+  g_return_val_if_fail (position < self->items->len, NULL);
+  return g_array_index (self->items, RamoContextItem, position).edit;
+}
+
+/**
  * ramo_session_manager_build_session_context:
  * @self: a session manager
  *

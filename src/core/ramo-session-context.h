@@ -44,6 +44,10 @@ RamoContextItemKind ramo_session_context_get_kind          (RamoSessionContext  
                                                             guint                position);
 RamoEntry          *ramo_session_context_get_entry         (RamoSessionContext  *self,
                                                             guint                position);
+RamoEntry          *ramo_session_context_get_edit          (RamoSessionContext  *self,
+                                                            guint                position);
+RamoEntry          *ramo_session_manager_get_context_edit  (RamoSessionManager  *self,
+                                                            const char          *id);
 JsonNode           *ramo_session_context_dup_message       (RamoSessionContext  *self,
                                                             guint                position,
                                                             GError             **error);

@@ -732,5 +732,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     set_label (self, entry->target_id, entry->label_text, entry->timestamp);
   if (entry->flags & RAMO_ENTRY_FLAG_OMP_ONLY)
     self->omp_seen = TRUE;
+  if (entry->type == RAMO_ENTRY_TYPE_CONTEXT_EDIT && entry->target_id)
+    g_hash_table_insert (self->context_edits, (char *) entry->target_id, entry);
 }
 

@@ -57,6 +57,7 @@ struct _RamoSessionManager
   GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
   GHashTable       *labels;            /* target id → label (chunk string) */
   GHashTable       *label_times;       /* target id → timestamp of the label entry */
+  GHashTable       *context_edits;     /* target id → its latest `context_edit` (RamoEntry) */
   GPtrArray        *roots;
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
   GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */

@@ -107,6 +107,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);
+  g_clear_pointer (&self->context_edits, g_hash_table_unref);
   g_clear_pointer (&self->roots, g_ptr_array_unref);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
@@ -137,6 +138,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->labels = g_hash_table_new (g_str_hash, g_str_equal);
   self->label_times = g_hash_table_new (g_str_hash, g_str_equal);
+  self->context_edits = g_hash_table_new (g_str_hash, g_str_equal);
   self->roots = g_ptr_array_new ();
   self->issues = g_ptr_array_new_with_free_func (load_issue_free);
   self->display = _ramo_display_state_new ();
