@@ -11,6 +11,8 @@
 //                generated id (8 hex digits or a UUID): version-1 files get random
 //                ids from the migration (as in json-compare.mjs)
 //   drop=K       member K of the top-level object is left out on both sides
+//   info-name    RAMO is the text `ramo-session info` printed: its "name:" line is
+//                read as {"name": NAME} ("(none)" or no such line: null)
 // Values are compared as JSON values: object member order does not matter, array
 // order does. Prints `ok: WHAT` or `FAIL: WHAT: $.path: omp VALUE vs ramo VALUE` per
 // line (the first difference inside each of up to three differing top-level members,
@@ -72,6 +74,12 @@ function read(file) {
   return JSON.parse(text);
 }
 
+function readInfoName(file) {
+  const line = readFileSync(file, "utf8").split("\n").find((l) => /^name:/i.test(l));
+  const name = line === undefined ? null : line.replace(/^name:\s?/i, "");
+  return { name: name === "(none)" ? null : name };
+}
+
 let pass = 0;
 let fail = 0;
 for (const line of readFileSync(manifest, "utf8").split("\n")) {
@@ -90,7 +98,7 @@ for (const line of readFileSync(manifest, "utf8").split("\n")) {
     continue;
   }
   try {
-    b = read(fb);
+    b = options.includes("info-name") ? readInfoName(fb) : read(fb);
   } catch (err) {
     console.log(`FAIL: ${what}: ramo output is not JSON: ${err.message.split("\n")[0]}`);
     fail++;

@@ -117,17 +117,6 @@ ramo() {
     fi
 }
 
-# name_json INFO_OUTPUT JSON_OUT: the "name:" line of `ramo-session info` as {"name": ...}
-name_json() {
-    node -e '
-        const fs = require("fs");
-        const line = fs.readFileSync(process.argv[1], "utf8").split("\n").find((l) => /^name:/i.test(l));
-        let name = line === undefined ? null : line.replace(/^name:\s?/i, "");
-        if (name === "(none)") name = null;
-        fs.writeFileSync(process.argv[2], JSON.stringify({ name }) + "\n");
-    ' "$1" "$2"
-}
-
 # queue_read NAME SRC AUTO [MAX_PER_KIND]: schedule every read comparison for one file
 # (SRC is copied now: write checks go on changing their files). AUTO non-empty: oh-my-pi
 # wrote the file, so it is read once more without --dialect. The queued files are
@@ -192,8 +181,7 @@ read_checks() {
     done
     # session name
     if ramo "$dir/ramo/info.txt" "$name: info" info "$copy" "${D[@]}"; then
-        name_json "$dir/ramo/info.txt" "$dir/ramo/name.json"
-        line "$name: session name" "$omp/name.json" "$dir/ramo/name.json"
+        printf '%s\t%s\t%s\t%s\n' "$name: session name" "$omp/name.json" "$dir/ramo/info.txt" info-name >>"$MANIFEST"
     fi
     # the same file, dialect detected
     if [ "$auto" = yes ]; then
@@ -248,7 +236,7 @@ fi
 
 shopt -s nullglob
 while IFS= read -r f; do
-    [ -n "$f" ] && queue_read "gen:$(basename "$f")" "$f" yes
+    [ -n "$f" ] && queue_read "gen:$(basename "$f")" "$f" yes 4
 done <"$TMP/gen.txt"
 for f in "$HERE"/cases/omp/*.jsonl; do
     queue_read "case:$(basename "$f")" "$f" yes 100
@@ -292,7 +280,7 @@ write_checks() {
             label)
                 if ramo "$d/$k.out" "$name: label $id" label "$post" "$id" "compat ✓ label" --dialect omp; then
                     omp_writes "$name" label "$pre" "$post" "$id" "compat ✓ label"
-                    queue_read "$name (after label)" "$post" yes 1
+                    queue_read "$name (after label)" "$post" yes 0
                     cp "$post" "$d/$k.pre2.jsonl"
                     if ramo "$d/$k.out2" "$name: label $id (clear)" label "$post" "$id" --dialect omp; then
                         omp_writes "$name" label "$d/$k.pre2.jsonl" "$post" "$id"
@@ -305,10 +293,10 @@ write_checks() {
                     new=$(grep -v '^[[:space:]]*$' "$d/$k.out" | tail -n 1 | sed 's/^[[:space:]]*//; s/[[:space:]]*$//')
                     if [ -n "$new" ] && [ -f "$new" ] && [ "$new" != "$post" ]; then
                         omp_writes "$name" extract "$post" "$id" "$new"
-                        queue_read "$name (extract $id)" "$new" yes 1
+                        queue_read "$name (extract $id)" "$new" yes 0
                         cp "$new" "$d/$k.resume.jsonl"
                         omp_writes "$name (extract $id)" resume "$d/$k.resume.jsonl"
-                        queue_read "$name (extract $id, resumed by oh-my-pi)" "$d/$k.resume.jsonl" yes 1
+                        queue_read "$name (extract $id, resumed by oh-my-pi)" "$d/$k.resume.jsonl" yes 0
                     else
                         bad "$name: extract $id: ramo did not print the path of a new file (got: ${new:-nothing})"
                     fi
@@ -317,7 +305,7 @@ write_checks() {
             navigate)
                 if ramo "$d/$k.out" "$name: navigate $id" navigate "$post" "$id" --summary "Left branch: tried the other approach." --dialect omp; then
                     omp_writes "$name" navigate "$pre" "$post" "$id" "Left branch: tried the other approach."
-                    queue_read "$name (after navigate $id)" "$post" yes 1
+                    queue_read "$name (after navigate $id)" "$post" yes 0
                 fi
                 ;;
             compact)
@@ -325,7 +313,7 @@ write_checks() {
 Keep going." --dialect omp; then
                     omp_writes "$name" compact "$pre" "$post" "$id" "## Goal
 Keep going."
-                    queue_read "$name (after compact $id)" "$post" yes 1
+                    queue_read "$name (after compact $id)" "$post" yes 0
                 fi
                 ;;
         esac
