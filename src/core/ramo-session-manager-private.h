@@ -25,6 +25,7 @@ G_BEGIN_DECLS
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
+ *   ramo-session-append.c     the entries Ramo appends, as the session's dialect writes them
  *   ramo-session-branch.c     new, in-memory and branched sessions
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
@@ -276,5 +277,9 @@ RamoEntry  *_ramo_session_manager_append_object  (RamoSessionManager *self,
                                                   JsonObject         *object,
                                                   gboolean            parent_is_leaf,
                                                   GError            **error);
+char       *_ramo_session_manager_new_id         (RamoSessionManager *self);
+void        _ramo_session_manager_add_base_members (RamoSessionManager *self,
+                                                    JsonObject         *object,
+                                                    const char         *parent_id);
 
 G_END_DECLS

@@ -13,15 +13,8 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
-
-#include "ramo-json.h"
-#include "ramo-json-scan.h"
 #include "ramo-session-manager-private.h"
 
 /**
@@ -307,38 +300,6 @@ ramo_session_manager_init (RamoSessionManager *self)
   self->read_fd = -1;
   self->pending_offset = -1;
   _ramo_session_manager_init_state (self);
-}
-
-gboolean
-_ramo_session_stat_file (const char *path,
-                         goffset    *size,
-                         gint64     *mtime,
-                         guint      *mode,
-                         GError    **error)
-{
-  struct stat st;
-
-  if (g_stat (path, &st) != 0)
-    {
-      int errsv = errno;
-
-      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                                  "%s: %s", path, g_strerror (errsv));
-      return FALSE;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      _ramo_session_set_io_error (error, G_IO_ERROR_NOT_REGULAR_FILE,
-                                  "%s: not a regular file", path);
-      return FALSE;
-    }
-  if (size)
-    *size = st.st_size;
-  if (mtime)
-    *mtime = (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
-  if (mode)
-    *mode = st.st_mode & 07777;
-  return TRUE;
 }
 
 /* ------------------------------------------------------------------------------------------ */
