@@ -307,7 +307,18 @@ ramo_session_manager_append_label_change (RamoSessionManager  *self,
  * @name: the session's display name (trimmed; empty clears it)
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `session_info` entry. Errors as ramo_session_manager_append_message().
+ * Names the session as the agent of its dialect does. With pi's rules: appends a
+ * `session_info` entry. With oh-my-pi's (18.2.3's `setSessionName(name, "user")`): cleans the
+ * name (control characters become spaces, runs of spaces one, white space trimmed), appends a
+ * `title_change` entry (`title`, `source: "user"`, `previousTitle` when there was a name), then
+ * writes the new title slot: over the old one in place (one pwrite() of its 256 bytes) when the
+ * file starts with one, else by replacing the file atomically with one that starts with the
+ * slot and whose header carries `title` and `titleSource` (the session is then read again and
+ * #RamoSessionManager::reloaded emitted). #RamoSessionManager:session-name is notified.
+ *
+ * Errors: those of ramo_session_manager_append_message(); with oh-my-pi's rules also
+ * %RAMO_SESSION_ERROR_INVALID_ARGUMENT for a name that is empty once cleaned (oh-my-pi keeps
+ * no empty name; nothing is written).
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
  */
@@ -318,10 +329,17 @@ ramo_session_manager_append_session_info (RamoSessionManager  *self,
 {
   JsonObject *object;
   g_autofree char *trimmed = g_strstrip (g_strdup (name ? name : ""));
+  char *id;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
+  if (ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP)
+    return _ramo_session_manager_set_omp_title (self, name ? name : "", error);
+
   object = _ramo_session_manager_base_object (self, "session_info", ramo_session_manager_get_leaf_id (self));
   json_object_set_string_member (object, "name", trimmed);
-  return finish_append (self, object, error);
+  id = finish_append (self, object, error);
+  if (id)
+    _ramo_session_manager_notify_session_name (self);
+  return id;
 }

@@ -226,10 +226,14 @@ append_line (RamoSessionManager  *self,
  * — only the new bytes — and adds their entries to the indexes and the tree. A last line that
  * has no newline yet waits for the next call. The leaf follows the new lines only if it was on
  * the last entry before (the user had not moved it). Emits #RamoSessionManager::entries-added.
+ * When the file starts with oh-my-pi's title slot, which oh-my-pi rewrites in place when it
+ * renames the session, the slot is read again too: a new one updates the name (and notifies
+ * #RamoSessionManager:session-name) without the file counting as replaced.
  * Does nothing for an in-memory session.
  *
- * Errors: %RAMO_SESSION_ERROR_CHANGED when the file was replaced, truncated or deleted (it
- * must be opened anew), %RAMO_SESSION_ERROR_IO when it cannot be read.
+ * Errors: %RAMO_SESSION_ERROR_CHANGED when the file was replaced, truncated or deleted, or its
+ * first line is no longer the title slot it was (it must be opened anew),
+ * %RAMO_SESSION_ERROR_IO when it cannot be read.
  *
  * Returns: the number of entries added, or -1 with @error set
  */
@@ -243,7 +247,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   gsize len, done = 0, complete_len;
   const char *last_nl;
   RamoEntry *old_last;
-  gboolean follow;
+  gboolean follow, renamed = FALSE;
   guint first_new;
   Extractor ex;
 
@@ -260,6 +264,10 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
                    self->path);
       return -1;
     }
+
+  /* oh-my-pi rewrites its title slot in place: a new first line, the same file */
+  if (_ramo_session_manager_refresh_title_slot (self, error) < 0)
+    return -1;
 
   start = self->pending_offset >= 0 ? self->pending_offset : self->known_size;
   if (st.st_size == self->known_size)
@@ -359,8 +367,11 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
             g_hash_table_add (targets, (char *) entry->target_id))
           _ramo_session_manager_emit_label_changed (self, entry->target_id,
                          g_hash_table_lookup (self->labels, entry->target_id));
+        renamed |= entry->type == RAMO_ENTRY_TYPE_SESSION_INFO;
       }
   }
+  if (renamed)
+    _ramo_session_manager_notify_session_name (self);
 
   return (int) (self->entries->len - first_new);
 }
