@@ -66,13 +66,22 @@ ramo_session_manager_append_message (RamoSessionManager  *self,
   return finish_append (self, object, error);
 }
 
+static gboolean
+is_omp (RamoSessionManager *self)
+{
+  return ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
+}
+
 /**
  * ramo_session_manager_append_thinking_level_change:
  * @self: a session manager
  * @thinking_level: the new level (`off`, `minimal`, `low`, `medium`, `high`, …)
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `thinking_level_change` entry. Errors as ramo_session_manager_append_message().
+ * Appends a `thinking_level_change` entry; with oh-my-pi's rules also `configured`, the level
+ * the user chose, which for an explicit choice is the same (oh-my-pi 18.2.3's
+ * appendThinkingLevelChange() from setThinkingLevel()). Errors as
+ * ramo_session_manager_append_message().
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
  */
@@ -87,6 +96,8 @@ ramo_session_manager_append_thinking_level_change (RamoSessionManager  *self,
 
   object = _ramo_session_manager_base_object (self, "thinking_level_change", ramo_session_manager_get_leaf_id (self));
   json_object_set_string_member (object, "thinkingLevel", thinking_level);
+  if (is_omp (self))
+    json_object_set_string_member (object, "configured", thinking_level);
   return finish_append (self, object, error);
 }
 
@@ -97,7 +108,9 @@ ramo_session_manager_append_thinking_level_change (RamoSessionManager  *self,
  * @model_id: the model id
  * @error: return location for a #GError, or %NULL
  *
- * Appends a `model_change` entry in pi's form. Errors as ramo_session_manager_append_message().
+ * Appends a `model_change` entry in the form of the session's dialect: pi's `provider` and
+ * `modelId`; oh-my-pi's `model` as `provider/id` and `resolvedModelIsFallback` false (18.2.3's
+ * appendModelChange() for the default role). Errors as ramo_session_manager_append_message().
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
  */
@@ -112,16 +125,19 @@ ramo_session_manager_append_model_change (RamoSessionManager  *self,
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
   object = _ramo_session_manager_base_object (self, "model_change", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "provider", provider);
-  json_object_set_string_member (object, "modelId", model_id);
-  return finish_append (self, object, error);
-}
+  if (is_omp (self))
+    {
+      g_autofree char *model = g_strdup_printf ("%s/%s", provider, model_id);
 
-/* how the session's agent marks an entry an extension wrote */
-static const char *
-from_hook_name (RamoSessionManager *self)
-{
-  return ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP ? "fromExtension" : "fromHook";
+      json_object_set_string_member (object, "model", model);
+      json_object_set_boolean_member (object, "resolvedModelIsFallback", FALSE);
+    }
+  else
+    {
+      json_object_set_string_member (object, "provider", provider);
+      json_object_set_string_member (object, "modelId", model_id);
+    }
+  return finish_append (self, object, error);
 }
 
 /**
@@ -136,7 +152,11 @@ from_hook_name (RamoSessionManager *self)
  *
  * Appends a `compaction` entry, as the session's dialect writes it: with pi's rules it stores
  * the system prompt and tools in force at the leaf as `systemMessage` (pi 1.6.0's
- * appendCompaction()), and @from_hook is `fromHook`; with oh-my-pi's it is `fromExtension`.
+ * appendCompaction()), and @from_hook is `fromHook` (written when true). With oh-my-pi's
+ * (18.2.3's compaction in `session-maintenance.ts`): `method` is `"soft"` (a summary written by
+ * a model in place) unless an extension made it, `details` follows, then `fromExtension` as
+ * true or false; what oh-my-pi also writes and Ramo does not have (`shortSummary`,
+ * `tokensAfter`, `preserveData`) is left out, as JSON.stringify() leaves out what is undefined.
  * Errors as ramo_session_manager_append_message().
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set
@@ -162,10 +182,14 @@ ramo_session_manager_append_compaction (RamoSessionManager  *self,
   json_object_set_string_member (object, "summary", summary);
   json_object_set_string_member (object, "firstKeptEntryId", first_kept_entry_id);
   json_object_set_int_member (object, "tokensBefore", tokens_before);
+  if (is_omp (self) && !from_hook)
+    json_object_set_string_member (object, "method", "soft");
   if (details)
     json_object_set_member (object, "details", json_node_copy (details));
-  if (from_hook)
-    json_object_set_boolean_member (object, from_hook_name (self), TRUE);
+  if (is_omp (self))
+    json_object_set_boolean_member (object, "fromExtension", from_hook);
+  else if (from_hook)
+    json_object_set_boolean_member (object, "fromHook", TRUE);
   if (system)
     {
       /* stamped with the compaction's time */
@@ -333,7 +357,7 @@ ramo_session_manager_append_session_info (RamoSessionManager  *self,
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
-  if (ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP)
+  if (is_omp (self))
     return _ramo_session_manager_set_omp_title (self, name ? name : "", error);
 
   object = _ramo_session_manager_base_object (self, "session_info", ramo_session_manager_get_leaf_id (self));
