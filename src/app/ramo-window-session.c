@@ -197,6 +197,17 @@ manager_entry_appended_cb (RamoWindow         *self,
 }
 
 static void
+manager_session_name_cb (RamoWindow         *self,
+                         GParamSpec         *pspec,
+                         RamoSessionManager *manager)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  /* e.g. oh-my-pi rewrote its title slot in place: no entry was added */
+  update_title (self);
+}
+
+static void
 manager_entries_added_cb (RamoWindow         *self,
                           guint               position,
                           guint               n_added,
@@ -304,6 +315,8 @@ _ramo_window_session_init (RamoWindow *self)
                                  G_CALLBACK (manager_entry_appended_cb), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->manager_signals, "entries-added",
                                  G_CALLBACK (manager_entries_added_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->manager_signals, "notify::session-name",
+                                 G_CALLBACK (manager_session_name_cb), self, G_CONNECT_SWAPPED);
 
   self->projection_signals = g_signal_group_new (RAMO_TYPE_PROJECTION);
   g_signal_group_connect_object (self->projection_signals, "rebuilt",

@@ -48,6 +48,8 @@ int                 ramo_cli_context         (int           argc,
 /* ramo-session-write-cmd.c */
 int                 ramo_cli_label           (int           argc,
                                               char        **argv);
+int                 ramo_cli_name            (int           argc,
+                                              char        **argv);
 int                 ramo_cli_extract         (int           argc,
                                               char        **argv);
 int                 ramo_cli_migrate         (int           argc,

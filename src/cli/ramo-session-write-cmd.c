@@ -1,5 +1,5 @@
-/* ramo-session-write-cmd.c — `ramo-session label`, `extract` and `migrate`: the commands that write a
- * session file (or a new one) through the session manager
+/* ramo-session-write-cmd.c — `ramo-session label`, `name`, `extract` and `migrate`: the commands
+ * that write a session file (or a new one) through the session manager
  *
  * Copyright 2026 The Ramo authors
  *
@@ -33,6 +33,30 @@ ramo_cli_label (int    argc,
   if (argc == 3 && !g_utf8_validate (argv[2], -1, NULL))
     return ramo_cli_fail_usage ("label: TEXT is not valid UTF-8");
   id = ramo_session_manager_append_label_change (manager, argv[1], argc == 3 ? argv[2] : NULL, &error);
+  if (id == NULL)
+    return ramo_cli_exit_for_error (error);
+  g_print ("%s\n", id);
+  return RAMO_CLI_EXIT_OK;
+}
+
+/* name FILE [TEXT]: names the session (a session_info entry, or oh-my-pi's title slot and
+ * title_change entry); no TEXT clears the name; prints the entry's id */
+int
+ramo_cli_name (int    argc,
+               char **argv)
+{
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  int status = RAMO_CLI_EXIT_OK;
+
+  manager = ramo_cli_open_arguments (argc, argv, 1, 2, "name: FILE [TEXT]", &status);
+  if (manager == NULL)
+    return status;
+
+  if (argc == 2 && !g_utf8_validate (argv[1], -1, NULL))
+    return ramo_cli_fail_usage ("name: TEXT is not valid UTF-8");
+  id = ramo_session_manager_append_session_info (manager, argc == 2 ? argv[1] : "", &error);
   if (id == NULL)
     return ramo_cli_exit_for_error (error);
   g_print ("%s\n", id);

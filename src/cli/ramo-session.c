@@ -32,6 +32,8 @@ static const char usage[] =
   "  context FILE [--leaf ID|root] [--json]\n"
   "                                        what the model sees at the leaf (or at ID)\n"
   "  label FILE ID [TEXT]                  set the label of entry ID (no TEXT clears it)\n"
+  "  name FILE [TEXT]                      name the session as its agent does; prints the\n"
+  "                                        entry id (no TEXT clears the name; not for omp)\n"
   "  extract FILE ID                       new session file of the path root→ID; prints its path\n"
   "  info FILE                             header, name, counts by type, leaf\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
@@ -251,6 +253,8 @@ main (int    argc,
     return ramo_cli_context (argc - 2, argv + 2);
   if (strcmp (command, "label") == 0)
     return ramo_cli_label (argc - 2, argv + 2);
+  if (strcmp (command, "name") == 0)
+    return ramo_cli_name (argc - 2, argv + 2);
   if (strcmp (command, "extract") == 0)
     return ramo_cli_extract (argc - 2, argv + 2);
   if (strcmp (command, "info") == 0)

@@ -314,6 +314,64 @@ estimate_context_tokens (RamoSessionManager  *manager,
   return total;
 }
 
+static double
+usage_number (JsonObject *usage,
+              const char *name)
+{
+  JsonNode *node = usage ? json_object_get_member (usage, name) : NULL;
+
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) != G_TYPE_STRING &&
+         json_node_get_value_type (node) != G_TYPE_BOOLEAN ? json_node_get_double (node) : 0;
+}
+
+static JsonObject *
+member_object (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = object ? json_object_get_member (object, name) : NULL;
+
+  return node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/* The context's size as oh-my-pi 18.2.3 takes it (pi-agent-core's prepareCompaction()): the
+ * usage of the last assistant turn on the path that was neither aborted nor an error, as
+ * calculateContextTokens() reads it (`contextTokens` when given, else `totalTokens` or the sum
+ * of the parts, less the orchestration tokens); 0 without one. */
+static gint64
+omp_context_tokens (RamoSessionManager  *manager,
+                    GError             **error)
+{
+  for (RamoEntry *e = ramo_session_manager_get_leaf (manager); e; e = e->parent)
+    {
+      g_autoptr(JsonNode) node = NULL;
+      JsonObject *message, *usage, *orchestration;
+      const char *stop;
+      double raw;
+
+      if (e->type != RAMO_ENTRY_TYPE_MESSAGE || e->role != RAMO_MESSAGE_ROLE_ASSISTANT)
+        continue;
+      node = ramo_session_manager_read_entry (manager, e, error);
+      if (node == NULL)
+        return -1;
+      message = member_object (json_node_get_object (node), "message");
+      usage = member_object (message, "usage");
+      stop = ramo_json_member_string (message, "stopReason");
+      if (usage == NULL || g_strcmp0 (stop, "aborted") == 0 || g_strcmp0 (stop, "error") == 0)
+        continue;
+      if (json_object_has_member (usage, "contextTokens"))
+        return (gint64) MAX (0, usage_number (usage, "contextTokens"));
+      orchestration = member_object (usage, "orchestration");
+      raw = usage_number (usage, "totalTokens");
+      if (raw == 0)
+        raw = usage_number (usage, "input") + usage_number (usage, "output") +
+              usage_number (usage, "cacheRead") + usage_number (usage, "cacheWrite");
+      raw -= usage_number (orchestration, "input") + usage_number (orchestration, "output") +
+             usage_number (orchestration, "cacheRead");
+      return (gint64) MAX (0, raw);
+    }
+  return 0;
+}
+
 static gboolean
 produces_message (RamoEntry *entry)
 {
@@ -333,7 +391,8 @@ produces_message (RamoEntry *entry)
  * "Compact up to here": summarizes the part of the active path before @kept_entry_id — from the
  * previous compaction's first kept entry, or the root — and appends a `compaction` entry at the
  * leaf with `firstKeptEntryId` = @kept_entry_id, `tokensBefore` = the context's estimated size
- * (characters / 4 per message, as pi estimates) and `details` = `{readFiles, modifiedFiles}`.
+ * (characters / 4 per message, as pi estimates; with oh-my-pi's rules the usage of the last
+ * assistant turn on the path, as oh-my-pi takes it) and `details` = `{readFiles, modifiedFiles}`.
  * A previous compaction's summary is merged into the new one. Emits
  * #RamoAgentSession::before-compact (which may cancel or supply the summary; the executable hook
  * runs after it), #RamoAgentSession::compacting and #RamoAgentSession::compact.
@@ -474,7 +533,10 @@ ramo_agent_session_compact_async (RamoAgentSession         *self,
     }
 
   nodes = _ramo_agent_session_read_entries (self->manager, to_summarize, &error);
-  if (nodes == NULL || (tokens_before = estimate_context_tokens (self->manager, &error)) < 0)
+  tokens_before = nodes == NULL ? -1 :
+                  ramo_session_manager_get_dialect (self->manager) == RAMO_DIALECT_OMP
+                  ? omp_context_tokens (self->manager, &error) : estimate_context_tokens (self->manager, &error);
+  if (nodes == NULL || tokens_before < 0)
     {
       g_task_return_error (task, error);
       return;

@@ -171,8 +171,8 @@ ramo_session_manager_create (const char  *session_dir,
  * Moves the leaf to @from_id and appends a `branch_summary` child there; with %NULL the summary
  * is a root. As the session's dialect writes it (`branchWithSummary()`): with pi's rules
  * `fromId` is the leaf that was left (pi 1.6.0; `"root"` before the first entry) and @from_hook
- * is `fromHook`; with oh-my-pi's `fromId` is @from_id (or `"root"`) and @from_hook is
- * `fromExtension`.
+ * is `fromHook` (written when true); with oh-my-pi's `fromId` is @from_id (or `"root"`) and
+ * @from_hook is `fromExtension`, written true or false as oh-my-pi's /tree does.
  *
  * Errors: %RAMO_SESSION_ERROR_NOT_FOUND, and those of ramo_session_manager_append_message();
  * on error the leaf has not moved.
@@ -209,8 +209,11 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
   json_object_set_string_member (object, "summary", summary);
   if (details)
     json_object_set_member (object, "details", json_node_copy (details));
-  if (from_hook)
-    json_object_set_boolean_member (object, omp ? "fromExtension" : "fromHook", TRUE);
+  /* oh-my-pi's navigateTree() passes fromExtension as true or false; pi writes fromHook if true */
+  if (omp)
+    json_object_set_boolean_member (object, "fromExtension", from_hook);
+  else if (from_hook)
+    json_object_set_boolean_member (object, "fromHook", TRUE);
   {
     RamoEntry *entry = _ramo_session_manager_append_object (self, object, FALSE, error);
 
@@ -291,9 +294,12 @@ write_chained_line (RamoSessionManager  *self,
  * whose parent was a dropped label gets the entry before it, and a compaction whose
  * `firstKeptEntryId` named a dropped label names the entry after it — pi 0.73.1 and oh-my-pi
  * 18.2.3 leave such entries orphaned), and one `label` entry per label resolved on the path is
- * appended after it, each keeping its label's timestamp; the new header has a new id and
- * `parentSession` naming the old file. A persistent session writes the new file beside the old
- * one (atomically, mode 0600) and switches to it; an in-memory one replaces its entries.
+ * appended after it; the new header has a new id and `parentSession` naming the old file.
+ * With pi's rules each label keeps its label's timestamp. With oh-my-pi's (18.2.3) the file
+ * starts with the 256-byte title slot holding the session's name, the header carries `title`,
+ * `titleSource` and `additionalDirectories` as oh-my-pi's does, and the labels are stamped with
+ * the time now. A persistent session writes the new file beside the old one (atomically, mode
+ * 0600) and switches to it; an in-memory one replaces its entries.
  * #RamoSessionManager::reloaded is emitted.
  *
  * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when @leaf_id names no entry, %RAMO_SESSION_ERROR_IO.
@@ -308,6 +314,7 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
 {
   g_autoptr(GPtrArray) path = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GString) head = g_string_new (NULL);
   g_autoptr(GHashTable) on_path = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) used_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *session_id = g_uuid_string_random ();
@@ -317,8 +324,11 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   g_autoptr(GPtrArray) label_targets = g_ptr_array_new ();
   g_autoptr(GPtrArray) pending_labels = g_ptr_array_new ();
   g_autoptr(GHashTable) label_successor = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean omp;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
+
+  omp = ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
 
   if (new_path)
     *new_path = NULL;
@@ -331,8 +341,6 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
     }
 
   path = ramo_session_manager_dup_branch (self, leaf_id);
-
-  write_header (out, session_id, timestamp, self->cwd, self->path);
 
   for (guint i = 0; i < path->len; i++)
     {
@@ -409,7 +417,14 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
         json_object_set_string_member (object, "parentId", last_id);
       else
         json_object_set_null_member (object, "parentId");
-      if (label_time)
+      if (omp)
+        {
+          /* oh-my-pi makes its labels afresh: the time now */
+          g_autofree char *now = ramo_iso_timestamp_now ();
+
+          json_object_set_string_member (object, "timestamp", now);
+        }
+      else if (label_time)
         json_object_set_string_member (object, "timestamp", label_time);
       json_object_set_string_member (object, "targetId", target);
       json_object_set_string_member (object, "label", label);
@@ -419,6 +434,17 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
       g_hash_table_add (used_ids, id);
       last_id = id;
     }
+
+  /* the header (oh-my-pi's after its title slot); pi records no parentSession for in-memory
+   * sessions, nor does oh-my-pi */
+  if (omp)
+    {
+      if (!_ramo_session_manager_write_omp_head (self, head, session_id, timestamp, self->path, error))
+        return FALSE;
+    }
+  else
+    write_header (head, session_id, timestamp, self->cwd, self->path);
+  g_string_prepend_len (out, head->str, head->len);
 
   if (self->path)
     {
@@ -439,14 +465,8 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
     }
   else
     {
-      /* pi records no parentSession for in-memory sessions */
-      g_autoptr(GString) memory = g_string_new (NULL);
-      const char *nl = strchr (out->str, '\n');
-
-      write_header (memory, session_id, timestamp, self->cwd, NULL);
-      g_string_append (memory, nl + 1);
       g_string_free (self->memory, TRUE);
-      self->memory = g_steal_pointer (&memory);
+      self->memory = g_steal_pointer (&out);
       _ramo_session_manager_clear_state (self);
       _ramo_session_manager_init_state (self);
       if (!_ramo_session_manager_load_buffer (self, self->memory->str, self->memory->len, error))

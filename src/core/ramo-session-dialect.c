@@ -77,6 +77,8 @@ set_effective (RamoSessionManager *self,
     return;
   self->dialect = dialect;
   g_object_notify (G_OBJECT (self), "dialect");
+  /* pi and oh-my-pi take the name from different places */
+  _ramo_session_manager_notify_session_name (self);
 }
 
 /**

@@ -25,9 +25,23 @@ G_BEGIN_DECLS
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
+ *   ramo-session-append.c     the entries Ramo appends, as the session's dialect writes them
+ *   ramo-session-title.c      the session name: pi's session_info, oh-my-pi's title slot
  *   ramo-session-branch.c     new, in-memory and branched sessions
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
+
+/* oh-my-pi's title slot, the first line of the file when oh-my-pi reads it as one
+ * (session-title-slot.ts parseTitleSlotLine()). */
+typedef struct
+{
+  gboolean  valid;       /* the file's first line is a slot oh-my-pi accepts */
+  char     *title;       /* its `title` */
+  char     *source;      /* its `source` ("auto" or "user"), or NULL */
+  char     *updated_at;  /* its `updatedAt` */
+  char     *bytes;       /* the line as in the file, with its newline … */
+  gsize     len;         /* … and its length in bytes (256 when oh-my-pi wrote it) */
+} RamoTitleSlot;
 
 /* The instance: every file of the manager works on it. */
 struct _RamoSessionManager
@@ -46,6 +60,7 @@ struct _RamoSessionManager
   char             *cwd;
   char             *title;             /* oh-my-pi title slot, if any */
   gboolean          has_title_slot;    /* the file starts with oh-my-pi's title slot */
+  RamoTitleSlot     slot;              /* the first line as oh-my-pi reads it (ramo-session-title.c) */
   gboolean          omp_seen;          /* an entry only oh-my-pi writes was read */
   RamoDialect       dialect;           /* the rules in use */
   gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
@@ -137,6 +152,7 @@ void        _ramo_session_manager_emit_label_changed  (RamoSessionManager *self,
                                                        const char         *target_id,
                                                        const char         *label);
 void        _ramo_session_manager_emit_reloaded       (RamoSessionManager *self);
+void        _ramo_session_manager_notify_session_name (RamoSessionManager *self);
 
 GPtrArray  *_ramo_session_manager_get_entries  (RamoSessionManager *self);
 GHashTable *_ramo_session_manager_get_labels   (RamoSessionManager *self);
@@ -250,6 +266,12 @@ gboolean   _ramo_session_manager_scan_entry  (RamoSessionManager *self,
                                               GError            **error);
 gboolean   _ramo_session_manager_rewrite_as_v3 (RamoSessionManager *self,
                                                 GError            **error);
+gboolean   _ramo_session_manager_carry_over_appends (RamoSessionManager *self,
+                                                     int                 old_fd,
+                                                     goffset             old_size,
+                                                     gboolean            old_ends_with_newline,
+                                                     goffset             new_size,
+                                                     GError            **error);
 gboolean   _ramo_session_replace_file        (const char         *path,
                                               const char         *contents,
                                               gsize               length,
@@ -266,6 +288,34 @@ RamoSessionManager *_ramo_session_manager_new_from_data (const char *data,
                                                         gsize       len,
                                                         GError    **error);
 
+/* ramo-session-title.c */
+
+void        _ramo_title_slot_clear               (RamoTitleSlot      *slot);
+gboolean    _ramo_title_slot_write               (GString            *out,
+                                                  const char         *title,
+                                                  const char         *source,
+                                                  const char         *updated_at,
+                                                  GError            **error);
+void        _ramo_session_manager_take_title_line (RamoSessionManager *self,
+                                                   RamoScan           *scan,
+                                                   const char         *line,
+                                                   gsize               len,
+                                                   goffset             offset);
+void        _ramo_session_manager_omp_title      (RamoSessionManager *self,
+                                                  const char        **title,
+                                                  const char        **source);
+gboolean    _ramo_session_manager_write_omp_head (RamoSessionManager *self,
+                                                  GString            *out,
+                                                  const char         *session_id,
+                                                  const char         *timestamp,
+                                                  const char         *parent_session,
+                                                  GError            **error);
+int         _ramo_session_manager_refresh_title_slot (RamoSessionManager *self,
+                                                      GError            **error);
+char       *_ramo_session_manager_set_omp_title  (RamoSessionManager *self,
+                                                  const char         *name,
+                                                  GError            **error);
+
 /* ramo-session-writer.c */
 
 gboolean    _ramo_session_manager_check_writable (RamoSessionManager *self,
@@ -277,5 +327,9 @@ RamoEntry  *_ramo_session_manager_append_object  (RamoSessionManager *self,
                                                   JsonObject         *object,
                                                   gboolean            parent_is_leaf,
                                                   GError            **error);
+char       *_ramo_session_manager_new_id         (RamoSessionManager *self);
+void        _ramo_session_manager_add_base_members (RamoSessionManager *self,
+                                                    JsonObject         *object,
+                                                    const char         *parent_id);
 
 G_END_DECLS

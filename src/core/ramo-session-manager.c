@@ -13,15 +13,8 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <glib/gstdio.h>
-
-#include "ramo-json.h"
-#include "ramo-json-scan.h"
 #include "ramo-session-manager-private.h"
 
 /**
@@ -50,6 +43,7 @@ enum {
   PROP_LEAF_ID,
   PROP_PATH,
   PROP_DIALECT,
+  PROP_SESSION_NAME,
   N_PROPS
 };
 
@@ -122,6 +116,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->title, g_free);
   self->has_title_slot = self->omp_seen = FALSE;
+  _ramo_title_slot_clear (&self->slot);
   if (self->read_fd >= 0)
     {
       close (self->read_fd);
@@ -186,6 +181,10 @@ ramo_session_manager_get_property (GObject    *object,
       g_value_set_enum (value, ramo_session_manager_get_dialect (self));
       break;
 
+    case PROP_SESSION_NAME:
+      g_value_take_string (value, ramo_session_manager_dup_session_name (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -226,6 +225,18 @@ ramo_session_manager_class_init (RamoSessionManagerClass *klass)
   properties [PROP_DIALECT] =
     g_param_spec_enum ("dialect", NULL, NULL, RAMO_TYPE_DIALECT, RAMO_DIALECT_PI,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * RamoSessionManager:session-name:
+   *
+   * The session's name (ramo_session_manager_dup_session_name()). Notified when it may have
+   * changed: a name set through the manager, a `session_info` entry read or written, the title
+   * slot oh-my-pi rewrote in place (seen by ramo_session_manager_refresh()), a reload or a
+   * change of dialect.
+   */
+  properties [PROP_SESSION_NAME] =
+    g_param_spec_string ("session-name", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -311,38 +322,6 @@ ramo_session_manager_init (RamoSessionManager *self)
   _ramo_session_manager_init_state (self);
 }
 
-gboolean
-_ramo_session_stat_file (const char *path,
-                         goffset    *size,
-                         gint64     *mtime,
-                         guint      *mode,
-                         GError    **error)
-{
-  struct stat st;
-
-  if (g_stat (path, &st) != 0)
-    {
-      int errsv = errno;
-
-      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                                  "%s: %s", path, g_strerror (errsv));
-      return FALSE;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      _ramo_session_set_io_error (error, G_IO_ERROR_NOT_REGULAR_FILE,
-                                  "%s: not a regular file", path);
-      return FALSE;
-    }
-  if (size)
-    *size = st.st_size;
-  if (mtime)
-    *mtime = (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
-  if (mode)
-    *mode = st.st_mode & 07777;
-  return TRUE;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* The manager's own internals                                                                 */
 
@@ -408,7 +387,14 @@ _ramo_session_manager_emit_reloaded (RamoSessionManager *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PATH]);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LEAF_ID]);
   _ramo_session_manager_update_dialect (self);
+  _ramo_session_manager_notify_session_name (self);
   g_signal_emit (self, signals [RELOADED], 0);
+}
+
+void
+_ramo_session_manager_notify_session_name (RamoSessionManager *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SESSION_NAME]);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -514,14 +500,6 @@ ramo_session_manager_get_cwd (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   return self->cwd;
-}
-
-/* For tests: the title of an oh-my-pi title slot line, if the file has one. */
-const char *
-_ramo_session_manager_get_title (RamoSessionManager *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  return self->title;
 }
 
 /**

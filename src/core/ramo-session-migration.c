@@ -174,41 +174,6 @@ ramo_session_manager_dup_header_json (RamoSessionManager *self)
 }
 
 /**
- * ramo_session_manager_dup_session_name:
- * @self: a session manager
- *
- * The name of the latest `session_info` entry in file order, trimmed; an empty name clears it
- * (pi's `getSessionName()`). The name is read from the file.
- *
- * Returns: (transfer full) (nullable): the session name
- */
-char *
-ramo_session_manager_dup_session_name (RamoSessionManager *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  for (guint i = self->entries->len; i > 0; i--)
-    {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i - 1);
-      g_autoptr(JsonObject) object = NULL;
-      const char *name;
-      g_autofree char *trimmed = NULL;
-
-      if (entry->type != RAMO_ENTRY_TYPE_SESSION_INFO)
-        continue;
-      object = _ramo_session_manager_read_object (self, entry, NULL);
-      if (object == NULL)
-        return NULL;
-      name = ramo_json_member_string (object, "name");
-      if (name == NULL)
-        return NULL;
-      trimmed = g_strstrip (g_strdup (name));
-      return trimmed[0] ? g_steal_pointer (&trimmed) : NULL;
-    }
-  return NULL;
-}
-
-/**
  * ramo_session_manager_read_entry:
  * @self: a session manager
  * @entry: an entry of @self
@@ -496,25 +461,25 @@ append_carried (RamoSessionManager  *self,
 
 fail:
   _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                              "%s was migrated, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
+                              "%s was rewritten, but %" G_GSIZE_FORMAT " bytes another program appended meanwhile "
                               "could not be carried over to it: %s; they are in no file now",
                               self->path, len, g_strerror (errsv));
   return FALSE;
 }
 
-/* pi takes no lock, so a line it appends to the old file between the migration's last size
+/* pi takes no lock, so a line it appends to the old file between a rewrite's last size
  * check and its rename() lands in the old file, which the rename unlinks. @old_fd still reads
  * that file: whatever it grew by beyond @old_size is appended to the new file (under flock()),
  * whole lines as soon as they are complete. A writer that opened the old file just before the
  * rename may still be writing: the old file is watched until it stays the same twice in a row
  * (a few milliseconds apart); a last line still incomplete then is carried over as it is. */
-static gboolean
-carry_over_appends (RamoSessionManager  *self,
-                    int                  old_fd,
-                    goffset              old_size,
-                    gboolean             old_ends_with_newline,
-                    goffset              migrated_size,
-                    GError             **error)
+gboolean
+_ramo_session_manager_carry_over_appends (RamoSessionManager  *self,
+                                          int                  old_fd,
+                                          goffset              old_size,
+                                          gboolean             old_ends_with_newline,
+                                          goffset              migrated_size,
+                                          GError             **error)
 {
   goffset done = old_size;
   gboolean glue = !old_ends_with_newline;
@@ -727,8 +692,8 @@ _ramo_session_manager_rewrite_as_v3 (RamoSessionManager  *self,
   /* lines another program appended to the old file after the last check go to the new one
    * (the old descriptor still reads the old file) */
   {
-    gboolean carried = carry_over_appends (self, self->read_fd, self->known_size,
-                                           self->ends_with_newline, out->len, error);
+    gboolean carried = _ramo_session_manager_carry_over_appends (self, self->read_fd, self->known_size,
+                                                                 self->ends_with_newline, out->len, error);
 
     close (self->read_fd);
     self->read_fd = fd;

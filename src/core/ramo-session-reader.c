@@ -171,9 +171,7 @@ load_header_line (RamoSessionManager *self,
   type_node = ramo_scan_member (scan, 1, "type");
   if (ramo_scan_string_equal (scan, type_node, "title"))
     {
-      g_free (self->title);
-      self->title = ramo_scan_string (scan, ramo_scan_member (scan, 1, "title"), 0);
-      self->has_title_slot = TRUE;
+      _ramo_session_manager_take_title_line (self, scan, line, job->len, job->offset);
       return TRUE;
     }
   if (!ramo_scan_string_equal (scan, type_node, "session"))

@@ -26,7 +26,6 @@
 
 #include <glib/gstdio.h>
 
-#include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-session-manager-private.h"
 
@@ -51,6 +50,45 @@ generate_id (RamoSessionManager *self)
       g_free (uuid);
     }
   return g_uuid_string_random ();
+}
+
+char *
+_ramo_session_manager_new_id (RamoSessionManager *self)
+{
+  return generate_id (self);
+}
+
+/* The size, modification time (µs) and permissions of the regular file @path. */
+gboolean
+_ramo_session_stat_file (const char *path,
+                         goffset    *size,
+                         gint64     *mtime,
+                         guint      *mode,
+                         GError    **error)
+{
+  struct stat st;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int errsv = errno;
+
+      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
+                                  "%s: %s", path, g_strerror (errsv));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      _ramo_session_set_io_error (error, G_IO_ERROR_NOT_REGULAR_FILE,
+                                  "%s: not a regular file", path);
+      return FALSE;
+    }
+  if (size)
+    *size = st.st_size;
+  if (mtime)
+    *mtime = (gint64) st.st_mtim.tv_sec * G_USEC_PER_SEC + st.st_mtim.tv_nsec / 1000;
+  if (mode)
+    *mode = st.st_mode & 07777;
+  return TRUE;
 }
 
 gboolean
@@ -188,10 +226,14 @@ append_line (RamoSessionManager  *self,
  * — only the new bytes — and adds their entries to the indexes and the tree. A last line that
  * has no newline yet waits for the next call. The leaf follows the new lines only if it was on
  * the last entry before (the user had not moved it). Emits #RamoSessionManager::entries-added.
+ * When the file starts with oh-my-pi's title slot, which oh-my-pi rewrites in place when it
+ * renames the session, the slot is read again too: a new one updates the name (and notifies
+ * #RamoSessionManager:session-name) without the file counting as replaced.
  * Does nothing for an in-memory session.
  *
- * Errors: %RAMO_SESSION_ERROR_CHANGED when the file was replaced, truncated or deleted (it
- * must be opened anew), %RAMO_SESSION_ERROR_IO when it cannot be read.
+ * Errors: %RAMO_SESSION_ERROR_CHANGED when the file was replaced, truncated or deleted, or its
+ * first line is no longer the title slot it was (it must be opened anew),
+ * %RAMO_SESSION_ERROR_IO when it cannot be read.
  *
  * Returns: the number of entries added, or -1 with @error set
  */
@@ -205,7 +247,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   gsize len, done = 0, complete_len;
   const char *last_nl;
   RamoEntry *old_last;
-  gboolean follow;
+  gboolean follow, renamed = FALSE;
   guint first_new;
   Extractor ex;
 
@@ -222,6 +264,10 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
                    self->path);
       return -1;
     }
+
+  /* oh-my-pi rewrites its title slot in place: a new first line, the same file */
+  if (_ramo_session_manager_refresh_title_slot (self, error) < 0)
+    return -1;
 
   start = self->pending_offset >= 0 ? self->pending_offset : self->known_size;
   if (st.st_size == self->known_size)
@@ -321,8 +367,11 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
             g_hash_table_add (targets, (char *) entry->target_id))
           _ramo_session_manager_emit_label_changed (self, entry->target_id,
                          g_hash_table_lookup (self->labels, entry->target_id));
+        renamed |= entry->type == RAMO_ENTRY_TYPE_SESSION_INFO;
       }
   }
+  if (renamed)
+    _ramo_session_manager_notify_session_name (self);
 
   return (int) (self->entries->len - first_new);
 }
@@ -464,10 +513,10 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
 
 /* Adds the members every entry has (a new id, @parent_id, the time now) after those @object
  * has: pi writes them first, after `type`, except in `custom` and `custom_message` entries. */
-static void
-add_base_members (RamoSessionManager *self,
-                  JsonObject         *object,
-                  const char         *parent_id)
+void
+_ramo_session_manager_add_base_members (RamoSessionManager *self,
+                                        JsonObject         *object,
+                                        const char         *parent_id)
 {
   g_autofree char *id = generate_id (self);
   g_autofree char *timestamp = ramo_iso_timestamp_now ();
@@ -489,308 +538,7 @@ _ramo_session_manager_base_object (RamoSessionManager *self,
   JsonObject *object = json_object_new ();
 
   json_object_set_string_member (object, "type", type);
-  add_base_members (self, object, parent_id);
+  _ramo_session_manager_add_base_members (self, object, parent_id);
   return object;
 }
 
-static char *
-finish_append (RamoSessionManager  *self,
-               JsonObject          *object,
-               GError             **error)
-{
-  RamoEntry *entry = _ramo_session_manager_append_object (self, object, TRUE, error);
-
-  json_object_unref (object);
-  return entry ? g_strdup (entry->id) : NULL;
-}
-
-/**
- * ramo_session_manager_append_message:
- * @self: a session manager
- * @message: an AgentMessage object (`role`, `content`, …)
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `message` entry as a child of the leaf and moves the leaf to it.
- *
- * Errors: %RAMO_SESSION_ERROR_IO, %RAMO_SESSION_ERROR_READ_ONLY, %RAMO_SESSION_ERROR_CHANGED;
- * on these errors the file and the tree are as before. %RAMO_SESSION_ERROR_INVALID_ARGUMENT when
- * the line written cannot be read back (@message nested deeper than %RAMO_MAX_JSON_DEPTH
- * levels): the line stays in the file, listed by ramo_session_manager_get_issues() as a reload
- * would list it, and the tree and the leaf are as before.
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_message (RamoSessionManager  *self,
-                                     JsonNode            *message,
-                                     GError             **error)
-{
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  g_return_val_if_fail (message != NULL, NULL);
-
-  object = _ramo_session_manager_base_object (self, "message", ramo_session_manager_get_leaf_id (self));
-  json_object_set_member (object, "message", json_node_copy (message));
-  return finish_append (self, object, error);
-}
-
-/**
- * ramo_session_manager_append_thinking_level_change:
- * @self: a session manager
- * @thinking_level: the new level (`off`, `minimal`, `low`, `medium`, `high`, …)
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `thinking_level_change` entry. Errors as ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_thinking_level_change (RamoSessionManager  *self,
-                                                   const char          *thinking_level,
-                                                   GError             **error)
-{
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  object = _ramo_session_manager_base_object (self, "thinking_level_change", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "thinkingLevel", thinking_level);
-  return finish_append (self, object, error);
-}
-
-/**
- * ramo_session_manager_append_model_change:
- * @self: a session manager
- * @provider: the provider (`anthropic`, `openai`, …)
- * @model_id: the model id
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `model_change` entry in pi's form. Errors as ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_model_change (RamoSessionManager  *self,
-                                          const char          *provider,
-                                          const char          *model_id,
-                                          GError             **error)
-{
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  object = _ramo_session_manager_base_object (self, "model_change", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "provider", provider);
-  json_object_set_string_member (object, "modelId", model_id);
-  return finish_append (self, object, error);
-}
-
-/* how the session's agent marks an entry an extension wrote */
-static const char *
-from_hook_name (RamoSessionManager *self)
-{
-  return ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP ? "fromExtension" : "fromHook";
-}
-
-/**
- * ramo_session_manager_append_compaction:
- * @self: a session manager
- * @summary: the summary of what came before @first_kept_entry_id
- * @first_kept_entry_id: the first entry kept in the context after the summary
- * @tokens_before: the estimated context size before compaction, in tokens
- * @details: (nullable): extra data (`{readFiles, modifiedFiles}`)
- * @from_hook: whether an extension made the summary
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `compaction` entry, as the session's dialect writes it: with pi's rules it stores
- * the system prompt and tools in force at the leaf as `systemMessage` (pi 1.6.0's
- * appendCompaction()), and @from_hook is `fromHook`; with oh-my-pi's it is `fromExtension`.
- * Errors as ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_compaction (RamoSessionManager  *self,
-                                        const char          *summary,
-                                        const char          *first_kept_entry_id,
-                                        gint64               tokens_before,
-                                        JsonNode            *details,
-                                        gboolean             from_hook,
-                                        GError             **error)
-{
-  g_autoptr(JsonNode) system = NULL;
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  if (!_ramo_session_manager_dup_boundary_system_message (self, &system, error))
-    return NULL;
-
-  object = _ramo_session_manager_base_object (self, "compaction", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "summary", summary);
-  json_object_set_string_member (object, "firstKeptEntryId", first_kept_entry_id);
-  json_object_set_int_member (object, "tokensBefore", tokens_before);
-  if (details)
-    json_object_set_member (object, "details", json_node_copy (details));
-  if (from_hook)
-    json_object_set_boolean_member (object, from_hook_name (self), TRUE);
-  if (system)
-    {
-      /* stamped with the compaction's time */
-      json_object_set_int_member (json_node_get_object (system), "timestamp",
-                                  (gint64) ramo_js_date_parse (json_object_get_string_member (object, "timestamp")));
-      json_object_set_member (object, "systemMessage", g_steal_pointer (&system));
-    }
-  return finish_append (self, object, error);
-}
-
-/**
- * ramo_session_manager_append_custom_entry:
- * @self: a session manager
- * @custom_type: the extension's identifier
- * @data: (nullable): the extension's data
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `custom` entry (not part of the LLM context). Errors as
- * ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_custom_entry (RamoSessionManager  *self,
-                                          const char          *custom_type,
-                                          JsonNode            *data,
-                                          GError             **error)
-{
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  /* pi writes the custom fields before the base fields for these two types */
-  object = json_object_new ();
-  json_object_set_string_member (object, "type", "custom");
-  json_object_set_string_member (object, "customType", custom_type);
-  if (data)
-    json_object_set_member (object, "data", json_node_copy (data));
-  add_base_members (self, object, ramo_session_manager_get_leaf_id (self));
-  return finish_append (self, object, error);
-}
-
-/**
- * ramo_session_manager_append_custom_message_entry:
- * @self: a session manager
- * @custom_type: the extension's identifier
- * @content: a string or an array of text/image blocks
- * @display: whether the message is shown to the user
- * @details: (nullable): extension data not sent to the model
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `custom_message` entry, which takes part in the LLM context as a user message.
- * Errors as ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_custom_message_entry (RamoSessionManager  *self,
-                                                  const char          *custom_type,
-                                                  JsonNode            *content,
-                                                  gboolean             display,
-                                                  JsonNode            *details,
-                                                  GError             **error)
-{
-  JsonObject *object;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  g_return_val_if_fail (content != NULL, NULL);
-
-  object = json_object_new ();
-  json_object_set_string_member (object, "type", "custom_message");
-  json_object_set_string_member (object, "customType", custom_type);
-  json_object_set_member (object, "content", json_node_copy (content));
-  json_object_set_boolean_member (object, "display", display);
-  if (details)
-    json_object_set_member (object, "details", json_node_copy (details));
-  add_base_members (self, object, ramo_session_manager_get_leaf_id (self));
-  return finish_append (self, object, error);
-}
-
-/**
- * ramo_session_manager_append_label_change:
- * @self: a session manager
- * @target_id: the entry to label
- * @label: (nullable): the new label, written as given; %NULL or empty clears it
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `label` entry on the leaf's chain (so the leaf moves to it, as every append does)
- * and updates the label index at once (pi's `appendLabelChange()`). Like pi's, it leaves white
- * space alone: trimming what a user typed is the caller's part, as pi's tree selector trims
- * its input before it calls `appendLabelChange()` (in Ramo, ramo_window_set_label()).
- *
- * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when @target_id names no entry, and those of
- * ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the label entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_label_change (RamoSessionManager  *self,
-                                          const char          *target_id,
-                                          const char          *label,
-                                          GError             **error)
-{
-  JsonObject *object;
-  RamoEntry *entry;
-  g_autofree char *id = NULL;
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  g_return_val_if_fail (target_id != NULL, NULL);
-
-  if (!g_hash_table_contains (self->by_id, target_id))
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
-                   "Entry %s not found", target_id);
-      return NULL;
-    }
-
-  if (label && label[0] == '\0')
-    label = NULL;
-
-  object = _ramo_session_manager_base_object (self, "label", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "targetId", target_id);
-  if (label)
-    json_object_set_string_member (object, "label", label);
-
-  entry = _ramo_session_manager_append_object (self, object, TRUE, error);
-  json_object_unref (object);
-  if (entry == NULL)
-    return NULL;
-
-  id = g_strdup (entry->id);
-  _ramo_session_manager_emit_label_changed (self, target_id, label);
-  return g_steal_pointer (&id);
-}
-
-/**
- * ramo_session_manager_append_session_info:
- * @self: a session manager
- * @name: the session's display name (trimmed; empty clears it)
- * @error: return location for a #GError, or %NULL
- *
- * Appends a `session_info` entry. Errors as ramo_session_manager_append_message().
- *
- * Returns: (transfer full): the new entry's id, or %NULL with @error set
- */
-char *
-ramo_session_manager_append_session_info (RamoSessionManager  *self,
-                                          const char          *name,
-                                          GError             **error)
-{
-  JsonObject *object;
-  g_autofree char *trimmed = g_strstrip (g_strdup (name ? name : ""));
-
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-
-  object = _ramo_session_manager_base_object (self, "session_info", ramo_session_manager_get_leaf_id (self));
-  json_object_set_string_member (object, "name", trimmed);
-  return finish_append (self, object, error);
-}
