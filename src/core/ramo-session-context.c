@@ -765,7 +765,9 @@ ramo_session_context_to_json (RamoSessionContext  *self,
     }
   g_string_append (out, "]");
 
-  g_string_append_printf (out, ",\"mode\":%s", self->mode);
+  /* oh-my-pi leaves an undefined mode out */
+  if (self->mode)
+    g_string_append_printf (out, ",\"mode\":%s", self->mode);
   if (self->mode_data)
     g_string_append_printf (out, ",\"modeData\":%s", self->mode_data);
 
