@@ -587,6 +587,23 @@ result_id (const RamoEntry *entry)
   return entry->aux1 ? entry->aux1 : RAMO_OMP_UNDEFINED;
 }
 
+/* Takes the items marked in @removed out, keeping the order of the others. */
+static void
+compact_items (RamoSessionContext *self,
+               const gboolean     *removed)
+{
+  guint kept = 0;
+
+  for (guint i = 0; i < self->items->len; i++)
+    if (!removed[i])
+      {
+        if (kept != i)
+          *item_at (self, kept) = *item_at (self, i);
+        kept++;
+      }
+  g_array_set_size (self->items, kept);
+}
+
 /* Tool calls without a result anywhere in the context are stripped; a turn left with nothing
  * goes. */
 static void
@@ -594,13 +611,15 @@ strip_dangling_calls (RamoSessionContext *self,
                       RamoOmpContext     *omp)
 {
   g_autoptr(GString) buf = g_string_new (NULL);
+  g_autofree gboolean *removed = g_new0 (gboolean, self->items->len + 1);
+  gboolean any = FALSE;
 
   omp->paired = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < self->items->len; i++)
     if (item_has_role (item_at (self, i), RAMO_MESSAGE_ROLE_TOOL_RESULT))
       g_hash_table_add (omp->paired, (char *) result_id (item_at (self, i)->entry));
 
-  for (guint i = self->items->len; i-- > 0; )
+  for (guint i = 0; i < self->items->len; i++)
     {
       RamoContextItem *item = item_at (self, i);
       guint dangling;
@@ -611,10 +630,12 @@ strip_dangling_calls (RamoSessionContext *self,
       if (dangling == 0)
         continue;
       if ((item->entry->flags & RAMO_ENTRY_FLAG_ONLY_TOOL_CALLS) && dangling == n_ids (item->entry))
-        g_array_remove_index (self->items, i);
+        removed[i] = any = TRUE;
       else
         item->omp_flags |= RAMO_OMP_ITEM_STRIP;
     }
+  if (any)
+    compact_items (self, removed);
 }
 
 static gboolean
@@ -624,38 +645,66 @@ is_interrupted_thinking (RamoContextItem *item)
          (item->entry->flags & RAMO_ENTRY_FLAG_INTERRUPTED_THINKING);
 }
 
-/* Aborted and error turns leave, with the results of their (remaining) tool calls, unless
- * the interrupted-thinking note follows. */
+/* Aborted and error turns leave, with the results of their (remaining) tool calls that come
+ * after them, unless the interrupted-thinking note follows. From the last turn to the first,
+ * as oh-my-pi goes, so that "follows" means what is left after the later turns went. */
 static void
 drop_failed_turns (RamoSessionContext *self,
                    RamoOmpContext     *omp)
 {
   g_autoptr(GString) buf = g_string_new (NULL);
+  g_autoptr(GHashTable) results = NULL;   /* toolCallId → GArray of result positions */
+  g_autoptr(GHashTable) dropped = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree gboolean *removed = g_new0 (gboolean, self->items->len + 1);
+  gboolean any = FALSE;
 
   for (guint i = self->items->len; i-- > 0; )
     {
       RamoContextItem *item = item_at (self, i);
-      g_autoptr(GHashTable) dropped = NULL;
+      GHashTableIter iter;
+      gpointer id;
+      guint next = i + 1;
 
       if (!item_has_role (item, RAMO_MESSAGE_ROLE_ASSISTANT) ||
           !(item->entry->flags & (RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_STOP_ERROR)))
         continue;
-      if (i + 1 < self->items->len && is_interrupted_thinking (item_at (self, i + 1)))
+      while (next < self->items->len && removed[next])
+        next++;
+      if (next < self->items->len && is_interrupted_thinking (item_at (self, next)))
         continue;
+      removed[i] = any = TRUE;
+      if (item->entry->aux3 == NULL)
+        continue;
+
       /* the calls left after stripping are those with results */
-      if (item->entry->aux3)
+      g_hash_table_remove_all (dropped);
+      count_ids (item->entry, omp->paired, buf, dropped);
+      if (g_hash_table_size (dropped) > 0 && results == NULL)
         {
-          dropped = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-          count_ids (item->entry, omp->paired, buf, dropped);
+          results = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
+          for (guint j = 0; j < self->items->len; j++)
+            if (item_has_role (item_at (self, j), RAMO_MESSAGE_ROLE_TOOL_RESULT))
+              {
+                const char *key = result_id (item_at (self, j)->entry);
+                GArray *at = g_hash_table_lookup (results, key);
+
+                if (at == NULL)
+                  g_hash_table_insert (results, (char *) key, at = g_array_new (FALSE, FALSE, sizeof (guint)));
+                g_array_append_val (at, j);
+              }
         }
-      g_array_remove_index (self->items, i);
-      if (dropped == NULL || g_hash_table_size (dropped) == 0)
-        continue;
-      for (guint j = self->items->len; j-- > i; )
-        if (item_has_role (item_at (self, j), RAMO_MESSAGE_ROLE_TOOL_RESULT) &&
-            g_hash_table_contains (dropped, result_id (item_at (self, j)->entry)))
-          g_array_remove_index (self->items, j);
+      g_hash_table_iter_init (&iter, dropped);
+      while (g_hash_table_iter_next (&iter, &id, NULL))
+        {
+          GArray *at = g_hash_table_lookup (results, id);
+
+          for (guint k = 0; at && k < at->len; k++)
+            if (g_array_index (at, guint, k) > i)
+              removed[g_array_index (at, guint, k)] = TRUE;
+        }
     }
+  if (any)
+    compact_items (self, removed);
 }
 
 /* context-notes.ts getContextNotes(): the latest valid revision after the latest reset */
