@@ -90,6 +90,21 @@ gboolean _ramo_session_context_write_omp     (RamoSessionContext *self,
 void     _ramo_session_context_write_omp_settings (RamoSessionContext *self,
                                                    GString            *out);
 
+/* ramo-session-context-omp-settings.c */
+GArray  *_ramo_omp_models_new                (void);
+void     _ramo_omp_models_add_change         (GArray             *models,
+                                              RamoEntry          *entry,
+                                              gboolean           *explicit_default);
+void     _ramo_omp_models_add_assistant      (GArray             *models,
+                                              RamoEntry          *entry);
+void     _ramo_omp_models_finish             (RamoSessionContext *self,
+                                              RamoOmpContext     *omp,
+                                              GArray             *models);
+char    *_ramo_omp_coerce_service_tier       (const char         *json);
+void     _ramo_omp_add_rules                 (const char         *json,
+                                              GHashTable         *seen,
+                                              GString            *rules);
+
 /* ramo-session-context-omp-write.c */
 gboolean _ramo_omp_write_item                (RamoSessionContext *self,
                                               RamoContextItem    *item,
