@@ -90,6 +90,38 @@ typedef enum
  *   a context with it); Ramo ignores it
  * @RAMO_ENTRY_FLAG_SYSTEM_MESSAGE: a compaction that stored the system prompt at its boundary
  *   (pi 1.6.0's `systemMessage`)
+ * @RAMO_ENTRY_FLAG_STOP_ERROR: an assistant message whose `stopReason` is `"error"`
+ *   (%RAMO_ENTRY_FLAG_ERROR also marks other unusual stops)
+ * @RAMO_ENTRY_FLAG_RETRY_RECOVERY: an assistant message with a truthy `retryRecovery`
+ *   (oh-my-pi leaves it out of the context)
+ * @RAMO_ENTRY_FLAG_EMPTY_ERROR_TURN: an assistant message that ended in an error without any
+ *   output: blank text, thinking and redacted thinking only (oh-my-pi's isEmptyErrorTurn())
+ * @RAMO_ENTRY_FLAG_ONLY_TOOL_CALLS: an assistant message whose content blocks are all tool
+ *   calls or redacted thinking: nothing is left of it when its calls have no results
+ * @RAMO_ENTRY_FLAG_COPILOT_REPLAY: an assistant message from `github-copilot` with an
+ *   `openaiResponsesHistory` payload, which oh-my-pi strips of its replay data when loading
+ * @RAMO_ENTRY_FLAG_NOT_REPLAYED: a `custom_message` of type `prewalk-plan` or
+ *   `vibe-mode-context`, which oh-my-pi never puts into the context
+ * @RAMO_ENTRY_FLAG_UNSENDABLE: a `custom_message` whose content is neither a string nor an
+ *   array (oh-my-pi drops it)
+ * @RAMO_ENTRY_FLAG_INTERRUPTED_THINKING: a custom message (entry or `message`) of type
+ *   `interrupted-thinking`
+ * @RAMO_ENTRY_FLAG_USER_REQUEST: a user message, or a custom message that starts a user turn
+ *   (oh-my-pi's isUserRequestEntry(): a `skill-prompt` or `collab-prompt` by the user)
+ * @RAMO_ENTRY_FLAG_CONTEXT_NOTES: a `custom` entry holding a valid oh-my-pi context-notes
+ *   revision (`experimental_context_notes`, `{version: 1, text}`, at most 16 KiB)
+ * @RAMO_ENTRY_FLAG_NOTES_EMPTY: such a revision with an empty text (it clears the notes)
+ * @RAMO_ENTRY_FLAG_EMPTY_SUMMARY: a `branch_summary` whose `summary` is falsy: no message
+ * @RAMO_ENTRY_FLAG_REMOTE_COMPACTION: a compaction with a valid
+ *   `preserveData.openaiRemoteCompaction`, whose replacement history stands for the kept range
+ * @RAMO_ENTRY_FLAG_NATIVE_COMPACTION: a compaction with a valid
+ *   `preserveData.anthropicCompaction`
+ * @RAMO_ENTRY_FLAG_CONTEXT_ROLLOVER: a compaction whose `details.kind` is
+ *   `experimental-context-rollover`
+ * @RAMO_ENTRY_FLAG_MODE_NULL: a `mode_change` whose `mode` is `null` (aux1 is %NULL for null
+ *   and for a missing mode)
+ * @RAMO_ENTRY_FLAG_RULES_FALLBACK: a `ttsr_injection` without a non-null `injectedRules`: aux1
+ *   holds `rules` or `ruleNames`, if any
  */
 typedef enum
 {
@@ -106,6 +138,24 @@ typedef enum
   RAMO_ENTRY_FLAG_EDIT_REMOVES  = 1 << 9,
   RAMO_ENTRY_FLAG_EDIT_INVALID  = 1 << 10,
   RAMO_ENTRY_FLAG_SYSTEM_MESSAGE = 1 << 11,
+  RAMO_ENTRY_FLAG_STOP_ERROR    = 1 << 12,
+  RAMO_ENTRY_FLAG_RETRY_RECOVERY = 1 << 13,
+  RAMO_ENTRY_FLAG_EMPTY_ERROR_TURN = 1 << 14,
+  /* 1 << 15 is taken by ramo-entry-tree.h (RAMO_ENTRY_FLAG_ACTIVE_PATH) */
+  RAMO_ENTRY_FLAG_ONLY_TOOL_CALLS = 1 << 16,
+  RAMO_ENTRY_FLAG_COPILOT_REPLAY = 1 << 17,
+  RAMO_ENTRY_FLAG_NOT_REPLAYED  = 1 << 18,
+  RAMO_ENTRY_FLAG_UNSENDABLE    = 1 << 19,
+  RAMO_ENTRY_FLAG_INTERRUPTED_THINKING = 1 << 20,
+  RAMO_ENTRY_FLAG_USER_REQUEST  = 1 << 21,
+  RAMO_ENTRY_FLAG_CONTEXT_NOTES = 1 << 22,
+  RAMO_ENTRY_FLAG_NOTES_EMPTY   = 1 << 23,
+  RAMO_ENTRY_FLAG_EMPTY_SUMMARY = 1 << 24,
+  RAMO_ENTRY_FLAG_REMOTE_COMPACTION = 1 << 25,
+  RAMO_ENTRY_FLAG_NATIVE_COMPACTION = 1 << 26,
+  RAMO_ENTRY_FLAG_CONTEXT_ROLLOVER = 1 << 27,
+  RAMO_ENTRY_FLAG_MODE_NULL     = 1 << 28,
+  RAMO_ENTRY_FLAG_RULES_FALLBACK = 1 << 29,
 } RamoEntryFlags;
 
 /**
@@ -126,8 +176,14 @@ struct _RamoEntry
   const char     *label_text;      /* label entries: the `label` they set, NULL to clear */
   const char     *first_kept_id;   /* compaction: `firstKeptEntryId` */
   const char     *display;         /* one-line display text of spec §7 */
-  const char     *aux1;            /* JSON text: thinkingLevel / provider / mode / rules */
-  const char     *aux2;            /* JSON text: modelId / model / mode data */
+  const char     *aux1;            /* JSON text: thinkingLevel / provider / mode / rules /
+                                    * toolResult `toolCallId` / serviceTier /
+                                    * compaction `providerReplayThroughEntryId` (plain string) */
+  const char     *aux2;            /* JSON text: modelId / model / mode data /
+                                    * thinking_level_change `configured` */
+  const char     *aux3;            /* oh-my-pi: an assistant message's tool-call ids (JSON
+                                    * texts, one per line, `undefined` for a missing id);
+                                    * model_change `[model, role]` (JSON, null for absent) */
   RamoEntry      *parent;          /* resolved tree parent, NULL for roots */
   GPtrArray      *children;        /* (element-type RamoEntry) sorted oldest→newest, or NULL */
   double          time_ms;         /* `new Date(timestamp).getTime()`, NaN if invalid */

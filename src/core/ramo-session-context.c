@@ -701,6 +701,9 @@ ramo_session_context_dup_message (RamoSessionContext  *self,
  * describes. Every value comes from the file's own text (never through a json-glib tree), so
  * what json-glib cannot hold is written exactly as pi writes it: an escaped NUL, a lone
  * surrogate, an integer beyond 64 bits (as the double JavaScript reads), 1e400 (`null`).
+ * With oh-my-pi's rules `mode` is absent when the latest `mode_change` has none, and oh-my-pi's
+ * own members follow: `models` (per role), `configuredThinkingLevel` and `serviceTier` (each
+ * absent when undefined).
  * This is what `ramo-session context --json` prints.
  *
  * Errors: those of ramo_session_manager_read_entry().
@@ -756,7 +759,9 @@ ramo_session_context_to_json (RamoSessionContext  *self,
     }
   g_string_append (out, "]");
 
-  g_string_append_printf (out, ",\"mode\":%s", self->mode);
+  /* oh-my-pi leaves an undefined mode out */
+  if (self->mode)
+    g_string_append_printf (out, ",\"mode\":%s", self->mode);
   if (self->mode_data)
     g_string_append_printf (out, ",\"modeData\":%s", self->mode_data);
 

@@ -21,6 +21,9 @@ G_BEGIN_DECLS
  * @RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY: the last compaction on the path, as `{role:"compactionSummary", …}`
  * @RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE: the system prompt and tools a compaction stored
  *   (pi 1.6.0's `systemMessage`), before its summary
+ * @RAMO_CONTEXT_ITEM_CONTEXT_NOTES: oh-my-pi 18.2.3: the latest context-notes revision on the
+ *   path (a `custom` entry of type `experimental_context_notes`), first in the context as a
+ *   hidden `{role:"custom", customType:"experimental_context_notes", display:false, …}` message
  */
 typedef enum
 {
@@ -29,6 +32,7 @@ typedef enum
   RAMO_CONTEXT_ITEM_BRANCH_SUMMARY,
   RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY,
   RAMO_CONTEXT_ITEM_COMPACTION_SYSTEM_MESSAGE,
+  RAMO_CONTEXT_ITEM_CONTEXT_NOTES,
 } RamoContextItemKind;
 
 #define RAMO_TYPE_SESSION_CONTEXT (ramo_session_context_get_type ())

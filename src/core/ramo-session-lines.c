@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ramo-dialect.h"
+#include "ramo-entry-omp-private.h"
 #include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-session-manager-private.h"
@@ -430,6 +431,9 @@ fill_entry (GStringChunk       *strings,
     default:
       break;
     }
+
+  /* what oh-my-pi's context rules need beyond pi's */
+  _ramo_entry_fill_omp (strings, entry, scan, top->message);
 }
 
 /* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
