@@ -246,6 +246,7 @@ test_appends (void)
 
   /* oh-my-pi 18.2.3 records the branch point ("root" for none) and writes fromExtension */
   ramo_session_manager_set_dialect (manager, RAMO_DIALECT_OMP);
+  g_free (summary_id);
   summary_id = ramo_session_manager_branch_with_summary (manager, NULL, "went back again", NULL, TRUE, &error);
   g_assert_no_error (error);
   entry = ramo_session_manager_get_entry (manager, summary_id);

@@ -578,7 +578,7 @@ replace_head (RamoSessionManager  *self,
   g_string_append_len (out, data + rest, len - rest);
   if (len > rest && data[len - 1] != '\n')
     g_string_append_c (out, '\n');
-  node = json_node_init_object (json_node_alloc (), json_object_ref (object));
+  node = json_node_init_object (json_node_alloc (), object);
   ramo_json_write (out, node);
   g_string_append_c (out, '\n');
 
