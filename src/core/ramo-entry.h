@@ -90,6 +90,14 @@ typedef enum
  *   a context with it); Ramo ignores it
  * @RAMO_ENTRY_FLAG_SYSTEM_MESSAGE: a compaction that stored the system prompt at its boundary
  *   (pi 1.6.0's `systemMessage`)
+ * @RAMO_ENTRY_FLAG_OMP_NO_TEXT: an assistant message with no text oh-my-pi's /tree counts: every
+ *   text is empty, or only dots, "…" and white space once oh-my-pi 18.2.3's canonicalizeMessage()
+ *   has trimmed it (`src/utils/thinking-display.ts`); oh-my-pi hides it as pi hides one without
+ *   text (see %RAMO_ENTRY_FLAG_HAS_TEXT)
+ * @RAMO_ENTRY_FLAG_OMP_USER_REQUEST: a custom message oh-my-pi 18.2.3 counts as a user's request
+ *   (`isUserRequestEntry()` in `src/session/session-context.ts`): a `skill-prompt` or
+ *   `collab-prompt` with `attribution: "user"` (a `custom_message` entry also needs string or
+ *   array content); its /tree "user-only" filter shows it
  */
 typedef enum
 {
@@ -106,6 +114,8 @@ typedef enum
   RAMO_ENTRY_FLAG_EDIT_REMOVES  = 1 << 9,
   RAMO_ENTRY_FLAG_EDIT_INVALID  = 1 << 10,
   RAMO_ENTRY_FLAG_SYSTEM_MESSAGE = 1 << 11,
+  RAMO_ENTRY_FLAG_OMP_NO_TEXT   = 1 << 20,
+  RAMO_ENTRY_FLAG_OMP_USER_REQUEST = 1 << 21,
 } RamoEntryFlags;
 
 /**
