@@ -122,6 +122,10 @@ typedef enum
  *   and for a missing mode)
  * @RAMO_ENTRY_FLAG_RULES_FALLBACK: a `ttsr_injection` without a non-null `injectedRules`: aux1
  *   holds `rules` or `ruleNames`, if any
+ * @RAMO_ENTRY_FLAG_OMP_NO_TEXT: an assistant message with no text oh-my-pi's /tree counts: every
+ *   text is empty, or only dots, "…" and white space once oh-my-pi 18.2.3's canonicalizeMessage()
+ *   has trimmed it (`src/utils/thinking-display.ts`); oh-my-pi hides it as pi hides one without
+ *   text (see %RAMO_ENTRY_FLAG_HAS_TEXT)
  */
 typedef enum
 {
@@ -156,6 +160,7 @@ typedef enum
   RAMO_ENTRY_FLAG_CONTEXT_ROLLOVER = 1 << 27,
   RAMO_ENTRY_FLAG_MODE_NULL     = 1 << 28,
   RAMO_ENTRY_FLAG_RULES_FALLBACK = 1 << 29,
+  RAMO_ENTRY_FLAG_OMP_NO_TEXT   = 1 << 30,
 } RamoEntryFlags;
 
 /**

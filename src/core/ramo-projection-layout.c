@@ -595,9 +595,10 @@ _ramo_projection_leaf_move_changes_layout (RamoSessionManager *manager,
   const RamoEntry *a = old_leaf;
   const RamoEntry *b = new_leaf;
   guint guard = 2 * ramo_session_manager_get_n_entries (manager) + 2;
+  RamoDialect dialect = ramo_session_manager_get_dialect (manager);
 
-  if (_ramo_projection_entry_shown_only_as_leaf (old_leaf) ||
-      _ramo_projection_entry_shown_only_as_leaf (new_leaf))
+  if (_ramo_projection_entry_shown_only_as_leaf (old_leaf, dialect) ||
+      _ramo_projection_entry_shown_only_as_leaf (new_leaf, dialect))
     return TRUE;
 
   /* Only the entries below the deepest common ancestor are on one path and not the other: walk

@@ -49,7 +49,8 @@ struct _RamoProjection
   guint               n_rows;
 
   /* What the layouts remember between them, by entry index (see _ramo_projection_sync_caches()) */
-  guint8             *kinds;       /* RAMO_KIND_* */
+  guint8             *kinds;       /* RAMO_KIND_*, by the rules of `kinds_dialect` */
+  RamoDialect         kinds_dialect;
   guint8             *matches;     /* RAMO_MATCH_*: whether the entry matches `terms` */
   const char        **texts;       /* the entry's display text, and its length: the search */
   guint32            *text_lens;   /* reads these, not the entries */
@@ -90,7 +91,8 @@ struct _RamoProjectionNode
 /* What the filter modes need to know of an entry, one bit each: the modes that let it through
  * (1 << RamoFilterMode), and whether it is an assistant turn with no text of its own, which pi
  * hides in every mode unless it ended abnormally or is the leaf. RAMO_KIND_LABELED follows the
- * labels (see _ramo_projection_sync_caches()). */
+ * labels (see _ramo_projection_sync_caches()). Which entries each mode lets through depends on
+ * the session's dialect: pi's /tree and oh-my-pi's differ (ramo-projection-search.c). */
 enum
 {
   RAMO_KIND_DEFAULT   = 1 << RAMO_FILTER_DEFAULT,
@@ -112,14 +114,22 @@ enum
 };
 
 /* An assistant turn with no text of its own (only tool calls, not aborted, no error): pi's
- * /tree shows it only while it is the leaf (spec §7). */
+ * /tree shows it only while it is the leaf (spec §7). oh-my-pi's counts a text of dots, "…"
+ * and white space as none (RAMO_ENTRY_FLAG_OMP_NO_TEXT). */
 static inline gboolean
-_ramo_projection_entry_shown_only_as_leaf (const RamoEntry *entry)
+_ramo_projection_entry_shown_only_as_leaf (const RamoEntry *entry,
+                                           RamoDialect      dialect)
 {
-  return entry != NULL &&
-         entry->type == RAMO_ENTRY_TYPE_MESSAGE &&
-         entry->role == RAMO_MESSAGE_ROLE_ASSISTANT &&
-         !(entry->flags & (RAMO_ENTRY_FLAG_HAS_TEXT | RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR));
+  guint32 no_text;
+
+  if (entry == NULL ||
+      entry->type != RAMO_ENTRY_TYPE_MESSAGE ||
+      entry->role != RAMO_MESSAGE_ROLE_ASSISTANT ||
+      (entry->flags & (RAMO_ENTRY_FLAG_ABORTED | RAMO_ENTRY_FLAG_ERROR)))
+    return FALSE;
+  no_text = dialect == RAMO_DIALECT_OMP ? entry->flags & RAMO_ENTRY_FLAG_OMP_NO_TEXT
+                                        : ~entry->flags & RAMO_ENTRY_FLAG_HAS_TEXT;
+  return no_text != 0;
 }
 
 static inline gboolean

@@ -68,8 +68,10 @@ ramo_filter_mode_to_string (RamoFilterMode mode)
   return filter_names[mode];
 }
 
+/* pi's /tree (pi 1.6.0's TreeList, `filteredNodes` in
+ * dist/modes/interactive/components/tree-selector.js; as 0.73.1's but for `usage`) */
 static guint8
-entry_kinds_unlabeled (RamoEntry *entry)
+entry_kinds_pi (const RamoEntry *entry)
 {
   guint8 kinds = RAMO_KIND_ALL;
 
@@ -77,7 +79,7 @@ entry_kinds_unlabeled (RamoEntry *entry)
   if (entry->type == RAMO_ENTRY_TYPE_USAGE)
     return 0;
 
-  if (_ramo_projection_entry_shown_only_as_leaf (entry))
+  if (_ramo_projection_entry_shown_only_as_leaf (entry, RAMO_DIALECT_PI))
     kinds |= RAMO_KIND_TEXTLESS;
 
   if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER)
@@ -111,11 +113,70 @@ entry_kinds_unlabeled (RamoEntry *entry)
   return kinds;
 }
 
+/* oh-my-pi 18.2.3's /tree (TreeList's #applyFilter() in src/modes/components/tree-selector.ts).
+ * Its default and "no tools" filters hide the settings and bookkeeping entries it names —
+ * label, custom, model_change, thinking_level_change and the entry types only oh-my-pi writes
+ * (RAMO_ENTRY_FLAG_OMP_ONLY on an unknown type: ramo_dialect_is_omp_entry_type()) — and show
+ * everything else, session_info and the types it does not know (pi 1.6.0's usage and
+ * context_edit among them) included; "user-only" shows its user requests (isUserRequestEntry():
+ * user messages and RAMO_ENTRY_FLAG_USER_REQUEST); a text of dots and white space is no
+ * text (RAMO_ENTRY_FLAG_OMP_NO_TEXT). "labeled-only" and "all" are pi's. */
+static guint8
+entry_kinds_omp (const RamoEntry *entry)
+{
+  guint8 kinds = RAMO_KIND_ALL;
+  gboolean settings;
+
+  if (_ramo_projection_entry_shown_only_as_leaf (entry, RAMO_DIALECT_OMP))
+    kinds |= RAMO_KIND_TEXTLESS;
+
+  if ((entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role == RAMO_MESSAGE_ROLE_USER) ||
+      (entry->flags & RAMO_ENTRY_FLAG_USER_REQUEST))
+    kinds |= RAMO_KIND_USER_ONLY;
+
+  switch ((RamoEntryType) entry->type)
+    {
+    case RAMO_ENTRY_TYPE_LABEL:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+      settings = TRUE;
+      break;
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      settings = (entry->flags & RAMO_ENTRY_FLAG_OMP_ONLY) != 0;
+      break;
+    case RAMO_ENTRY_TYPE_MESSAGE:
+    case RAMO_ENTRY_TYPE_COMPACTION:
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
+    case RAMO_ENTRY_TYPE_USAGE:
+    default:
+      settings = FALSE;
+      break;
+    }
+  if (!settings)
+    {
+      kinds |= RAMO_KIND_DEFAULT;
+      if (entry->type != RAMO_ENTRY_TYPE_MESSAGE || entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        kinds |= RAMO_KIND_NO_TOOLS;
+    }
+  return kinds;
+}
+
+static guint8
+entry_kinds_unlabeled (RamoProjection *self,
+                       RamoEntry      *entry)
+{
+  return self->kinds_dialect == RAMO_DIALECT_OMP ? entry_kinds_omp (entry) : entry_kinds_pi (entry);
+}
+
 static guint8
 entry_kinds (RamoProjection *self,
              RamoEntry      *entry)
 {
-  guint8 kinds = entry_kinds_unlabeled (entry);
+  guint8 kinds = entry_kinds_unlabeled (self, entry);
 
   if (kinds != 0 && ramo_session_manager_get_label (self->manager, entry->id) != NULL)
     kinds |= RAMO_KIND_LABELED;
@@ -142,9 +203,9 @@ _ramo_projection_forget_caches (RamoProjection *self)
   self->n_scratch = 0;
 }
 
-/* Brings the caches up to the session's @n entries. Entries keep what they are (type, role,
- * flags, display text) once indexed; only their labels change, through label lines, which
- * are entries too: the entries a new label line names are looked at again, by id, as labels
+/* Brings the caches up to the session's @n entries, by the rules of the session's dialect (a
+ * new dialect starts them anew). Entries keep what they are (type, role, flags, display text)
+ * once indexed; only their labels change, through label lines, which are entries too: the entries a new label line names are looked at again, by id, as labels
  * go (an entry that a later line with the same id shadows shares its label). */
 void
 _ramo_projection_sync_caches (RamoProjection *self,
@@ -155,13 +216,15 @@ _ramo_projection_sync_caches (RamoProjection *self,
   GHashTable *labels;
   gboolean by_labels;
   guint n_old = self->n_known;
+  RamoDialect dialect = ramo_session_manager_get_dialect (self->manager);
 
-  if (n < n_old)
+  if (n < n_old || dialect != self->kinds_dialect)
     {
-      /* entries never go away but through a reload */
+      /* entries never go away but through a reload; the filters follow the dialect */
       _ramo_projection_forget_caches (self);
       n_old = 0;
     }
+  self->kinds_dialect = dialect;
   if (n > self->n_cache_alloc)
     {
       guint alloc = MAX (n, self->n_cache_alloc + self->n_cache_alloc / 4);
@@ -188,7 +251,7 @@ _ramo_projection_sync_caches (RamoProjection *self,
           g_hash_table_add (relabeled, (char *) entry->target_id);
         }
       if (by_labels && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
-        self->kinds[i] = entry_kinds_unlabeled (entry);
+        self->kinds[i] = entry_kinds_unlabeled (self, entry);
       else
         self->kinds[i] = entry_kinds (self, entry);
       self->matches[i] = RAMO_MATCH_UNKNOWN;

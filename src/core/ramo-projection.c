@@ -27,7 +27,10 @@
  * the filter and the search let through, each hung under its nearest visible ancestor, laid out
  * so that a chain of single children stays in one list, and a node with several children gets
  * one nested list of branch starts, each of which nests the rest of its branch. The branch that
- * holds the leaf comes first, at every branch point and among several roots.
+ * holds the leaf comes first, at every branch point and among several roots. Which entries
+ * each filter lets through follows the session's dialect (ramo_session_manager_get_dialect()):
+ * pi 1.6.0's /tree, or oh-my-pi 18.2.3's; the layout is Ramo's for both (oh-my-pi keeps the
+ * indentation of the whole tree after filtering, which a nested list cannot show).
  *
  * The projection is a #GListModel of its top-level rows; each row is a #RamoProjectionNode, a
  * #GListModel of the rows nested under it — ready for a `GtkTreeListModel`, without knowing GTK.
@@ -267,6 +270,20 @@ on_entry_appended_cb (RamoProjection     *self,
   ramo_projection_rebuild (self);
 }
 
+/* The session is read by other rules: oh-my-pi's /tree shows other rows than pi's. The
+ * layout is made anew, as after a reload (which can be what changed the dialect: the entries
+ * may be new ones already, and ::reloaded comes next). */
+static void
+on_dialect_changed_cb (RamoProjection     *self,
+                       GParamSpec         *pspec,
+                       RamoSessionManager *manager)
+{
+  if (self->kinds_dialect == ramo_session_manager_get_dialect (manager))
+    return;
+  _ramo_projection_forget_caches (self);
+  ramo_projection_rebuild (self);
+}
+
 static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
@@ -451,7 +468,8 @@ ramo_projection_init (RamoProjection *self)
  * @manager: the session to project
  *
  * Creates the projection of @manager with the default filter and no search, and keeps it up
- * to date as entries are appended, labels change and the leaf moves.
+ * to date as entries are appended, labels change, the leaf moves and the session's dialect
+ * changes (the filters are those of the dialect's agent: pi's or oh-my-pi's /tree).
  *
  * Returns: (transfer full): a new projection
  */
@@ -469,6 +487,8 @@ ramo_projection_new (RamoSessionManager *manager)
   g_signal_connect_object (manager, "entry-appended", G_CALLBACK (on_entry_appended_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (manager, "reloaded", G_CALLBACK (on_reloaded_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (manager, "entries-added", G_CALLBACK (on_entries_added_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (manager, "notify::dialect", G_CALLBACK (on_dialect_changed_cb), self, G_CONNECT_SWAPPED);
+  self->kinds_dialect = ramo_session_manager_get_dialect (manager);
   ramo_projection_rebuild (self);
   return self;
 }

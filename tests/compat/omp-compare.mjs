@@ -13,6 +13,19 @@
 //   drop=K       member K of the top-level object is left out on both sides
 //   info-name    RAMO is the text `ramo-session info` printed: its "name:" line is
 //                read as {"name": NAME} ("(none)" or no such line: null)
+//   rows         both are /tree rows ({filter, rows: [{id, indent, ...}]}): only WHICH
+//                rows appear and in WHICH order are compared, each row as its id. Not the
+//                geometry (indent, showConnector, isLast, gutters): oh-my-pi 18.2.3 keeps
+//                the indentation its #flattenTree gave the whole tree after filtering and
+//                does not indent the first generation after a branch point twice, while
+//                Ramo lays out the visible rows as its nested tree list (a visible entry
+//                hangs under its nearest visible ancestor, spec §7) for both dialects,
+//                on purpose. pi's rows (run-compat.sh, run-compat-pi16.sh) are still
+//                compared whole.
+//   omp-tree=F, ramo-tree=F  with rows and ignore-ids (version-1 files, whose ids
+//                oh-my-pi makes up): each row is its position in that side's tree dump
+//                (`tree --json`, pre-order) instead of its id, so that the set and the
+//                order are still compared
 // Values are compared as JSON values: object member order does not matter, array
 // order does. Prints `ok: WHAT` or `FAIL: WHAT: $.path: omp VALUE vs ramo VALUE` per
 // line (the first difference inside each of up to three differing top-level members,
@@ -80,6 +93,21 @@ function readInfoName(file) {
   return { name: name === "(none)" ? null : name };
 }
 
+/** The rows of a /tree dump reduced to what is compared: ids, or tree positions. */
+function rowIds(dump, treeFile) {
+  let pos = null;
+  if (treeFile) {
+    pos = new Map();
+    read(treeFile).entries.forEach((e, i) => {
+      if (!pos.has(e.id)) pos.set(e.id, i);
+    });
+  }
+  const rows = Array.isArray(dump?.rows) ? dump.rows : null;
+  if (rows === null) return dump;
+  const ids = rows.map((r) => (pos === null ? r?.id : pos.has(r?.id) ? `tree[${pos.get(r.id)}]` : `not in the tree: ${r?.id}`));
+  return { ...dump, rows: ids };
+}
+
 let pass = 0;
 let fail = 0;
 for (const line of readFileSync(manifest, "utf8").split("\n")) {
@@ -103,6 +131,18 @@ for (const line of readFileSync(manifest, "utf8").split("\n")) {
     console.log(`FAIL: ${what}: ramo output is not JSON: ${err.message.split("\n")[0]}`);
     fail++;
     continue;
+  }
+  if (options.includes("rows")) {
+    const treeOpt = (name) => options.find((o) => o.startsWith(`${name}=`))?.slice(name.length + 1);
+    const byPos = ignoreIds && treeOpt("omp-tree") && treeOpt("ramo-tree");
+    try {
+      a = rowIds(a, byPos ? treeOpt("omp-tree") : null);
+      b = rowIds(b, byPos ? treeOpt("ramo-tree") : null);
+    } catch (err) {
+      console.log(`FAIL: ${what}: tree dump unreadable: ${err.message.split("\n")[0]}`);
+      fail++;
+      continue;
+    }
   }
   for (const k of drops) {
     if (kind(a) === "object") delete a[k];

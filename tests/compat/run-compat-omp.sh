@@ -9,7 +9,8 @@
 #   tree (`tree FILE --json`); the context (`context FILE --json [--leaf ID|root]`) at
 #   the leaf, before the first entry, and at the ids omp-dump.ts picks (spread over
 #   the tree, plus every special entry kind and their parents); the rows of each
-#   /tree filter (`tree FILE --filter MODE --rows`); the session name (`info FILE`,
+#   /tree filter (`tree FILE --filter MODE --rows`: which rows, in which order; not
+#   their geometry, see read_checks); the session name (`info FILE`,
 #   line "name:"). Files oh-my-pi wrote (gen-omp.ts, cases/omp) are read once more
 #   without --dialect: `info` must say "dialect: omp" and tree, context at the leaf
 #   and root, and the default rows must match too. Reading must not change the file.
@@ -24,7 +25,8 @@
 # data/examples/*.jsonl and ../shared/fixtures/real/*.jsonl (relative to the
 # repository root, with --dialect omp forced; skipped when absent), and FILES.
 # Version-1 files get random ids when oh-my-pi migrates them: only tree, rows, the
-# context at the leaf and root are compared there, with generated ids ignored.
+# context at the leaf and root are compared there, with generated ids ignored (rows
+# by their positions in the tree).
 #
 # Prints `ok:` / `FAIL:` lines (and `note:` lines that are not checks), then
 # `N passed, M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error,
@@ -172,12 +174,17 @@ read_checks() {
         esac
         n=$((n + 1))
     done <"$omp/ids.txt"
-    # /tree filter rows
-    local m
+    # /tree filter rows: which rows and in which order, not their geometry (omp-compare.mjs
+    # `rows`): oh-my-pi keeps the whole tree's indentation after filtering and does not
+    # indent the first generation after a branch point twice; Ramo lays the visible rows
+    # out as its nested tree list (spec §7) for both dialects, on purpose. Version-1
+    # files: rows as positions in each side's tree dump, their ids being made up.
+    local m rows_opts="rows${ign:+,$ign,omp-tree=$omp/tree.json,ramo-tree=$dir/ramo/tree.json}"
+    rows_line() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$rows_opts" >>"$MANIFEST"; }
     for m in default no-tools user-only labeled-only all; do
         r="$dir/ramo/rows.$m.json"
         ramo "$r" "$name: rows --filter $m" tree "$copy" --filter "$m" --rows "${D[@]}" &&
-            line "$name: rows --filter $m$note" "$omp/rows.$m.json" "$r"
+            rows_line "$name: rows --filter $m$note" "$omp/rows.$m.json" "$r"
     done
     # session name
     if ramo "$dir/ramo/info.txt" "$name: info" info "$copy" "${D[@]}"; then
@@ -202,7 +209,7 @@ read_checks() {
             line "$name: context --leaf root (detected)" "$omp/ctx.1.json" "$r"
         r="$dir/ramo/rows-auto.json"
         ramo "$r" "$name: rows (detected)" tree "$copy" --filter default --rows &&
-            line "$name: rows --filter default (detected)" "$omp/rows.default.json" "$r"
+            rows_line "$name: rows --filter default (detected)" "$omp/rows.default.json" "$r"
     fi
     if [ "$(cksum <"$copy")" = "$before" ]; then
         ok "$name: file unchanged by reading"
