@@ -221,78 +221,6 @@ find_top_members (RamoScan   *scan,
     }
 }
 
-/* Whether oh-my-pi's canonicalizeMessage() (18.2.3, `src/utils/thinking-display.ts`) turns the
- * @len bytes of @text into nothing: once JavaScript's trim() has taken the white space off both
- * ends, only '.', '…', space, tab, LF and CR may be left. Other white space counts only at the
- * ends, which trim() takes: between two dots it is text. */
-static gboolean
-omp_canonical_text_empty (const char *text,
-                          gsize       len)
-{
-  const char *end = text + len;
-  gboolean dot_seen = FALSE;
-  gboolean gap = FALSE;
-
-  for (const char *p = text; p < end; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == '.' || c == 0x2026)
-        {
-          if (gap)
-            return FALSE;
-          dot_seen = TRUE;
-        }
-      else if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-        continue;
-      else if (ramo_js_is_white_space (c))
-        gap = dot_seen;
-      else
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-omp_scan_text_empty (RamoScan *scan,
-                     guint     node)
-{
-  RamoScanNode *n = ramo_scan_node (scan, node);
-  g_autoptr(GString) decoded = NULL;
-
-  if (!n->escaped)
-    return omp_canonical_text_empty (scan->text + n->start + 1, n->end - n->start - 2);
-  /* (a GString: the text may hold a \u0000) */
-  decoded = g_string_new (NULL);
-  ramo_scan_append_string (scan, node, 0, decoded);
-  return omp_canonical_text_empty (decoded->str, decoded->len);
-}
-
-/* Whether an assistant message's @content holds no text oh-my-pi's /tree counts (its
- * TreeList's #hasTextContent(): a string content, or the `text` of a `text` block, that
- * canonicalizeMessage() leaves non-empty). Only strings count, as for pi (see
- * has_visible_text() in ramo-entry-display.c). */
-static gboolean
-omp_has_no_text (RamoScan *scan,
-                 guint     content)
-{
-  if (ramo_scan_type (scan, content) == RAMO_SCAN_STRING)
-    return omp_scan_text_empty (scan, content);
-  if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
-    return TRUE;
-  for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
-    {
-      guint text;
-
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
-        continue;
-      text = ramo_scan_member (scan, b, "text");
-      if (ramo_scan_type (scan, text) == RAMO_SCAN_STRING && !omp_scan_text_empty (scan, text))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* Fills the fields of @entry from its scanned line (the entry object is node 1). */
 static void
 fill_entry (GStringChunk       *strings,
@@ -385,8 +313,6 @@ fill_entry (GStringChunk       *strings,
               entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
             else if (ramo_scan_string_equal (scan, stop, "error"))
               entry->flags |= RAMO_ENTRY_FLAG_ERROR;
-            if (omp_has_no_text (scan, ramo_scan_member (scan, message, "content")))
-              entry->flags |= RAMO_ENTRY_FLAG_OMP_NO_TEXT;
           }
       }
       break;
