@@ -47,24 +47,6 @@ _ramo_omp_append_id (RamoScan *scan,
     ramo_scan_write (scan, node, out);
 }
 
-static const char *
-json_chunk (GStringChunk *strings,
-            RamoScan     *scan,
-            guint         node)
-{
-  g_autoptr(GString) json = NULL;
-  RamoScanNode *n;
-
-  if (node == 0)
-    return NULL;
-  n = ramo_scan_node (scan, node);
-  if (n->type == RAMO_SCAN_STRING && !n->escaped)
-    return g_string_chunk_insert_len (strings, scan->text + n->start, n->end - n->start);
-  json = g_string_new (NULL);
-  ramo_scan_write (scan, node, json);
-  return g_string_chunk_insert_len (strings, json->str, json->len);
-}
-
 /* `isRecord()`: a non-null object that is not an array */
 static gboolean
 is_record (RamoScan *scan,
@@ -389,7 +371,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
           {
             guint id = ramo_scan_member (scan, message, "toolCallId");
 
-            entry->aux1 = id ? json_chunk (strings, scan, id) : NULL;
+            entry->aux1 = id ? _ramo_scan_json_chunk (strings, scan, id) : NULL;
           }
           break;
         case RAMO_MESSAGE_ROLE_USER:
@@ -469,7 +451,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      entry->aux2 = json_chunk (strings, scan, ramo_scan_member (scan, object, "configured"));
+      entry->aux2 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "configured"));
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
@@ -488,7 +470,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
             entry->flags |= RAMO_ENTRY_FLAG_RULES_FALLBACK;
         }
       else if (strcmp (entry->type_name, "service_tier_change") == 0)
-        entry->aux1 = json_chunk (strings, scan, ramo_scan_member (scan, object, "serviceTier"));
+        entry->aux1 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "serviceTier"));
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:

@@ -143,10 +143,11 @@ scan_chunk (GStringChunk       *strings,
   return intern ? _ramo_chunk_const (strings, value) : _ramo_chunk (strings, value);
 }
 
-static const char *
-scan_json_chunk (GStringChunk       *strings,
-                 RamoScan           *scan,
-                 guint               node)
+/* The JSON text of a value (as JSON.stringify() writes it) in @strings, or %NULL for none. */
+const char *
+_ramo_scan_json_chunk (GStringChunk       *strings,
+                       RamoScan           *scan,
+                       guint               node)
 {
   g_autofree char *json = NULL;
   RamoScanNode *n;
@@ -307,8 +308,8 @@ fill_entry (GStringChunk       *strings,
           {
             guint stop = ramo_scan_member (scan, message, "stopReason");
 
-            entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "provider"));
-            entry->aux2 = scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "model"));
+            entry->aux1 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "provider"));
+            entry->aux2 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, message, "model"));
             if (ramo_scan_string_equal (scan, stop, "aborted"))
               entry->flags |= RAMO_ENTRY_FLAG_ABORTED;
             else if (ramo_scan_string_equal (scan, stop, "error"))
@@ -318,7 +319,7 @@ fill_entry (GStringChunk       *strings,
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      entry->aux1 = scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "thinkingLevel"));
+      entry->aux1 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "thinkingLevel"));
       break;
 
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
@@ -349,8 +350,8 @@ fill_entry (GStringChunk       *strings,
           }
         else
           {
-            entry->aux1 = scan_json_chunk (strings, scan, provider);
-            entry->aux2 = scan_json_chunk (strings, scan, model_id);
+            entry->aux1 = _ramo_scan_json_chunk (strings, scan, provider);
+            entry->aux2 = _ramo_scan_json_chunk (strings, scan, model_id);
           }
         if (provider == 0 && model_id == 0 && model != 0)
           entry->flags |= RAMO_ENTRY_FLAG_OMP_ONLY;

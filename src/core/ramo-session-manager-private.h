@@ -131,6 +131,12 @@ _ramo_bom_length (const char *data,
   return len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
+/* ramo-session-lines.c */
+
+const char *_ramo_scan_json_chunk              (GStringChunk       *strings,
+                                                RamoScan           *scan,
+                                                guint               node);
+
 /* ramo-session-manager.c */
 
 RamoSessionManager *_ramo_session_manager_new_for_path (const char         *path);

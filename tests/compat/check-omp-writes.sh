@@ -24,22 +24,12 @@ if [ $# -ne 1 ]; then
     echo "usage: $0 RAMO_SESSION_BINARY" >&2
     exit 2
 fi
-RAMO=$1
-case $RAMO in
-    */*) [ -e "$RAMO" ] && RAMO=$(cd "$(dirname "$RAMO")" && pwd)/$(basename "$RAMO") ;;
-    *) RAMO=$(command -v "$RAMO" || echo "$RAMO") ;;
-esac
-if [ ! -x "$RAMO" ]; then
-    echo "error: $RAMO is not an executable file" >&2
-    exit 2
-fi
+. "$(dirname "$0")/compat-lib.sh"
+compat_ramo_binary "$1"
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    echo "SKIP: node/npm not found"
-    exit 77
-fi
+compat_need_node
 if ! "$HERE/install-agents.sh" >&2; then
     echo "SKIP: the agents could not be installed (install-agents.sh)"
     exit 77

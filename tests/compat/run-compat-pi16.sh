@@ -22,16 +22,9 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 RAMO_SESSION_BINARY [FILES...]" >&2
     exit 2
 fi
-RAMO=$1
+. "$(dirname "$0")/compat-lib.sh"
+compat_ramo_binary "$1"
 shift
-case $RAMO in
-    */*) [ -e "$RAMO" ] && RAMO=$(cd "$(dirname "$RAMO")" && pwd)/$(basename "$RAMO") ;;
-    *) RAMO=$(command -v "$RAMO" || echo "$RAMO") ;;
-esac
-if [ ! -x "$RAMO" ]; then
-    echo "error: $RAMO is not an executable file" >&2
-    exit 2
-fi
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)

@@ -28,24 +28,14 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 RAMO_SESSION_BINARY [FILES...]" >&2
     exit 2
 fi
-RAMO=$1
+. "$(dirname "$0")/compat-lib.sh"
+compat_ramo_binary "$1"
 shift
-case $RAMO in
-    */*) [ -e "$RAMO" ] && RAMO=$(cd "$(dirname "$RAMO")" && pwd)/$(basename "$RAMO") ;;
-    *) RAMO=$(command -v "$RAMO" || echo "$RAMO") ;;
-esac
-if [ ! -x "$RAMO" ]; then
-    echo "error: $RAMO is not an executable file" >&2
-    exit 2
-fi
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    echo "SKIP: node/npm not found"
-    exit 77
-fi
+compat_need_node
 
 export RAMO_PI_DIR="${RAMO_PI_DIR:-$HOME/.cache/ramo-pi}"
 PI_PKG="$RAMO_PI_DIR/node_modules/@mariozechner/pi-coding-agent/package.json"
