@@ -173,7 +173,7 @@ _ramo_agent_process_send (RamoAgentProcess *self,
         }
     }
   g_string_append (line, "}\n");
-  g_debug ("→ %.*s", (int) MIN (line->len - 1, 400), line->str);
+  g_debug ("to the agent: %.*s", (int) MIN (line->len - 1, 400), line->str);
 
   g_queue_push_tail (&self->writes, g_string_free_to_bytes (g_steal_pointer (&line)));
   write_next (self);
