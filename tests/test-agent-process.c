@@ -9,7 +9,15 @@
  * was sent. The program is skipped (77) when pi is not installed.
  */
 
+#define _GNU_SOURCE   /* posix_openpt() */
+
 #include "config.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <gio/gunixinputstream.h>
 
 #include "test-agent-util.h"
 
@@ -752,6 +760,95 @@ test_no_extension (void)
   g_unsetenv ("RAMO_AGENT_EXTENSION");
 }
 
+static void
+drain_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
+    g_input_stream_read_bytes_async (G_INPUT_STREAM (source), 4096, G_PRIORITY_DEFAULT, NULL,
+                                     drain_cb, NULL);
+}
+
+static gboolean
+label_written_cb (gpointer user_data)
+{
+  const char *path = user_data;
+  g_autofree char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return contents != NULL && strstr (contents, "\"type\":\"label\"") != NULL;
+}
+
+/* "Open in Terminal": pi's own interface started by ramo_agent_command_build_terminal() moves
+ * at once (here with a label, which shows in the file where the leaf went). */
+static void
+test_terminal_start (void)
+{
+  g_autofree char *path = agent_test_copy_base ();
+  g_autofree char *extension = ramo_agent_command_find_extension (NULL);
+  g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
+  g_auto(GStrv) command = ramo_agent_command_find (RAMO_DIALECT_PI, NULL, NULL);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) pi = NULL;
+  g_autoptr(GInputStream) terminal = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (50, agent_test_tick_cb, NULL);
+  JsonObject *label = NULL;
+  int master, slave;
+
+  options->label = g_strdup ("opened \"here\"");
+  argv = ramo_agent_command_build_terminal (RAMO_DIALECT_PI, (const char * const *) command, path,
+                                            extension, base_session.user1, options);
+
+  /* a terminal of its own */
+  master = posix_openpt (O_RDWR | O_NOCTTY);
+  g_assert_cmpint (master, >=, 0);
+  g_assert_cmpint (grantpt (master), ==, 0);
+  g_assert_cmpint (unlockpt (master), ==, 0);
+  slave = open (ptsname (master), O_RDWR | O_NOCTTY);
+  g_assert_cmpint (slave, >=, 0);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_set_cwd (launcher, agent_env.project);
+  g_subprocess_launcher_setenv (launcher, "TERM", "xterm-256color", TRUE);
+  g_subprocess_launcher_setenv (launcher, "COLUMNS", "100", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LINES", "30", TRUE);
+  g_subprocess_launcher_take_stdin_fd (launcher, dup (slave));
+  g_subprocess_launcher_take_stdout_fd (launcher, dup (slave));
+  g_subprocess_launcher_take_stderr_fd (launcher, slave);
+  pi = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv, &error);
+  g_assert_no_error (error);
+  terminal = g_unix_input_stream_new (master, TRUE);
+  g_input_stream_read_bytes_async (terminal, 4096, G_PRIORITY_DEFAULT, NULL, drain_cb, NULL);
+
+  while (!label_written_cb (path))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out waiting for pi's interface to move");
+    }
+  g_source_remove (tick);
+  g_subprocess_force_exit (pi);
+  g_subprocess_wait (pi, NULL, NULL);
+
+  entries = agent_test_read_entries (path);
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (json_object_get_string_member (g_ptr_array_index (entries, i), "type"), "label") == 0)
+      label = g_ptr_array_index (entries, i);
+  g_assert_nonnull (label);
+  g_assert_cmpstr (json_object_get_string_member (label, "targetId"), ==, base_session.user1);
+  g_assert_cmpstr (json_object_get_string_member (label, "label"), ==, "opened \"here\"");
+  /* written at the new leaf: the user message's parent */
+  g_assert_cmpstr (agent_test_parent (label), ==,
+                   agent_test_parent (agent_test_find (entries, base_session.user1)));
+}
+
 /* The command lines and the extension's argument, without an agent */
 static void
 test_command_lines (void)
@@ -849,6 +946,7 @@ main (int    argc,
   g_test_add_func ("/agent/process/agent-exits", test_agent_exits);
   g_test_add_func ("/agent/process/no-folder", test_no_folder);
   g_test_add_func ("/agent/process/no-extension", test_no_extension);
+  g_test_add_func ("/agent/process/terminal-start", test_terminal_start);
 
   return g_test_run ();
 }
