@@ -43,6 +43,18 @@ function entriesSince(ctx, count) {
   return ctx.sessionManager.getEntries().slice(count).map((entry) => ({ id: entry.id, type: entry.type }));
 }
 
+// Sets a label the agent's way. pi 1.6.0's `pi.setLabel(id, label)` is its session manager's
+// appendLabelChange() (dist/core/agent-session.js); oh-my-pi 18.2.3's `pi.setLabel()` names the
+// extension instead (src/extensibility/extensions/loader.ts) and writes nothing, so when nothing
+// was written the same call of its session manager is made (the one its runtime's setLabel action
+// makes, src/modes/runtime-init.ts).
+function setLabel(pi, ctx, target, label) {
+  const count = ctx.sessionManager.getEntries().length;
+  pi.setLabel(target, label);
+  if (ctx.sessionManager.getEntries().length === count && typeof ctx.sessionManager.appendLabelChange === "function")
+    ctx.sessionManager.appendLabelChange(target, label);
+}
+
 function errorText(error) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -81,8 +93,18 @@ export default function (pi) {
           options.replaceInstructions = true;
         if (typeof argument.label === "string" && argument.label !== "")
           options.label = argument.label;
+        const count = ctx.sessionManager.getEntries().length;
         const result = await ctx.navigateTree(argument.target, options);
-        return result?.cancelled === true;
+        if (result?.cancelled === true)
+          return true;
+        // oh-my-pi 18.2.3 passes only `summarize` on (src/modes/runtime-init.ts): the label
+        // goes where pi puts it, on the summary written, else on the entry moved to
+        const written = ctx.sessionManager.getEntries().slice(count);
+        if (options.label !== undefined && !written.some((entry) => entry.type === "label")) {
+          const summary = written.find((entry) => entry.type === "branch_summary");
+          setLabel(pi, ctx, summary ? summary.id : argument.target, options.label);
+        }
+        return false;
       }),
   });
 
@@ -91,7 +113,7 @@ export default function (pi) {
     handler: async (args, ctx) =>
       run(ctx, args, async (argument) => {
         const label = typeof argument.label === "string" && argument.label !== "" ? argument.label : undefined;
-        pi.setLabel(argument.target, label);
+        setLabel(pi, ctx, argument.target, label);
         return false;
       }),
   });

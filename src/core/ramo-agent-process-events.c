@@ -21,8 +21,10 @@
 /*
  * The events are pi 1.6.0's (docs/json.md; oh-my-pi streams the same names): each is emitted
  * whole as ::event (detailed by its type), then as the signal made for it. The run under way
- * is followed here: `agent_start` makes the process busy, `agent_settled` idle again, and the
- * prompts waiting for the run complete then — with the run's error if its last assistant turn
+ * is followed here: `agent_start` makes the process busy, `agent_settled` idle again (oh-my-pi
+ * 18.2.3 has no `agent_settled`: its `agent_end` without `isTerminal: false` ends the run, and
+ * the last turn's `stopReason: "aborted"` tells an abort), and the prompts waiting for the run
+ * complete then — with the run's error if its last assistant turn
  * ended in one (`stopReason: "error"` and the agent's `errorMessage`; a retry that succeeded
  * clears it, a retry that gave up sets its `finalError`), cancelled if it was aborted.
  */
@@ -164,6 +166,7 @@ handle_message_end (RamoAgentProcess *self,
     return;
 
   stop_reason = ramo_json_member_string (message, "stopReason");
+  self->run_aborted = g_strcmp0 (stop_reason, "aborted") == 0;
   if (g_strcmp0 (stop_reason, "error") == 0)
     set_run_error (self, ramo_json_member_string (message, "errorMessage") ?:
                    "the model's turn ended in an error");
@@ -205,12 +208,20 @@ _ramo_agent_process_handle_event (RamoAgentProcess *self,
   else if (strcmp (type, "agent_start") == 0)
     {
       g_clear_error (&self->run_error);
+      self->run_aborted = FALSE;
       _ramo_agent_process_set_state (self, RAMO_AGENT_PROCESS_BUSY);
+      _ramo_agent_process_adopt_prompts (self);
       g_signal_emit (self, _ramo_agent_process_signals [SIGNAL_AGENT_START], 0);
     }
   else if (strcmp (type, "agent_end") == 0)
-    g_signal_emit (self, _ramo_agent_process_signals [SIGNAL_AGENT_END], 0,
-                   json_object_get_boolean_member_with_default (event, "willRetry", FALSE));
+    {
+      gboolean terminal = json_object_get_boolean_member_with_default (event, "isTerminal", TRUE);
+
+      g_signal_emit (self, _ramo_agent_process_signals [SIGNAL_AGENT_END], 0,
+                     json_object_get_boolean_member_with_default (event, "willRetry", !terminal));
+      if (self->dialect == RAMO_DIALECT_OMP && terminal)
+        settle (self, self->run_aborted);
+    }
   else if (strcmp (type, "agent_settled") == 0)
     settle (self, json_object_get_boolean_member_with_default (event, "aborted", FALSE));
   else if (strcmp (type, "turn_start") == 0)

@@ -20,6 +20,14 @@
 #include "ramo-json.h"
 
 /*
+ * Responses: pi 1.6.0 answers each command once, with its id; a `prompt` answers with what it
+ * did (`disposition`) once an extension command ran or the run started. oh-my-pi 18.2.3 answers
+ * a `prompt` at once without a disposition (omp:src/modes/rpc/rpc-mode.ts, `case "prompt"`),
+ * then either runs (events) or writes `prompt_result {id, agentInvoked: false}` when nothing
+ * reached the model (an extension command), or a second, failed response with the same id; and
+ * it answers a command it does not know without the id (`Unknown command: …`), which fails the
+ * oldest request of that command here.
+ *
  * pi's framing (docs/rpc.md, "Framing"): one JSON object per line, LF only — a reader that
  * also splits on U+2028 or on CR would cut strings — and an optional CR before the LF. Lines
  * are read with a GDataInputStream whose newline is LF alone, asynchronously, one after the
@@ -47,6 +55,7 @@ _ramo_agent_process_request_free (gpointer data)
   g_clear_object (&request->task);
   g_clear_pointer (&request->answer, json_object_unref);
   g_free (request->id);
+  g_free (request->command);
   g_free (request);
 }
 
@@ -144,9 +153,11 @@ _ramo_agent_process_send (RamoAgentProcess *self,
     {
       request = g_new0 (RamoAgentRequest, 1);
       request->id = id ? g_strdup (id) : _ramo_agent_process_next_id (self);
+      request->command = g_strdup (type);
       request->kind = kind;
       request->task = g_object_ref (task);
       request->settled_at_send = self->n_settled;
+      request->busy_at_send = self->state == RAMO_AGENT_PROCESS_BUSY;
       g_string_append (line, "\"id\":");
       ramo_json_write_string (line, request->id);
       g_string_append_c (line, ',');
@@ -228,6 +239,61 @@ complete_extension (RamoAgentProcess *self,
   _ramo_agent_process_request_free (request);
 }
 
+/* The request of @command sent first among those waiting (ids count up). */
+static RamoAgentRequest *
+oldest_request (RamoAgentProcess *self,
+                const char       *command)
+{
+  RamoAgentRequest *oldest = NULL;
+  guint64 oldest_number = G_MAXUINT64;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->requests);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      RamoAgentRequest *request = value;
+      guint64 number = g_ascii_strtoull (request->id + strlen ("ramo-"), NULL, 10);
+
+      if (g_strcmp0 (request->command, command) == 0 && !request->responded && number < oldest_number)
+        {
+          oldest = request;
+          oldest_number = number;
+        }
+    }
+  return oldest;
+}
+
+/* oh-my-pi: the prompts it accepted wait for the run that just started. */
+void
+_ramo_agent_process_adopt_prompts (RamoAgentProcess *self)
+{
+  g_autoptr(GPtrArray) adopted = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  g_assert (RAMO_IS_AGENT_PROCESS (self));
+
+  g_hash_table_iter_init (&iter, self->requests);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      RamoAgentRequest *request = value;
+
+      if (request->kind == REQUEST_PROMPT && request->responded)
+        {
+          g_hash_table_iter_steal (&iter);
+          g_ptr_array_add (adopted, request);
+        }
+    }
+  for (guint i = 0; i < adopted->len; i++)
+    {
+      RamoAgentRequest *request = g_ptr_array_index (adopted, i);
+      guint settled_at_send = self->n_settled;
+
+      _ramo_agent_process_wait_for_run (self, take_task (request), settled_at_send);
+    }
+}
+
 static void
 handle_response (RamoAgentProcess *self,
                  JsonObject       *object)
@@ -240,6 +306,10 @@ handle_response (RamoAgentProcess *self,
   RamoAgentDisposition disposition = RAMO_AGENT_DISPOSITION_STARTED;
   gboolean has_disposition = FALSE;
   g_autoptr(GTask) task = NULL;
+
+  if (id == NULL && !success && command != NULL &&
+      (request = oldest_request (self, command)) != NULL)
+    id = request->id;   /* oh-my-pi's answer to a command it does not know */
 
   if (id == NULL || (request = g_hash_table_lookup (self->requests, id)) == NULL)
     {
@@ -283,11 +353,17 @@ handle_response (RamoAgentProcess *self,
       {
         guint settled_at_send = request->settled_at_send;
 
+        if (!has_disposition && !request->busy_at_send)
+          {
+            /* oh-my-pi: accepted; a run or a `prompt_result` tells what became of it */
+            request->responded = TRUE;
+            return;
+          }
         task = take_task (take_request (self, id));
         if (has_disposition && disposition == RAMO_AGENT_DISPOSITION_STARTED)
           _ramo_agent_process_wait_for_run (self, g_steal_pointer (&task), settled_at_send);
         else
-          g_task_return_int (task, has_disposition ? disposition : RAMO_AGENT_DISPOSITION_HANDLED);
+          g_task_return_int (task, has_disposition ? disposition : RAMO_AGENT_DISPOSITION_QUEUED);
       }
       return;
 
@@ -316,13 +392,43 @@ handle_response (RamoAgentProcess *self,
           complete_extension (self, request, answer);
           return;
         }
-      /* the agent writes the command's notification before its response (pi 1.6.0 runs the
-       * handler inside prompt()), so an answer that has not come will not */
+      if (!has_disposition)
+        {
+          /* oh-my-pi answers before the command runs: its answer is still to come */
+          request->responded = TRUE;
+          return;
+        }
+      /* pi 1.6.0 writes the command's notification before its response (it runs the handler
+       * inside prompt()), so an answer that has not come will not */
       task = take_task (take_request (self, id));
       g_task_return_new_error (task, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_PROTOCOL,
                                "Ramo's extension did not answer its command");
       return;
     }
+}
+
+/* oh-my-pi: a prompt that reached no model (an extension command ran, or an input handler
+ * took it). */
+static void
+handle_prompt_result (RamoAgentProcess *self,
+                      JsonObject       *object)
+{
+  const char *id = ramo_json_member_string (object, "id");
+  RamoAgentRequest *request = id ? g_hash_table_lookup (self->requests, id) : NULL;
+  g_autoptr(GTask) task = NULL;
+  RequestKind kind;
+
+  if (request == NULL || json_object_get_boolean_member_with_default (object, "agentInvoked", FALSE))
+    return;
+  kind = request->kind;
+  task = take_task (take_request (self, id));
+  if (kind == REQUEST_NAVIGATE || kind == REQUEST_LABEL)
+    g_task_return_new_error (task, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_PROTOCOL,
+                             "Ramo's extension did not answer its command");
+  else if (kind == REQUEST_PROMPT)
+    g_task_return_int (task, RAMO_AGENT_DISPOSITION_HANDLED);
+  else
+    g_task_return_int (task, RAMO_AGENT_DISPOSITION_QUEUED);
 }
 
 static void
@@ -416,6 +522,8 @@ handle_line (RamoAgentProcess *self,
     handle_response (self, object);
   else if (strcmp (type, "extension_ui_request") == 0)
     handle_ui_request (self, object);
+  else if (strcmp (type, "prompt_result") == 0)
+    handle_prompt_result (self, object);
   else
     _ramo_agent_process_handle_event (self, type, object);
 }

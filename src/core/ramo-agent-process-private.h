@@ -30,10 +30,12 @@ typedef enum
 typedef struct
 {
   char        *id;
+  char        *command;       /* its `type` */
   RequestKind  kind;
   GTask       *task;          /* owned until completed */
   JsonObject  *answer;        /* Ramo's extension's answer, when it came before the response */
-  gboolean     responded;     /* the extension command's `prompt` response came */
+  gboolean     responded;     /* oh-my-pi: accepted, its outcome still to come */
+  gboolean     busy_at_send;  /* sent during a run */
   guint        settled_at_send;
   GCancellable *cancellable;
   gulong       cancelled_id;
@@ -74,6 +76,7 @@ struct _RamoAgentProcess
   GError                *run_error;
   GError                *last_run_error;
   gboolean               last_run_aborted;
+  gboolean               run_aborted;        /* oh-my-pi: the run's last turn was aborted */
   guint                  n_settled;
 
   GPtrArray             *stop_tasks;         /* GTask* */
@@ -126,6 +129,7 @@ void              _ramo_agent_process_send_abort      (RamoAgentProcess *self);
 void              _ramo_agent_process_fail_all        (RamoAgentProcess *self,
                                                        const GError     *error);
 void              _ramo_agent_process_request_free    (gpointer          data);
+void              _ramo_agent_process_adopt_prompts   (RamoAgentProcess *self);
 
 /* ramo-agent-process-events.c */
 void              _ramo_agent_process_handle_event    (RamoAgentProcess *self,

@@ -370,8 +370,11 @@ ramo_agent_process_start_async (RamoAgentProcess    *self,
   _ramo_agent_process_start_io (self);
   g_subprocess_wait_async (self->subprocess, self->io_cancellable, wait_cb, self);
 
-  ramo_agent_process_call_async (self, "get_commands", NULL, NULL, commands_cb,
-                                 g_steal_pointer (&task));
+  /* oh-my-pi 18.2.3 has no `get_commands`; its `get_available_commands` lists the
+   * extensions' commands the same way (omp:src/modes/rpc/rpc-mode.ts) */
+  ramo_agent_process_call_async (self,
+                                 self->dialect == RAMO_DIALECT_OMP ? "get_available_commands" : "get_commands",
+                                 NULL, NULL, commands_cb, g_steal_pointer (&task));
 }
 
 /**
