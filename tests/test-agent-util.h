@@ -496,20 +496,29 @@ typedef struct
   FakeLlm *llm;
   char    *root;            /* the temporary folder */
   char    *project;         /* the sessions' working folder */
+  char    *agent_dir;       /* PI_CODING_AGENT_DIR */
   char    *pi_command;      /* RAMO_PI_COMMAND */
+  char    *omp_command;     /* RAMO_OMP_COMMAND */
   char    *pi_bin_dir;      /* the folder of pi's `pi` and `node` (for PATH tests) */
 } AgentEnv;
 
 static AgentEnv agent_env;
 
+/* Where tests/compat/install-agents.sh put @name (pi16, omp) */
 static inline char *
-agent_test_pi_dir (void)
+agent_test_agents_dir (const char *name)
 {
   const char *dir = g_getenv ("RAMO_AGENTS_DIR");
 
   if (dir != NULL && *dir != '\0')
-    return g_build_filename (dir, "pi16", NULL);
-  return g_build_filename (g_get_home_dir (), ".cache", "ramo-agents", "pi16", NULL);
+    return g_build_filename (dir, name, NULL);
+  return g_build_filename (g_get_home_dir (), ".cache", "ramo-agents", name, NULL);
+}
+
+static inline char *
+agent_test_pi_dir (void)
+{
+  return agent_test_agents_dir ("pi16");
 }
 
 static inline void
@@ -524,33 +533,45 @@ agent_test_write (const char *dir,
   g_assert_no_error (error);
 }
 
-/* Sets up pi and the LLM for the whole test program; FALSE (skip) when pi is not installed. */
-static inline gboolean
-agent_test_setup (void)
+/* The temporary folders, the LLM and the environment every agent shares. */
+static inline void
+agent_test_setup_common (void)
 {
-  g_autofree char *pi_dir = agent_test_pi_dir ();
-  g_autofree char *node = g_build_filename (pi_dir, "node_modules", ".bin", "node", NULL);
-  g_autofree char *cli = g_build_filename (pi_dir, "node_modules", "@earendil-works",
-                                           "pi-coding-agent", "dist", "bundle", "cli.js", NULL);
-  g_autofree char *agent_dir = NULL;
   g_autofree char *home = NULL;
-  g_autofree char *models = NULL;
-  g_autofree char *quoted_node = NULL;
-  g_autofree char *quoted_cli = NULL;
-
-  if (!g_file_test (node, G_FILE_TEST_IS_EXECUTABLE) || !g_file_test (cli, G_FILE_TEST_IS_REGULAR))
-    return FALSE;
 
   agent_env.llm = fake_llm_new ();
   agent_env.root = ramo_test_tmpdir ();
-  agent_dir = g_build_filename (agent_env.root, "pi-agent", NULL);
+  agent_env.agent_dir = g_build_filename (agent_env.root, "agent-dir", NULL);
   home = g_build_filename (agent_env.root, "home", NULL);
   agent_env.project = g_build_filename (agent_env.root, "project with spaces", NULL);
-  g_mkdir (agent_dir, 0700);
+  g_mkdir (agent_env.agent_dir, 0700);
   g_mkdir (home, 0700);
   g_mkdir (agent_env.project, 0700);
 
-  models = g_strdup_printf (
+  g_setenv ("PI_CODING_AGENT_DIR", agent_env.agent_dir, TRUE);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("PI_OFFLINE", "1", TRUE);
+  g_setenv ("PI_SKIP_VERSION_CHECK", "1", TRUE);
+  g_setenv ("PI_TELEMETRY", "0", TRUE);
+  g_setenv ("no_proxy", "127.0.0.1,localhost", TRUE);
+  g_setenv ("NO_PROXY", "127.0.0.1,localhost", TRUE);
+  g_unsetenv ("RAMO_PI_COMMAND");
+  g_unsetenv ("RAMO_OMP_COMMAND");
+  g_unsetenv ("RAMO_AGENT_EXTENSION");
+  g_unsetenv ("http_proxy");
+  g_unsetenv ("https_proxy");
+  g_unsetenv ("HTTP_PROXY");
+  g_unsetenv ("HTTPS_PROXY");
+  g_unsetenv ("OPENAI_API_KEY");
+  g_unsetenv ("ANTHROPIC_API_KEY");
+}
+
+/* The `providers` both agents read (pi's models.json, oh-my-pi's models.yml, which is YAML and
+ * so takes JSON): one provider, `ramo-test`, at the loopback LLM, with two models. */
+static inline char *
+agent_test_models_json (void)
+{
+  return g_strdup_printf (
     "{\"providers\":{\"ramo-test\":{\"baseUrl\":\"%s\",\"api\":\"openai-completions\","
     "\"apiKey\":\"not-a-real-key\",\"models\":["
     "{\"id\":\"fake-model\",\"name\":\"Fake model\",\"reasoning\":false,\"input\":[\"text\"],"
@@ -560,8 +581,27 @@ agent_test_setup (void)
     "\"contextWindow\":64000,\"maxTokens\":2048,"
     "\"cost\":{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0}}]}}}",
     agent_env.llm->base_url);
-  agent_test_write (agent_dir, "models.json", models);
-  agent_test_write (agent_dir, "settings.json",
+}
+
+/* Sets up pi and the LLM for the whole test program; FALSE (skip) when pi is not installed. */
+static inline gboolean
+agent_test_setup (void)
+{
+  g_autofree char *pi_dir = agent_test_pi_dir ();
+  g_autofree char *node = g_build_filename (pi_dir, "node_modules", ".bin", "node", NULL);
+  g_autofree char *cli = g_build_filename (pi_dir, "node_modules", "@earendil-works",
+                                           "pi-coding-agent", "dist", "bundle", "cli.js", NULL);
+  g_autofree char *models = NULL;
+  g_autofree char *quoted_node = NULL;
+  g_autofree char *quoted_cli = NULL;
+
+  if (!g_file_test (node, G_FILE_TEST_IS_EXECUTABLE) || !g_file_test (cli, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+
+  agent_test_setup_common ();
+  models = agent_test_models_json ();
+  agent_test_write (agent_env.agent_dir, "models.json", models);
+  agent_test_write (agent_env.agent_dir, "settings.json",
                     "{\"defaultProvider\":\"ramo-test\",\"defaultModel\":\"fake-model\","
                     "\"quietStartup\":true,\"retry\":{\"enabled\":false}}");
 
@@ -569,23 +609,36 @@ agent_test_setup (void)
   quoted_cli = g_shell_quote (cli);
   agent_env.pi_command = g_strdup_printf ("%s %s", quoted_node, quoted_cli);
   agent_env.pi_bin_dir = g_path_get_dirname (node);
-
-  g_setenv ("PI_CODING_AGENT_DIR", agent_dir, TRUE);
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("PI_OFFLINE", "1", TRUE);
-  g_setenv ("PI_SKIP_VERSION_CHECK", "1", TRUE);
-  g_setenv ("PI_TELEMETRY", "0", TRUE);
   g_setenv ("RAMO_PI_COMMAND", agent_env.pi_command, TRUE);
-  g_setenv ("no_proxy", "127.0.0.1,localhost", TRUE);
-  g_setenv ("NO_PROXY", "127.0.0.1,localhost", TRUE);
-  g_unsetenv ("RAMO_OMP_COMMAND");
-  g_unsetenv ("RAMO_AGENT_EXTENSION");
-  g_unsetenv ("http_proxy");
-  g_unsetenv ("https_proxy");
-  g_unsetenv ("HTTP_PROXY");
-  g_unsetenv ("HTTPS_PROXY");
-  g_unsetenv ("OPENAI_API_KEY");
-  g_unsetenv ("ANTHROPIC_API_KEY");
+  return TRUE;
+}
+
+/* Sets up oh-my-pi 18.2.3 (run by the bun installed beside it) and the LLM: its models.yml and
+ * config.yml (the default role on the test model, no retries); FALSE when not installed. */
+static inline gboolean
+agent_test_setup_omp (void)
+{
+  g_autofree char *dir = agent_test_agents_dir ("omp");
+  g_autofree char *bun = g_build_filename (dir, "node_modules", ".bin", "bun", NULL);
+  g_autofree char *cli = g_build_filename (dir, "node_modules", "@oh-my-pi", "pi-coding-agent",
+                                           "dist", "cli.js", NULL);
+  g_autofree char *models = NULL;
+  g_autofree char *quoted_bun = NULL;
+  g_autofree char *quoted_cli = NULL;
+
+  if (!g_file_test (bun, G_FILE_TEST_IS_EXECUTABLE) || !g_file_test (cli, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+
+  agent_test_setup_common ();
+  models = agent_test_models_json ();
+  agent_test_write (agent_env.agent_dir, "models.yml", models);
+  agent_test_write (agent_env.agent_dir, "config.yml",
+                    "modelRoles:\n  default: ramo-test/fake-model\nretry:\n  enabled: false\n");
+
+  quoted_bun = g_shell_quote (bun);
+  quoted_cli = g_shell_quote (cli);
+  agent_env.omp_command = g_strdup_printf ("%s %s", quoted_bun, quoted_cli);
+  g_setenv ("RAMO_OMP_COMMAND", agent_env.omp_command, TRUE);
   return TRUE;
 }
 
@@ -710,15 +763,15 @@ agent_test_stop (RamoAgentProcess *agent)
   g_assert_cmpint (ramo_agent_process_get_state (agent), ==, RAMO_AGENT_PROCESS_EXITED);
 }
 
-/* pi writes the base session itself: a new file, two prompts. */
+/* The agent writes the base session itself: a new file, two prompts. */
 static inline void
-agent_test_make_base_session (void)
+agent_test_make_base_session_for (RamoDialect dialect)
 {
   g_autoptr(RamoAgentProcess) agent = NULL;
   g_autoptr(GPtrArray) entries = NULL;
 
   base_session.path = g_build_filename (agent_env.root, "base.jsonl", NULL);
-  agent = ramo_agent_process_new (RAMO_DIALECT_PI, base_session.path, agent_env.project);
+  agent = ramo_agent_process_new (dialect, base_session.path, agent_env.project);
   agent_test_start (agent);
   fake_llm_reply (agent_env.llm, -1, "First ", "answer.", NULL);
   agent_test_prompt (agent, "First question");
@@ -733,6 +786,12 @@ agent_test_make_base_session (void)
   base_session.answer2 = g_strdup (json_object_get_string_member (agent_test_last_message (entries, "assistant", 0), "id"));
   g_assert_cmpstr (agent_test_parent (agent_test_find (entries, base_session.user2)), ==, base_session.answer1);
   fake_llm_reset (agent_env.llm);
+}
+
+static inline void
+agent_test_make_base_session (void)
+{
+  agent_test_make_base_session_for (RAMO_DIALECT_PI);
 }
 
 /* A copy of the base session for one test */
