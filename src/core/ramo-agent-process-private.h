@@ -4,12 +4,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- *   ramo-agent-process.c           the instance, its properties and signals, starting the
- *                                  process, stopping it, its end
+ *   ramo-agent-process.c           the instance, its properties and signals
+ *   ramo-agent-process-spawn.c     starting the process, stopping it, its end
  *   ramo-agent-process-io.c        JSON lines both ways, requests and their responses, the
  *                                  answers of Ramo's extension, extension UI requests
  *   ramo-agent-process-events.c    the agent's events as signals, the run under way
- *   ramo-agent-process-commands.c  the commands (prompt, steer, abort, state, models, moves…)
+ *   ramo-agent-process-commands.c  the commands (prompt, steer, abort, state, models, thinking)
+ *   ramo-agent-process-moves.c     the moves and labels, through Ramo's extension
  */
 
 #pragma once
@@ -109,11 +110,14 @@ enum {
 extern guint _ramo_agent_process_signals [N_SIGNALS];
 
 /* ramo-agent-process.c */
+const char       *_ramo_agent_process_get_agent_name  (RamoAgentProcess *self);
 void              _ramo_agent_process_set_state       (RamoAgentProcess *self,
                                                        RamoAgentProcessState state);
-void              _ramo_agent_process_check_exit      (RamoAgentProcess *self);
 gboolean          _ramo_agent_process_check_running   (RamoAgentProcess *self,
                                                        GError          **error);
+
+/* ramo-agent-process-spawn.c */
+void              _ramo_agent_process_check_exit      (RamoAgentProcess *self);
 
 /* ramo-agent-process-io.c */
 void              _ramo_agent_process_start_io        (RamoAgentProcess *self);
@@ -142,10 +146,14 @@ void              _ramo_agent_process_report_error    (RamoAgentProcess *self,
                                                        const char       *message);
 
 /* ramo-agent-process-commands.c */
+gboolean          _ramo_agent_process_parse_disposition  (const char           *name,
+                                                          RamoAgentDisposition *disposition);
+void              _ramo_agent_process_abort_on_cancel    (RamoAgentProcess *self,
+                                                          GTask            *task);
+
+/* ramo-agent-process-moves.c */
 void              _ramo_agent_process_complete_extension (RamoAgentProcess *self,
                                                           RamoAgentRequest *request,
                                                           JsonObject       *answer);
-gboolean          _ramo_agent_process_parse_disposition  (const char           *name,
-                                                          RamoAgentDisposition *disposition);
 
 G_END_DECLS
