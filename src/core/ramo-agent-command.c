@@ -198,8 +198,8 @@ start_argv (RamoDialect         dialect,
 
   for (guint i = 0; command[i] != NULL; i++)
     g_ptr_array_add (argv, g_strdup (command[i]));
-  /* pi 1.6.0: `--session PATH` opens that file (dist/cli/args.js); oh-my-pi 18.2.3 has no
-   * --session and resumes a file given as `--resume PATH` (src/cli/args.ts) */
+  /* pi 1.6.0: `--session PATH` opens that file; oh-my-pi 18.2.3 documents `--resume PATH`
+   * (its --help; `--session` is an alias of it, src/cli/flag-tables.ts) */
   g_ptr_array_add (argv, g_strdup (dialect == RAMO_DIALECT_OMP ? "--resume" : "--session"));
   g_ptr_array_add (argv, g_strdup (session_path));
   g_ptr_array_add (argv, g_strdup ("-e"));
@@ -256,7 +256,8 @@ ramo_agent_command_build_rpc (RamoDialect         dialect,
  * The command line that opens @session_path in the agent's own interface, for a terminal:
  * `pi --session FILE -e EXT '/ramo-navigate {…}'`. The move is the interface's first message,
  * which the agent runs as a command once its interface is up (pi 1.6.0 `InteractiveMode.run()`
- * submits the initial message with `session.prompt()`, which runs extension commands): an
+ * submits the initial message with `session.prompt()`, which runs extension commands; oh-my-pi
+ * 18.2.3 does the same): an
  * extension's event handler could not move the leaf (`navigateTree()` is only a command's),
  * and a command run this way is the agent's own `/tree` move, its editor given the text of a
  * user message moved to.
