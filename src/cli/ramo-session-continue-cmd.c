@@ -101,7 +101,8 @@ finish (Continue     *run,
         g_printerr ("ramo-session: aborted\n");
       else if (g_strcmp0 (error->message, run->last_agent_error) != 0)
         g_printerr ("ramo-session: %s\n", error->message);
-      run->status = exit_for_agent_error (error);
+      /* after Ctrl+C the agent's end (aborted, or stopped by a second one) is the user's */
+      run->status = run->interrupts > 0 ? RAMO_CLI_EXIT_INTERRUPTED : exit_for_agent_error (error);
     }
   ramo_agent_process_stop_async (run->agent, NULL, stop_cb, run);
 }

@@ -96,7 +96,8 @@ parse_command_line (RamoDialect  dialect,
       return NULL;
     }
   g_free (argv[0]);
-  argv[0] = g_steal_pointer (&program);
+  /* absolute: the agent starts in the session's folder */
+  argv[0] = g_canonicalize_filename (program, NULL);
   return g_steal_pointer (&argv);
 }
 
@@ -134,7 +135,7 @@ ramo_agent_command_find (RamoDialect   dialect,
     {
       char **argv = g_new0 (char *, 2);
 
-      argv[0] = g_steal_pointer (&on_path);
+      argv[0] = g_canonicalize_filename (on_path, NULL);
       return argv;
     }
 
