@@ -209,7 +209,7 @@ test_streams (void)
 
   entries = agent_test_read_entries (path);
   user = agent_test_last_message (entries, "user", 0);
-  g_assert_cmpstr (agent_test_text (user), ==, "Third question");
+  agent_test_assert_text (user, "Third question");
   g_assert_cmpstr (agent_test_parent (user), ==, base_session.answer2);
   fake_llm_reset (agent_env.llm);
 }

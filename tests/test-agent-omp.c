@@ -83,7 +83,7 @@ test_prompt_streams (void)
   entries = agent_test_read_entries (path);
   user = agent_test_last_message (entries, "user", 0);
   answer = agent_test_text (agent_test_last_message (entries, "assistant", 0));
-  g_assert_cmpstr (agent_test_text (user), ==, "Third question");
+  agent_test_assert_text (user, "Third question");
   g_assert_cmpstr (agent_test_parent (user), ==,
                    json_object_get_string_member (g_ptr_array_index (before, before->len - 1), "id"));
   g_assert_cmpstr (answer, ==, "Hello from omp.");

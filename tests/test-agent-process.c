@@ -499,7 +499,7 @@ test_abort_mid_stream (void)
   entries = agent_test_read_entries (path);
   answer = agent_test_last_message (entries, "assistant", 0);
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (answer, "message"), "stopReason"), ==, "aborted");
-  g_assert_cmpstr (agent_test_text (agent_test_last_message (entries, "user", 0)), ==, "Tell me a long story");
+  agent_test_assert_text (agent_test_last_message (entries, "user", 0), "Tell me a long story");
 
   /* still usable */
   recorder.cancel_on_delta = NULL;
@@ -546,7 +546,7 @@ test_follow_up (void)
 
   entries = agent_test_read_entries (path);
   follow_up = agent_test_last_message (entries, "user", 0);
-  g_assert_cmpstr (agent_test_text (follow_up), ==, "And then?");
+  agent_test_assert_text (follow_up, "And then?");
   g_assert_cmpstr (agent_test_parent (follow_up), ==,
                    json_object_get_string_member (agent_test_last_message (entries, "assistant", 1), "id"));
 

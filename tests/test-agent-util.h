@@ -710,6 +710,16 @@ agent_test_text (JsonObject *entry)
   return fake_message_text (json_object_get_object_member (entry, "message"));
 }
 
+/* Whether a `message` entry's text is @expected */
+static inline void
+agent_test_assert_text (JsonObject *entry,
+                        const char *expected)
+{
+  g_autofree char *text = agent_test_text (entry);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
 static inline const char *
 agent_test_parent (JsonObject *entry)
 {
