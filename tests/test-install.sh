@@ -38,7 +38,8 @@ for f in \
   share/glib-2.0/schemas/$app.gschema.xml \
   share/mime/packages/$app.xml \
   share/locale/it/LC_MESSAGES/ramo.mo \
-  share/ramo/examples/example.jsonl
+  share/ramo/examples/example.jsonl \
+  share/ramo/agent/ramo-extension.js
 do
   [ -s "$root/$f" ] || fail "$f was not installed"
   echo "ok: $f"

@@ -19,6 +19,9 @@ enum {
   RAMO_CLI_EXIT_NO_ENTRY = 3,
   RAMO_CLI_EXIT_NO_SUMMARY = 4,
   RAMO_CLI_EXIT_NOTHING_TO_DO = 5,
+  RAMO_CLI_EXIT_AGENT_ERROR = 4,      /* `continue`: the agent reported an error */
+  RAMO_CLI_EXIT_NO_AGENT = 6,         /* `continue`: the agent could not be started */
+  RAMO_CLI_EXIT_INTERRUPTED = 130,    /* `continue`: Ctrl+C aborted the agent's run */
 };
 
 /* ramo-session.c */
@@ -59,6 +62,10 @@ int                 ramo_cli_migrate         (int           argc,
 int                 ramo_cli_navigate        (int           argc,
                                               char        **argv);
 int                 ramo_cli_compact         (int           argc,
+                                              char        **argv);
+
+/* ramo-session-continue-cmd.c */
+int                 ramo_cli_continue        (int           argc,
                                               char        **argv);
 
 G_END_DECLS

@@ -48,6 +48,17 @@ static const char usage[] =
   "  compact FILE ID [--instructions TEXT] [--summary TEXT] [MODEL OPTIONS] [--json]\n"
   "                                        summarize the active path before ID into a\n"
   "                                        compaction entry that keeps ID and what follows\n"
+  "  continue FILE [--from ID|root] [--summarize | --instructions TEXT\n"
+  "           [--replace-instructions]] [--label TEXT] [--model PROVIDER/ID] MESSAGE\n"
+  "                                        the agent that owns FILE (pi, or omp for oh-my-pi\n"
+  "                                        files) moves to ID by its rules (a user message\n"
+  "                                        puts the leaf on its parent: MESSAGE becomes its\n"
+  "                                        sibling; root: the file's first entry), summarizing\n"
+  "                                        the branch left if asked, and answers MESSAGE; its\n"
+  "                                        reply is printed as it streams. The agent writes\n"
+  "                                        the file. It is found as RAMO_PI_COMMAND or\n"
+  "                                        RAMO_OMP_COMMAND (a command line), else pi or omp\n"
+  "                                        on PATH; it uses its own settings, models and keys.\n"
   "\n"
   "Model options: --provider openai|anthropic, --base-url URL, --model NAME,\n"
   "  --timeout SECONDS. Unset values come from OPENAI_API_KEY, OPENAI_BASE_URL,\n"
@@ -55,7 +66,10 @@ static const char usage[] =
   "\n"
   "Exit status: 0 success, 1 usage error, 2 unreadable or invalid file, 3 unknown entry id,\n"
   "4 the summary failed or was cancelled (Ctrl+C) and the file is unchanged, 5 nothing to\n"
-  "compact before ID (the file is unchanged).\n";
+  "compact before ID (the file is unchanged). For continue: 3 unknown entry id (nothing is\n"
+  "started or written), 4 the agent reported an error (printed in its words), 6 the agent\n"
+  "could not be started (not installed, the session's folder gone), 130 Ctrl+C aborted the\n"
+  "agent's run (the agent writes what the abort leaves; a second Ctrl+C stops it).\n";
 
 /* Prints @message (nullable) and the usage on stderr; returns the exit status for it. */
 int
@@ -91,7 +105,7 @@ take_dialect_option (int    *argc,
 {
   static const char * const valued[] = {
     "--summary", "--label", "--instructions", "--leaf", "--filter", "--provider",
-    "--base-url", "--model", "--timeout",
+    "--base-url", "--model", "--timeout", "--from",
   };
   int out = 2;
 
@@ -265,6 +279,8 @@ main (int    argc,
     return ramo_cli_navigate (argc - 2, argv + 2);
   if (strcmp (command, "compact") == 0)
     return ramo_cli_compact (argc - 2, argv + 2);
+  if (strcmp (command, "continue") == 0)
+    return ramo_cli_continue (argc - 2, argv + 2);
 
   return ramo_cli_fail_usage ("unknown command");
 }
