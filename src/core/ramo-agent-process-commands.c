@@ -98,16 +98,25 @@ _ramo_agent_process_abort_on_cancel (RamoAgentProcess *self,
   abort->handler_id = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), abort, NULL);
 }
 
-static GTask *
-new_task (RamoAgentProcess    *self,
-          GCancellable        *cancellable,
-          GAsyncReadyCallback  callback,
-          gpointer             user_data,
-          gpointer             source_tag)
+/* A task for a command to the agent, tagged with @source_tag; %NULL when no agent runs, the
+ * error then already returned through the task. */
+GTask *
+_ramo_agent_process_start_task (RamoAgentProcess    *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data,
+                                gpointer             source_tag)
 {
   GTask *task = g_task_new (self, cancellable, callback, user_data);
+  GError *error = NULL;
 
   g_task_set_source_tag (task, source_tag);
+  if (!_ramo_agent_process_check_running (self, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return NULL;
+    }
   return task;
 }
 
@@ -132,17 +141,13 @@ ramo_agent_process_call_async (RamoAgentProcess    *self,
                                gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
 
   g_return_if_fail (RAMO_IS_AGENT_PROCESS (self));
   g_return_if_fail (type != NULL);
 
-  task = new_task (self, cancellable, callback, user_data, ramo_agent_process_call_async);
-  if (!_ramo_agent_process_check_running (self, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = _ramo_agent_process_start_task (self, cancellable, callback, user_data, ramo_agent_process_call_async);
+  if (task == NULL)
+    return;
   _ramo_agent_process_send (self, NULL, type, params, REQUEST_CALL, task);
 }
 
@@ -198,18 +203,14 @@ ramo_agent_process_prompt_async (RamoAgentProcess      *self,
                                  gpointer               user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) params = NULL;
 
   g_return_if_fail (RAMO_IS_AGENT_PROCESS (self));
   g_return_if_fail (message != NULL);
 
-  task = new_task (self, cancellable, callback, user_data, ramo_agent_process_prompt_async);
-  if (!_ramo_agent_process_check_running (self, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = _ramo_agent_process_start_task (self, cancellable, callback, user_data, ramo_agent_process_prompt_async);
+  if (task == NULL)
+    return;
 
   params = message_params (message);
   if (when_busy == RAMO_AGENT_BUSY_STEER)
@@ -259,15 +260,11 @@ queue_async (RamoAgentProcess    *self,
              gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) params = NULL;
 
-  task = new_task (self, cancellable, callback, user_data, queue_async);
-  if (!_ramo_agent_process_check_running (self, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = _ramo_agent_process_start_task (self, cancellable, callback, user_data, queue_async);
+  if (task == NULL)
+    return;
   params = message_params (message);
   _ramo_agent_process_send (self, NULL, type, params, REQUEST_QUEUE, task);
 }

@@ -80,6 +80,39 @@ take_task (RamoAgentRequest *request)
   return task;
 }
 
+/* Appends `,"name":value` for every member of @object but `type` and `id`, which the line
+ * already has. */
+static void
+append_members (GString    *line,
+                JsonObject *object)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &name, &value))
+    {
+      if (strcmp (name, "type") == 0 || strcmp (name, "id") == 0)
+        continue;
+      g_string_append_c (line, ',');
+      ramo_json_write_string (line, name);
+      g_string_append_c (line, ':');
+      ramo_json_write (line, value);
+    }
+}
+
+/* Closes the JSON object in @line (taken) and queues it for the agent's stdin. */
+static void
+queue_line (RamoAgentProcess *self,
+            GString          *line)
+{
+  g_string_append (line, "}\n");
+  g_debug ("to the agent: %.*s", (int) MIN (line->len - 1, 400), line->str);
+  g_queue_push_tail (&self->writes, g_string_free_to_bytes (line));
+  write_next (self);
+}
+
 /**
  * ramo_agent_process_reply_ui:
  * @self: a #RamoAgentProcess
@@ -106,25 +139,8 @@ ramo_agent_process_reply_ui (RamoAgentProcess *self,
   if (reply == NULL)
     g_string_append (line, ",\"cancelled\":true");
   else
-    {
-      JsonObjectIter iter;
-      const char *name;
-      JsonNode *value;
-
-      json_object_iter_init (&iter, reply);
-      while (json_object_iter_next (&iter, &name, &value))
-        {
-          if (strcmp (name, "type") == 0 || strcmp (name, "id") == 0)
-            continue;
-          g_string_append_c (line, ',');
-          ramo_json_write_string (line, name);
-          g_string_append_c (line, ':');
-          ramo_json_write (line, value);
-        }
-    }
-  g_string_append (line, "}\n");
-  g_queue_push_tail (&self->writes, g_string_free_to_bytes (g_steal_pointer (&line)));
-  write_next (self);
+    append_members (line, reply);
+  queue_line (self, g_steal_pointer (&line));
 }
 
 char *
@@ -167,27 +183,8 @@ _ramo_agent_process_send (RamoAgentProcess *self,
   ramo_json_write_string (line, type);
 
   if (params != NULL)
-    {
-      JsonObjectIter iter;
-      const char *name;
-      JsonNode *value;
-
-      json_object_iter_init (&iter, params);
-      while (json_object_iter_next (&iter, &name, &value))
-        {
-          if (strcmp (name, "id") == 0 || strcmp (name, "type") == 0)
-            continue;
-          g_string_append_c (line, ',');
-          ramo_json_write_string (line, name);
-          g_string_append_c (line, ':');
-          ramo_json_write (line, value);
-        }
-    }
-  g_string_append (line, "}\n");
-  g_debug ("to the agent: %.*s", (int) MIN (line->len - 1, 400), line->str);
-
-  g_queue_push_tail (&self->writes, g_string_free_to_bytes (g_steal_pointer (&line)));
-  write_next (self);
+    append_members (line, params);
+  queue_line (self, g_steal_pointer (&line));
   return request;
 }
 

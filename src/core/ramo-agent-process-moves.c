@@ -70,20 +70,15 @@ ramo_agent_process_navigate_async (RamoAgentProcess      *self,
                                    gpointer               user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
   g_autofree char *message = NULL;
 
   g_return_if_fail (RAMO_IS_AGENT_PROCESS (self));
   g_return_if_fail (target_id != NULL);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ramo_agent_process_navigate_async);
-  if (!_ramo_agent_process_check_running (self, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = _ramo_agent_process_start_task (self, cancellable, callback, user_data, ramo_agent_process_navigate_async);
+  if (task == NULL)
+    return;
   /* omp:src/modes/runtime-init.ts passes only `summarize` on to session.navigateTree() */
   if (self->dialect == RAMO_DIALECT_OMP && options != NULL &&
       (options->custom_instructions != NULL || options->replace_instructions))
@@ -142,20 +137,15 @@ ramo_agent_process_set_label_async (RamoAgentProcess    *self,
                                     gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
   g_autofree char *message = NULL;
 
   g_return_if_fail (RAMO_IS_AGENT_PROCESS (self));
   g_return_if_fail (target_id != NULL);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ramo_agent_process_set_label_async);
-  if (!_ramo_agent_process_check_running (self, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = _ramo_agent_process_start_task (self, cancellable, callback, user_data, ramo_agent_process_set_label_async);
+  if (task == NULL)
+    return;
   id = _ramo_agent_process_next_id (self);
   message = ramo_agent_command_label_message (id, target_id, label);
   send_extension_command (self, task, id, message, REQUEST_LABEL);

@@ -113,6 +113,11 @@ extern guint _ramo_agent_process_signals [N_SIGNALS];
 const char       *_ramo_agent_process_get_agent_name  (RamoAgentProcess *self);
 void              _ramo_agent_process_set_state       (RamoAgentProcess *self,
                                                        RamoAgentProcessState state);
+GTask            *_ramo_agent_process_start_task      (RamoAgentProcess    *self,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data,
+                                                       gpointer             source_tag);
 gboolean          _ramo_agent_process_check_running   (RamoAgentProcess *self,
                                                        GError          **error);
 
