@@ -641,7 +641,7 @@ test_not_installed (void)
     g_autoptr(RamoAgentProcess) agent = ramo_agent_process_new (RAMO_DIALECT_PI, path, agent_env.project);
     g_autoptr(GError) error = NULL;
 
-    ramo_agent_process_set_fallback_command (agent, command);
+    ramo_agent_process_set_configured_command (agent, command);
     error = start_error (agent);
     g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
     g_assert_nonnull (strstr (error->message, missing));
@@ -656,6 +656,21 @@ test_not_installed (void)
     error = start_error (agent);
     g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
     g_assert_nonnull (strstr (error->message, "RAMO_PI_COMMAND"));
+  }
+
+  /* the preferences' command comes before PATH: with `pi` on PATH, a missing configured
+   * program is still what is reported */
+  {
+    g_autoptr(RamoAgentProcess) agent = ramo_agent_process_new (RAMO_DIALECT_PI, path, agent_env.project);
+    g_autoptr(GError) error = NULL;
+
+    g_unsetenv ("RAMO_PI_COMMAND");
+    g_setenv ("PATH", agent_env.pi_bin_dir, TRUE);
+    ramo_agent_process_set_configured_command (agent, command);
+    error = start_error (agent);
+    g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
+    g_assert_nonnull (strstr (error->message, missing));
+    g_assert_nonnull (strstr (error->message, "Preferences"));
   }
 
   /* `pi` on PATH (beside its node 22) */
