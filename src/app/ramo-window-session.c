@@ -285,6 +285,7 @@ _ramo_window_set_manager_full (RamoWindow         *self,
   g_set_object (&self->projection, projection);
   _ramo_window_summary_set_manager (self, manager);
   _ramo_window_live_set_manager (self, manager);
+  _ramo_window_agent_set_manager (self, manager);
 
   ramo_session_tree_set_projection (self->tree, projection);
   ramo_context_view_set_manager (self->context_view, manager);

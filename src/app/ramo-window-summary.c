@@ -232,13 +232,15 @@ ramo_window_get_agent_session (RamoWindow *self)
  * ramo_window_is_busy:
  * @self: a window
  *
- * Returns: whether a navigation (with its summary) is running
+ * Returns: whether a navigation (with its summary) is running, or the session's agent is
+ *   starting, moving or answering
  */
 gboolean
 ramo_window_is_busy (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
-  return self->agent != NULL && ramo_agent_session_is_busy (self->agent);
+  return (self->agent != NULL && ramo_agent_session_is_busy (self->agent)) ||
+         self->agent_sending || (self->agent_process && ramo_agent_process_is_busy (self->agent_process));
 }
 
 /**
@@ -259,6 +261,7 @@ ramo_window_get_summary_progress_shown (RamoWindow *self)
  * @self: a window
  *
  * Cancels the running navigation (the summary being written): nothing changes in the session.
+ * Stops the session's agent too, when it answers (what it wrote stays).
  */
 void
 ramo_window_cancel_operation (RamoWindow *self)
@@ -269,6 +272,16 @@ ramo_window_cancel_operation (RamoWindow *self)
     g_cancellable_cancel (self->navigate_cancellable);
   if (self->agent)
     ramo_agent_session_cancel (self->agent);
+  ramo_window_stop_agent (self);
+}
+
+/* What the user is told when the window cannot start another operation. */
+const char *
+_ramo_window_busy_message (RamoWindow *self)
+{
+  if (self->agent_sending || (self->agent_process && ramo_agent_process_is_busy (self->agent_process)))
+    return _("The agent is busy; wait for it, or press Escape or Stop to stop it");
+  return _("A summary is still being written; wait for it or press Escape to cancel it");
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -316,8 +329,7 @@ navigate_cb (GObject      *object,
   if (!tree_result->changed)
     return;
 
-  if (tree_result->editor_text)
-    ramo_window_set_composer_text (self, tree_result->editor_text);
+  _ramo_window_offer_composer_text (self, tree_result->editor_text);
   gtk_stack_set_visible_child_name (self->detail_stack, "context");
 
   if (tree_result->summary_entry_id)
@@ -380,6 +392,17 @@ ramo_window_navigate (RamoWindow             *self,
   if (entry == ramo_session_manager_get_leaf (self->manager))
     {
       ramo_window_show_toast (self, _("Already at this entry"));
+      return TRUE;
+    }
+
+  /* the agent attached to the window moves itself, and summarizes with its own model */
+  if (_ramo_window_agent_is_attached (self))
+    {
+      if (!_ramo_window_agent_navigate (self, id, options))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("%s is answering"), _ramo_window_agent_name (self));
+          return FALSE;
+        }
       return TRUE;
     }
 
@@ -728,7 +751,7 @@ ramo_window_activate_entry (RamoWindow *self,
     }
   if (ramo_window_is_busy (self))
     {
-      ramo_window_show_toast (self, _("A summary is still being written; wait for it or press Escape to cancel it"));
+      ramo_window_show_toast (self, _ramo_window_busy_message (self));
       return;
     }
   if (self->summary_dialog)
