@@ -70,6 +70,21 @@ _ramo_window_offer_composer_text (RamoWindow *self,
 /* ------------------------------------------------------------------------------------------ */
 /* Moves                                                                                       */
 
+/* While the agent starts, moves or answers, nothing else may write: says so (@format names the
+ * agent with %s) and returns TRUE. */
+static gboolean
+refuse_while_busy (RamoWindow *self,
+                   const char *format)
+{
+  g_autofree char *message = NULL;
+
+  if (!ramo_agent_process_is_busy (self->agent_process) && !self->agent_sending)
+    return FALSE;
+  message = g_strdup_printf (format, _ramo_window_agent_name (self));
+  ramo_window_show_toast (self, message);
+  return TRUE;
+}
+
 typedef struct
 {
   RamoWindow *window;
@@ -164,14 +179,8 @@ _ramo_window_agent_navigate (RamoWindow            *self,
 {
   Move *move;
 
-  if (ramo_agent_process_is_busy (self->agent_process) || self->agent_sending)
-    {
-      g_autofree char *message = g_strdup_printf (_("%s is answering; stop it or wait before going to another entry"),
-                                                  _ramo_window_agent_name (self));
-
-      ramo_window_show_toast (self, message);
-      return FALSE;
-    }
+  if (refuse_while_busy (self, _("%s is answering; stop it or wait before going to another entry")))
+    return FALSE;
 
   move = g_new0 (Move, 1);
   move->window = g_object_ref (self);
@@ -324,14 +333,8 @@ _ramo_window_agent_branch (RamoWindow *self,
   g_autoptr(JsonObject) params = json_object_new ();
   gboolean omp = ramo_agent_process_get_dialect (self->agent_process) == RAMO_DIALECT_OMP;
 
-  if (ramo_agent_process_is_busy (self->agent_process) || self->agent_sending)
-    {
-      g_autofree char *message = g_strdup_printf (_("%s is answering; stop it or wait before branching"),
-                                                  _ramo_window_agent_name (self));
-
-      ramo_window_show_toast (self, message);
-      return FALSE;
-    }
+  if (refuse_while_busy (self, _("%s is answering; stop it or wait before branching")))
+    return FALSE;
   json_object_set_string_member (params, "entryId", id);
   self->agent_sending = TRUE;
   _ramo_window_agent_update (self);
