@@ -109,7 +109,9 @@ fixture_set_up (Fixture       *f,
   ramo_window_set_remembered_summary_choice (f->window, "none");
   gtk_window_present (GTK_WINDOW (f->window));
   ramo_test_spin (100);
-  g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (f->window)), ==, base_session.answer2);
+  /* pi's file ends with the last answer; oh-my-pi's with the `session_exit` it wrote closing */
+  if (ramo_session_manager_get_dialect (ramo_window_get_manager (f->window)) == RAMO_DIALECT_PI)
+    g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (f->window)), ==, base_session.answer2);
 }
 
 static void
@@ -582,22 +584,81 @@ test_open_in_terminal (Fixture       *f,
   g_assert_true (g_strv_contains ((const char * const *) lines, navigate));
 }
 
+/* oh-my-pi 18.2.3 in the window: Send from the leaf and from a user message, Stop; its RPC has
+ * no thinking-level list (docs/agents-today.md). */
+static void
+test_omp (Fixture       *f,
+          gconstpointer  data)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  RamoComposer *composer = ramo_window_get_composer (f->window);
+  JsonObject *user, *answer;
+
+  g_assert_cmpint (ramo_session_manager_get_dialect (ramo_window_get_manager (f->window)), ==, RAMO_DIALECT_OMP);
+  fake_llm_reply (agent_env.llm, -1, "Third ", "answer.", NULL);
+  type (f, "Third question");
+  send_and_wait (f, "oh-my-pi's reply");
+  g_assert_cmpstr (ramo_composer_get_reply_text (composer), ==, "Third answer.");
+  entries = agent_test_read_entries (f->path);
+  user = agent_test_last_message (entries, "user", 0);
+  answer = agent_test_last_message (entries, "assistant", 0);
+  agent_test_assert_text (user, "Third question");
+  agent_test_assert_text (answer, "Third answer.");
+  g_assert_cmpstr (agent_test_parent (answer), ==, json_object_get_string_member (user, "id"));
+  wait_until (f, leaf_is, json_object_get_string_member (answer, "id"), 10, "the leaf to follow oh-my-pi");
+
+  /* from a user message, while attached: oh-my-pi moves itself, the reply is a sibling */
+  activate (f, "navigate", g_variant_new_string (base_session.user2));
+  wait_until (f, is_idle, NULL, 30, "oh-my-pi's move");
+  wait_until (f, leaf_is, base_session.answer1, 10, "the leaf on the message's parent");
+  fake_llm_reply (agent_env.llm, -1, "Another second answer.", NULL);
+  send_and_wait (f, "the reply from the user message");
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  entries = agent_test_read_entries (f->path);
+  user = agent_test_last_message (entries, "user", 0);
+  agent_test_assert_text (user, "Second question");
+  g_assert_cmpstr (agent_test_parent (user), ==, base_session.answer1);
+
+  /* Stop mid-stream */
+  fake_llm_reply (agent_env.llm, 1, "Once upon", " a time", NULL);
+  type (f, "Tell me a long story");
+  activate (f, "send", NULL);
+  wait_until (f, is_streaming, "Once upon", 60, "the first piece");
+  activate (f, "stop", NULL);
+  wait_until (f, is_idle, NULL, 30, "the run to end");
+  fake_llm_release (agent_env.llm);
+  ramo_test_spin (100);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  entries = agent_test_read_entries (f->path);
+  answer = agent_test_last_message (entries, "assistant", 0);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (answer, "message"), "stopReason"), ==, "aborted");
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  gboolean omp = argc > 1 && g_strcmp0 (argv[argc - 1], "--omp") == 0;
+
+  if (omp)
+    argc--;
   g_test_init (&argc, &argv, NULL);
   gtk_disable_setlocale ();
-  if (!agent_test_setup ())
+  if (omp ? !agent_test_setup_omp () : !agent_test_setup ())
     {
-      g_test_skip ("pi 1.6.0 is not installed (tests/compat/install-agents.sh)");
+      g_test_skip ("the agent is not installed (tests/compat/install-agents.sh)");
       return g_test_run ();
     }
   gtk_init ();
   adw_init ();
-  agent_test_make_base_session ();
+  agent_test_make_base_session_for (omp ? RAMO_DIALECT_OMP : RAMO_DIALECT_PI);
 
 #define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  if (omp)
+    {
+      ADD ("/window/agent/omp", test_omp);
+      return g_test_run ();
+    }
   ADD ("/window/agent/send", test_send);
   ADD ("/window/agent/from-user-message", test_from_user_message);
   ADD ("/window/agent/keeps-typed-text", test_keeps_typed_text);
