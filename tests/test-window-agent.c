@@ -634,6 +634,56 @@ test_omp (Fixture       *f,
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (answer, "message"), "stopReason"), ==, "aborted");
 }
 
+/* A session whose folder is gone: Send says so (the text stays in the editor, nothing starts),
+ * and the way forward, Open in Terminal, runs the agent's interface from the home folder, where
+ * the agent itself asks whether to continue or fork. */
+static void
+test_folder_gone (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *contents = ramo_test_read_file (f->path, NULL);
+  g_autofree char *quoted = g_strdup_printf ("\"cwd\":\"%s\"", agent_env.project);
+  g_autoptr(GString) moved = g_string_new (contents);
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "gone.jsonl", NULL);
+  g_autofree char *record = g_build_filename (dir, "argv", NULL);
+  g_autofree char *body = g_strdup_printf ("#!/bin/sh\npwd > '%s.tmp'\nmv '%s.tmp' '%s'\n", record, record, record);
+  g_autofree char *script = g_build_filename (dir, "terminal", NULL);
+  g_autofree char *editor = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *shown;
+
+  g_assert_nonnull (strstr (contents, quoted));
+  g_string_replace (moved, quoted, "\"cwd\":\"/nonexistent/project\"", 1);
+  g_file_set_contents (path, moved->str, -1, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  g_assert_true (ramo_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+  ramo_test_spin (100);
+
+  type (f, "Still there?");
+  activate (f, "send", NULL);
+  ramo_test_spin (50);
+  shown = ramo_composer_get_error_text (ramo_window_get_composer (f->window));
+  g_assert_nonnull (strstr (shown, "/nonexistent/project"));
+  editor = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (editor, ==, "Still there?");
+  g_assert_null (ramo_window_get_agent_process (f->window));
+
+  agent_test_write (dir, "terminal", body);
+  g_chmod (script, 0755);
+  g_setenv ("RAMO_TERMINAL", script, TRUE);
+  activate (f, "open-in-terminal", NULL);
+  wait_until (f, file_exists, record, 10, "the terminal to start");
+  g_unsetenv ("RAMO_TERMINAL");
+  where = ramo_test_read_file (record, NULL);
+  g_strchomp (where);
+  g_assert_cmpstr (where, ==, g_get_home_dir ());
+}
+
 int
 main (int    argc,
       char **argv)
@@ -670,6 +720,7 @@ main (int    argc,
   ADD ("/window/agent/agent-writes", test_agent_writes);
   ADD ("/window/agent/branch", test_branch);
   ADD ("/window/agent/open-in-terminal", test_open_in_terminal);
+  ADD ("/window/agent/folder-gone", test_folder_gone);
 #undef ADD
 
   return g_test_run ();

@@ -399,7 +399,8 @@ find_terminal (GError **error)
  * @error: return location for a #GError, or %NULL
  *
  * Open in Terminal: the session's agent in its own interface (`pi --session FILE`), in the
- * user's terminal and the session's folder, already at the selected entry (or the leaf):
+ * user's terminal and the session's folder (the home folder when it is gone: the agent asks
+ * there what to do), already at the selected entry (or the leaf):
  * Ramo's extension runs the agent's own `/tree` move as its first command. An agent attached to
  * the window is stopped first, so that the file has one writer.
  *
@@ -433,12 +434,11 @@ ramo_window_open_in_terminal (RamoWindow  *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("%s is answering; stop it first"), _ramo_window_agent_name (self));
       return FALSE;
     }
+  /* a folder that is gone: the agent's interface, started in the home folder, asks whether to
+   * continue there or fork the session into it (pi 1.6.0 main.js, its missing-cwd selector) */
   cwd = ramo_session_manager_get_cwd (self->manager);
   if (cwd == NULL || !g_file_test (cwd, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("the session's folder, %s, is gone"), cwd ? cwd : "?");
-      return FALSE;
-    }
+    cwd = g_get_home_dir ();
 
   dialect = ramo_session_manager_get_dialect (self->manager);
   if (self->settings)

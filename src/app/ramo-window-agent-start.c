@@ -276,10 +276,11 @@ _ramo_window_agent_check_startable (RamoWindow *self)
   cwd = ramo_session_manager_get_cwd (self->manager);
   if (cwd == NULL || !g_file_test (cwd, G_FILE_TEST_IS_DIR))
     {
-      g_autofree char *message = g_strdup_printf (_("The session's folder, %s, is gone; the agent runs in it. Restore the folder, or open the session in a terminal from another folder."),
-                                                  cwd ? cwd : "?");
+      /* the agents refuse such a session in RPC mode; their own interface asks what to do */
+      g_autofree char *message = g_strdup_printf (_("The session's folder, %s, is gone, and %s runs in it. Restore the folder, or open the session in a terminal: %s asks there whether to continue in your home folder or to fork the session into it."),
+                                                  cwd ? cwd : "?", _ramo_window_agent_name (self), _ramo_window_agent_name (self));
 
-      ramo_composer_show_error (self->composer_widget, message, NULL, NULL);
+      ramo_composer_show_error (self->composer_widget, message, _("Open in _Terminal"), "win.open-in-terminal");
       return FALSE;
     }
   return TRUE;
