@@ -22,6 +22,9 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "ramo-window.h"
 #include "test-agent-util.h"
@@ -334,6 +337,79 @@ test_agent_error (Fixture       *f,
   g_assert_nonnull (strstr (shown, "Incorrect API key provided"));
   entries = agent_test_read_entries (f->path);
   g_assert_cmpuint (entries->len, >, 5);
+}
+
+/* Kills (SIGKILL) the test's child processes: the agent (its command line is no help: pi sets
+ * its process title). Returns how many. */
+static guint
+kill_agent (void)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (proc && (name = g_dir_read_name (proc)))
+    {
+      g_autofree char *stat_path = g_build_filename ("/proc", name, "stat", NULL);
+      g_autofree char *stat = NULL;
+      const char *after_name;
+
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (stat_path, &stat, NULL, NULL))
+        continue;
+      /* pid (comm) state ppid … */
+      after_name = strrchr (stat, ')');
+      if (after_name && atoi (after_name + 4) == getpid () && kill (atoi (name), SIGKILL) == 0)
+        n++;
+    }
+  return n;
+}
+
+/* The agent crashes mid-reply: the window says so with the agent's last words and a way
+ * forward (Restart), the file stays whole, and the next Send starts the agent again. A
+ * follow-up sent during a run waits for the run's end. */
+static void
+test_crash_and_follow_up (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *request = NULL;
+  const char *shown;
+
+  fake_llm_reply (agent_env.llm, 1, "Half", " an answer", NULL);
+  type (f, "Crash, please");
+  activate (f, "send", NULL);
+  wait_until (f, is_streaming, "Half", 60, "the reply to start");
+  g_assert_cmpuint (kill_agent (), ==, 1);
+  wait_until (f, has_error, NULL, 30, "the crash to be reported");
+  fake_llm_release (agent_env.llm);
+  shown = ramo_composer_get_error_text (ramo_window_get_composer (f->window));
+  g_assert_nonnull (strstr (shown, "pi stopped"));
+  g_assert_null (ramo_window_get_agent_process (f->window));
+  entries = agent_test_read_entries (f->path);      /* every line whole */
+  agent_test_assert_text (agent_test_last_message (entries, "user", 0), "Crash, please");
+
+  /* Send starts it again; a follow-up sent meanwhile comes after the run */
+  fake_llm_reset (agent_env.llm);
+  fake_llm_reply (agent_env.llm, 1, "Back", " again.", NULL);
+  fake_llm_reply (agent_env.llm, -1, "And the follow-up.", NULL);
+  type (f, "Are you back?");
+  activate (f, "send", NULL);
+  wait_until (f, is_streaming, "Back", 60, "the restarted agent's reply");
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "busy-send", g_variant_new_string ("follow-up"));
+  ramo_test_spin (50);
+  type (f, "One more thing");
+  activate (f, "send", NULL);
+  ramo_test_spin (300);
+  fake_llm_release (agent_env.llm);
+  wait_until (f, is_idle, NULL, 60, "the run with its follow-up");
+  ramo_test_spin (50);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  entries = agent_test_read_entries (f->path);
+  agent_test_assert_text (agent_test_last_message (entries, "assistant", 1), "Back again.");
+  agent_test_assert_text (agent_test_last_message (entries, "user", 0), "One more thing");
+  agent_test_assert_text (agent_test_last_message (entries, "assistant", 0), "And the follow-up.");
+  request = fake_request_text (fake_llm_request (agent_env.llm, 1));
+  g_assert_nonnull (strstr (request, "Back again."));
 }
 
 /* An agent that is not installed: the error names it and the way forward, the text typed comes
@@ -714,6 +790,7 @@ main (int    argc,
   ADD ("/window/agent/keeps-typed-text", test_keeps_typed_text);
   ADD ("/window/agent/stop-and-steer", test_stop_and_steer);
   ADD ("/window/agent/agent-error", test_agent_error);
+  ADD ("/window/agent/crash-and-follow-up", test_crash_and_follow_up);
   ADD ("/window/agent/not-installed", test_not_installed);
   ADD ("/window/agent/preferences-command", test_preferences_command);
   ADD ("/window/agent/models", test_models);
