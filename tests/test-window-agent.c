@@ -589,6 +589,37 @@ test_agent_writes (Fixture       *f,
   wait_until (f, leaf_is, json_object_get_string_member (summary, "id"), 10, "the leaf on the summary");
 }
 
+/* A move with a summary, pi not running yet: pi is started for it and writes the summary with
+ * its own summarizer and model (Ramo's own summarizer is only for when no agent can run). */
+static void
+test_summary_starts_agent (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
+  JsonObject *summary = NULL;
+
+  g_assert_null (ramo_window_get_agent_process (f->window));
+  fake_llm_reply (agent_env.llm, -1, "Summary by pi.", NULL);
+  options->summarize = TRUE;
+  g_assert_true (ramo_window_navigate (f->window, base_session.answer1, options, &error));
+  g_assert_no_error (error);
+  wait_until (f, is_idle, NULL, 60, "pi to start and summarize");
+  ramo_test_spin (300);
+
+  entries = agent_test_read_entries (f->path);
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (json_object_get_string_member (g_ptr_array_index (entries, i), "type"), "branch_summary") == 0)
+      summary = g_ptr_array_index (entries, i);
+  g_assert_nonnull (summary);
+  g_assert_true (g_str_has_suffix (json_object_get_string_member (summary, "summary"), "Summary by pi."));
+  g_assert_nonnull (ramo_window_get_agent_process (f->window));    /* pi wrote it, and stays */
+  g_assert_cmpstr (agent_test_parent (summary), ==, base_session.answer1);
+  g_assert_true (fake_llm_has_requests (agent_env.llm, 1));
+  wait_until (f, leaf_is, json_object_get_string_member (summary, "id"), 10, "the leaf on pi's summary");
+}
+
 /* Branch while pi is attached: pi writes the new session and switches to it; the window
  * follows, with pi still attached, and the message's text in the editor. */
 static void
@@ -795,6 +826,7 @@ main (int    argc,
   ADD ("/window/agent/preferences-command", test_preferences_command);
   ADD ("/window/agent/models", test_models);
   ADD ("/window/agent/agent-writes", test_agent_writes);
+  ADD ("/window/agent/summary-starts-agent", test_summary_starts_agent);
   ADD ("/window/agent/branch", test_branch);
   ADD ("/window/agent/open-in-terminal", test_open_in_terminal);
   ADD ("/window/agent/folder-gone", test_folder_gone);

@@ -42,6 +42,8 @@ _ramo_window_agent_detach (RamoWindow *self)
   g_clear_pointer (&self->agent_leaf_id, g_free);
   g_clear_pointer (&self->agent_session_path, g_free);
   g_clear_pointer (&self->agent_followed_id, g_free);
+  g_clear_pointer (&self->agent_pending_move, g_free);
+  g_clear_pointer (&self->agent_pending_move_options, ramo_tree_options_free);
   self->agent_leaf_known = FALSE;
   self->agent_sending = FALSE;
   self->agent_user_seen = FALSE;
@@ -226,6 +228,14 @@ start_cb (GObject      *object,
 
   if (self->agent_pending_text)
     _ramo_window_agent_begin_prompt (self);
+  else if (self->agent_pending_move)
+    {
+      g_autofree char *id = g_steal_pointer (&self->agent_pending_move);
+      g_autoptr(RamoTreeOptions) options = g_steal_pointer (&self->agent_pending_move_options);
+
+      self->agent_sending = FALSE;
+      _ramo_window_agent_navigate (self, id, options);
+    }
   else
     {
       g_autofree char *status = g_strdup_printf (_("%s is ready"), _ramo_window_agent_name (self));
@@ -286,3 +296,38 @@ _ramo_window_agent_check_startable (RamoWindow *self)
   return TRUE;
 }
 
+/**
+ * _ramo_window_agent_start_and_navigate:
+ * @self: a window whose session's agent is not attached
+ * @id: the entry to go to
+ * @options: the summary the user chose
+ *
+ * A move with a summary is the agent's to write, with its own summarizer and model: when the
+ * session's agent can run here (it is found, the session has a file and its folder exists),
+ * it is started and then moved (ramo_window_navigate()). Nothing is said otherwise: Ramo's own
+ * summarizer writes the summary then.
+ *
+ * Returns: %TRUE when the agent was started for the move
+ */
+gboolean
+_ramo_window_agent_start_and_navigate (RamoWindow            *self,
+                                       const char            *id,
+                                       const RamoTreeOptions *options)
+{
+  RamoDialect dialect = ramo_session_manager_get_dialect (self->manager);
+  g_autofree char *configured = dup_configured_command (self, dialect);
+  g_auto(GStrv) command = NULL;
+  const char *cwd = ramo_session_manager_get_cwd (self->manager);
+
+  if (self->agent_sending || ramo_session_manager_get_path (self->manager) == NULL ||
+      cwd == NULL || !g_file_test (cwd, G_FILE_TEST_IS_DIR))
+    return FALSE;
+  command = ramo_agent_command_find (dialect, configured, NULL);
+  if (command == NULL)
+    return FALSE;
+
+  _ramo_window_agent_start (self);
+  self->agent_pending_move = g_strdup (id);
+  self->agent_pending_move_options = options ? ramo_tree_options_copy (options) : ramo_tree_options_new ();
+  return TRUE;
+}

@@ -177,6 +177,8 @@ _ramo_window_agent_end_send (RamoWindow   *self,
                                 ? _("Stopped") : _("Not sent"), FALSE);
     }
   g_clear_pointer (&self->agent_pending_text, g_free);
+  g_clear_pointer (&self->agent_pending_move, g_free);
+  g_clear_pointer (&self->agent_pending_move_options, ramo_tree_options_free);
   _ramo_window_agent_update (self);
 }
 

@@ -49,6 +49,8 @@ struct _RamoWindow
   gboolean              agent_leaf_known;
   char                 *agent_followed_id;   /* the entry the selection followed to, or NULL */
   char                 *agent_pending_text;  /* sent, not yet taken by the agent */
+  char                 *agent_pending_move;  /* a move with a summary waiting for the start */
+  RamoTreeOptions      *agent_pending_move_options;
   gboolean              agent_sending;       /* a start, a move or a prompt is under way */
   gboolean              agent_user_seen;     /* the agent took the message (its user message began) */
   GPtrArray            *agent_models;        /* JsonObject*, the agent's models, as listed */
@@ -185,6 +187,9 @@ void     _ramo_window_agent_connect       (RamoWindow         *self,
 /* ramo-window-agent-start.c */
 void     _ramo_window_agent_start         (RamoWindow         *self);
 gboolean _ramo_window_agent_check_startable (RamoWindow       *self);
+gboolean _ramo_window_agent_start_and_navigate (RamoWindow    *self,
+                                           const char         *id,
+                                           const RamoTreeOptions *options);
 void     _ramo_window_agent_model_chosen_cb (RamoWindow       *self,
                                            guint               index,
                                            RamoComposer       *composer);

@@ -347,8 +347,10 @@ navigate_cb (GObject      *object,
  * @options: (nullable): the summary to ask for; %NULL for none
  * @error: return location for a #GError, or %NULL
  *
- * Moves the session's leaf as pi's /tree does (spec §5), through the window's
- * #RamoAgentSession: a user message or a `custom_message` puts the leaf on its parent (or
+ * Moves the session's leaf as pi's /tree does (spec §5). While the session's agent is attached,
+ * or when a summary is asked for and the agent can run, the agent moves itself and writes the
+ * summary with its own summarizer (ramo-window-agent-moves.c). Otherwise the move goes through
+ * the window's #RamoAgentSession: a user message or a `custom_message` puts the leaf on its parent (or
  * before the first entry) and its text into the editor; any other entry becomes the leaf. With
  * a summary, the branch left behind is summarized first and the new `branch_summary` entry is
  * selected; while it is written the progress bar shows, and Escape cancels.
@@ -405,6 +407,9 @@ ramo_window_navigate (RamoWindow             *self,
         }
       return TRUE;
     }
+  /* a summary is the agent's to write, when it can run: it is started for the move */
+  if (options && options->summarize && _ramo_window_agent_start_and_navigate (self, id, options))
+    return TRUE;
 
   opts = options ? ramo_tree_options_copy (options) : ramo_tree_options_new ();
   if (opts->summarize && opts->custom_instructions == NULL)
