@@ -166,6 +166,28 @@ models_cb (GObject      *object,
   ramo_agent_process_query_state_async (self->agent_process, NULL, state_query_cb, g_object_ref (self));
 }
 
+static void
+model_set_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(RamoWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) model = ramo_agent_process_set_model_finish (RAMO_AGENT_PROCESS (object), result, &error);
+
+  if (RAMO_AGENT_PROCESS (object) != self->agent_process)
+    return;
+  if (model == NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_("%s could not change its model"), _ramo_window_agent_name (self));
+
+      _ramo_window_agent_show_error (self, what, error);
+    }
+  /* the list shows the agent's model, and the levels of that model (the agent clamps its
+   * level to them) */
+  ramo_agent_process_query_state_async (self->agent_process, NULL, state_query_cb, g_object_ref (self));
+}
+
 void
 _ramo_window_agent_model_chosen_cb (RamoWindow   *self,
                                     guint         index,
@@ -179,9 +201,7 @@ _ramo_window_agent_model_chosen_cb (RamoWindow   *self,
   ramo_agent_process_set_model_async (self->agent_process,
                                       json_object_get_string_member_with_default (model, "provider", ""),
                                       json_object_get_string_member_with_default (model, "id", ""),
-                                      NULL, NULL, NULL);
-  /* the levels depend on the model; the agent clamps its level to them */
-  ramo_agent_process_query_state_async (self->agent_process, NULL, state_query_cb, g_object_ref (self));
+                                      NULL, model_set_cb, g_object_ref (self));
 }
 
 void

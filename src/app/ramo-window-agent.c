@@ -142,24 +142,31 @@ _ramo_window_agent_show_error (RamoWindow   *self,
   ramo_composer_show_error (self->composer_widget, message, button, action);
 }
 
+/* Text the agent did not take goes back into the editor, before what the user typed since. */
+static void
+give_back_text (RamoWindow *self,
+                const char *text)
+{
+  g_autofree char *current = ramo_composer_dup_text (self->composer_widget);
+  g_autofree char *both = NULL;
+
+  if (ramo_composer_is_empty (self->composer_widget))
+    {
+      ramo_composer_set_text (self->composer_widget, text);
+      return;
+    }
+  both = g_strconcat (text, "\n\n", current, NULL);
+  ramo_composer_set_text (self->composer_widget, both);
+}
+
 /* The text sent comes back to the editor when the agent did not take it. */
 static void
 restore_pending_text (RamoWindow *self)
 {
   g_autofree char *pending = g_steal_pointer (&self->agent_pending_text);
-  g_autofree char *current = NULL;
 
-  if (pending == NULL || self->agent_user_seen)
-    return;
-  current = ramo_composer_dup_text (self->composer_widget);
-  if (g_strstrip (g_strdup (current))[0] == '\0')
-    ramo_composer_set_text (self->composer_widget, pending);
-  else
-    {
-      g_autofree char *both = g_strconcat (pending, "\n\n", current, NULL);
-
-      ramo_composer_set_text (self->composer_widget, both);
-    }
+  if (pending != NULL && !self->agent_user_seen)
+    give_back_text (self, pending);
 }
 
 void
@@ -173,8 +180,8 @@ _ramo_window_agent_end_send (RamoWindow   *self,
       restore_pending_text (self);
       _ramo_window_agent_show_error (self, what, error);
       ramo_composer_set_status (self->composer_widget,
-                                g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-                                ? _("Stopped") : _("Not sent"), FALSE);
+                                g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? _("Stopped")
+                                : self->agent_user_seen ? what : _("Not sent"), FALSE);
     }
   g_clear_pointer (&self->agent_pending_text, g_free);
   g_clear_pointer (&self->agent_pending_move, g_free);
@@ -534,23 +541,36 @@ _ramo_window_agent_begin_prompt (RamoWindow *self)
                                      move_cb, g_object_ref (self));
 }
 
+typedef struct
+{
+  RamoWindow *window;
+  char       *text;
+} Queued;
+
+static void
+queued_free (Queued *queued)
+{
+  g_object_unref (queued->window);
+  g_free (queued->text);
+  g_free (queued);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Queued, queued_free)
+
 static void
 queue_sent_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(RamoWindow) self = user_data;
+  g_autoptr(Queued) queued = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = g_object_steal_data (G_OBJECT (object), "ramo-queued-text");
 
   if (!ramo_agent_process_queue_finish (RAMO_AGENT_PROCESS (object), result, NULL, &error))
     {
-      g_autofree char *what = g_strdup_printf (_("%s did not take the message"), _ramo_window_agent_name (self));
+      g_autofree char *what = g_strdup_printf (_("%s did not take the message"), _ramo_window_agent_name (queued->window));
 
-      self->agent_pending_text = g_steal_pointer (&text);
-      self->agent_user_seen = FALSE;
-      restore_pending_text (self);
-      _ramo_window_agent_show_error (self, what, error);
+      give_back_text (queued->window, queued->text);
+      _ramo_window_agent_show_error (queued->window, what, error);
     }
 }
 
@@ -577,7 +597,7 @@ ramo_window_send (RamoWindow *self)
   if (self->manager == NULL || self->agent_sending)
     return FALSE;
   text = ramo_composer_dup_text (self->composer_widget);
-  if (g_strstrip (g_strdup (text))[0] == '\0')
+  if (ramo_composer_is_empty (self->composer_widget))
     {
       ramo_window_show_toast (self, _("Type a message to send first"));
       return FALSE;
@@ -591,14 +611,15 @@ ramo_window_send (RamoWindow *self)
   ramo_composer_hide_error (self->composer_widget);
   if (agent_busy (self))
     {
-      gboolean steer = busy_steers (self);
+      Queued *queued = g_new0 (Queued, 1);
 
-      g_object_set_data_full (G_OBJECT (self->agent_process), "ramo-queued-text", g_strdup (text), g_free);
+      queued->window = g_object_ref (self);
+      queued->text = g_strdup (text);
       ramo_composer_set_text (self->composer_widget, NULL);
-      if (steer)
-        ramo_agent_process_steer_async (self->agent_process, text, NULL, queue_sent_cb, g_object_ref (self));
+      if (busy_steers (self))
+        ramo_agent_process_steer_async (self->agent_process, text, NULL, queue_sent_cb, queued);
       else
-        ramo_agent_process_follow_up_async (self->agent_process, text, NULL, queue_sent_cb, g_object_ref (self));
+        ramo_agent_process_follow_up_async (self->agent_process, text, NULL, queue_sent_cb, queued);
       return TRUE;
     }
 
