@@ -656,7 +656,8 @@ test_branch (Fixture       *f,
 }
 
 /* Open in Terminal runs pi's own interface on the file, at the selected entry, in the
- * session's folder, in the terminal RAMO_TERMINAL names. */
+ * session's folder, in the terminal RAMO_TERMINAL names, once the pi attached to the window
+ * has let go of the file. */
 static void
 test_open_in_terminal (Fixture       *f,
                        gconstpointer  data)
@@ -676,8 +677,11 @@ test_open_in_terminal (Fixture       *f,
   terminal = g_strdup_printf ("'%s' --", script);
   g_setenv ("RAMO_TERMINAL", terminal, TRUE);
 
+  /* pi attached to the window lets go of the file first: one writer */
+  start_agent (f);
   g_assert_true (ramo_session_tree_select_entry (ramo_window_get_tree (f->window), base_session.answer1));
   activate (f, "open-in-terminal", NULL);
+  g_assert_null (ramo_window_get_agent_process (f->window));
   wait_until (f, file_exists, record, 10, "the terminal to start");
   g_unsetenv ("RAMO_TERMINAL");
 

@@ -393,6 +393,59 @@ find_terminal (GError **error)
   return NULL;
 }
 
+typedef struct
+{
+  RamoWindow *window;
+  char       *cwd;
+  GPtrArray  *argv;
+} Launch;
+
+static void
+launch_free (Launch *launch)
+{
+  g_object_unref (launch->window);
+  g_free (launch->cwd);
+  g_ptr_array_unref (launch->argv);
+  g_free (launch);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Launch, launch_free)
+
+/* Starts the terminal (takes @launch). */
+static gboolean
+launch_run (Launch  *launch,
+            GError **error)
+{
+  g_autoptr(Launch) owned = launch;
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) process = NULL;
+
+  g_subprocess_launcher_set_cwd (launcher, owned->cwd);
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) owned->argv->pdata, error);
+  if (process == NULL)
+    return FALSE;
+  g_subprocess_wait_async (process, NULL, NULL, NULL);
+  return TRUE;
+}
+
+static void
+agent_stopped_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  Launch *launch = user_data;
+  g_autoptr(RamoWindow) self = g_object_ref (launch->window);
+  g_autoptr(GError) error = NULL;
+
+  ramo_agent_process_stop_finish (RAMO_AGENT_PROCESS (object), result, NULL);
+  if (!launch_run (launch, &error))
+    {
+      g_autofree char *what = g_strdup_printf (_("Could not open %s in a terminal"), _ramo_window_agent_name (self));
+
+      _ramo_window_agent_show_error (self, what, error);
+    }
+}
+
 /**
  * ramo_window_open_in_terminal:
  * @self: a window
@@ -410,9 +463,7 @@ gboolean
 ramo_window_open_in_terminal (RamoWindow  *self,
                               GError     **error)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GPtrArray) argv = NULL;
+  g_autoptr(Launch) launch = NULL;
   g_auto(GStrv) terminal = NULL;
   g_auto(GStrv) agent = NULL;
   g_auto(GStrv) command = NULL;
@@ -458,24 +509,31 @@ ramo_window_open_in_terminal (RamoWindow  *self,
     target = _ramo_window_agent_move_target (self);
   command = ramo_agent_command_build_terminal (dialect, (const char * const *) agent, path, extension, target, NULL);
 
-  argv = g_ptr_array_new ();
+  launch = g_new0 (Launch, 1);
+  launch->window = g_object_ref (self);
+  launch->cwd = g_strdup (cwd);
+  launch->argv = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; terminal[i]; i++)
-    g_ptr_array_add (argv, terminal[i]);
+    g_ptr_array_add (launch->argv, g_strdup (terminal[i]));
   for (guint i = 0; command[i]; i++)
-    g_ptr_array_add (argv, command[i]);
-  g_ptr_array_add (argv, NULL);
+    g_ptr_array_add (launch->argv, g_strdup (command[i]));
+  g_ptr_array_add (launch->argv, NULL);
 
-  /* one writer: the agent of this window lets go of the file */
+  /* one writer: the agent of this window lets go of the file first (oh-my-pi writes as it
+   * closes), then the terminal starts */
+  if (_ramo_window_agent_is_attached (self))
+    {
+      Launch *waiting = g_steal_pointer (&launch);
+
+      if (!_ramo_window_agent_detach_full (self, agent_stopped_cb, waiting))
+        launch = waiting;   /* it had ended already */
+      _ramo_window_agent_update (self);
+      if (launch == NULL)
+        return TRUE;
+    }
   _ramo_window_agent_detach (self);
   _ramo_window_agent_update (self);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
-  g_subprocess_launcher_set_cwd (launcher, cwd);
-  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, error);
-  if (process == NULL)
-    return FALSE;
-  g_subprocess_wait_async (process, NULL, NULL, NULL);
-  return TRUE;
+  return launch_run (g_steal_pointer (&launch), error);
 }
 
 static void

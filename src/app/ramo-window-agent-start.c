@@ -32,8 +32,10 @@ dup_configured_command (RamoWindow  *self,
   return g_settings_get_string (self->settings, dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command");
 }
 
-void
-_ramo_window_agent_detach (RamoWindow *self)
+gboolean
+_ramo_window_agent_detach_full (RamoWindow          *self,
+                                GAsyncReadyCallback  stopped,
+                                gpointer             user_data)
 {
   g_autoptr(RamoAgentProcess) agent = g_steal_pointer (&self->agent_process);
 
@@ -50,13 +52,22 @@ _ramo_window_agent_detach (RamoWindow *self)
   g_clear_pointer (&self->agent_models, g_ptr_array_unref);
 
   if (agent == NULL)
-    return;
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (self->agent_handlers); i++)
     g_clear_signal_handler (&self->agent_handlers[i], agent);
   /* the agent's input closes; it ends by itself, its run aborted */
-  if (ramo_agent_process_get_state (agent) != RAMO_AGENT_PROCESS_EXITED &&
-      ramo_agent_process_get_state (agent) != RAMO_AGENT_PROCESS_NEW)
-    ramo_agent_process_stop_async (agent, NULL, NULL, NULL);
+  if (ramo_agent_process_get_state (agent) == RAMO_AGENT_PROCESS_EXITED ||
+      ramo_agent_process_get_state (agent) == RAMO_AGENT_PROCESS_NEW)
+    return FALSE;
+  ramo_agent_process_stop_async (agent, NULL, stopped, user_data);
+  return TRUE;
+}
+
+/* Lets the session's agent go: its input closes, it ends by itself (its run aborted). */
+void
+_ramo_window_agent_detach (RamoWindow *self)
+{
+  _ramo_window_agent_detach_full (self, NULL, NULL);
 }
 
 /* The models and thinking levels, from the agent's own lists. */

@@ -176,6 +176,9 @@ void     _ramo_window_agent_set_leaf      (RamoWindow         *self,
 void     _ramo_window_agent_read_writes   (RamoWindow         *self);
 void     _ramo_window_agent_update        (RamoWindow         *self);
 void     _ramo_window_agent_detach        (RamoWindow         *self);
+gboolean _ramo_window_agent_detach_full   (RamoWindow         *self,
+                                           GAsyncReadyCallback stopped,
+                                           gpointer            user_data);
 const char *_ramo_window_agent_name       (RamoWindow         *self);
 const char *_ramo_window_agent_move_target (RamoWindow        *self);
 void     _ramo_window_agent_begin_prompt  (RamoWindow         *self);
