@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "ramo-window.h"
+#include "ramo-window-private.h"
 #include "test-agent-util.h"
 
 typedef struct
@@ -559,6 +560,16 @@ test_agent_writes (Fixture       *f,
   g_assert_no_error (error);
   listed = json_to_string (pi_entries, FALSE);
   g_assert_nonnull (strstr (listed, "\"label\":\"via pi\""));
+
+  /* clearing it offers Undo, and both go through pi */
+  g_assert_true (ramo_window_set_label (f->window, base_session.user1, "", &error));
+  g_assert_no_error (error);
+  ramo_test_spin (1000);
+  g_assert_null (ramo_session_manager_get_label (ramo_window_get_manager (f->window), base_session.user1));
+  g_assert_cmpstr (ramo_window_get_last_toast (f->window), ==, "Label cleared");
+  g_assert_true (_ramo_window_activate_label_undo (f->window));
+  ramo_test_spin (1000);
+  g_assert_cmpstr (ramo_session_manager_get_label (ramo_window_get_manager (f->window), base_session.user1), ==, "via pi");
 
   /* a move with a summary: pi's summarizer, pi's model */
   fake_llm_reply (agent_env.llm, -1, "The user asked a second question; it was answered.", NULL);

@@ -137,6 +137,30 @@ label_undo_clicked_cb (AdwToast  *toast,
     }
 }
 
+/* "Label cleared" with an Undo button that puts @previous back on @id. */
+static void
+offer_label_undo (RamoWindow *self,
+                  const char *id,
+                  const char *previous)
+{
+  AdwToast *toast;
+  LabelUndo *undo;
+
+  undo = g_new0 (LabelUndo, 1);
+  undo->manager = g_object_ref (self->manager);
+  g_weak_ref_init (&undo->window, self);
+  undo->id = g_strdup (id);
+  undo->label = g_strdup (previous);
+
+  toast = adw_toast_new (_("Label cleared"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (label_undo_clicked_cb), undo,
+                         label_undo_free, 0);
+  g_set_object (&self->label_undo_toast, toast);
+  ramo_window_add_toast (self, toast);
+}
+
 /* ramo_session_manager_append_label_change() on the window's session; when that clears a
  * label, the window shows "Label cleared" with an Undo button. */
 static char *
@@ -146,27 +170,11 @@ append_label_change (RamoWindow  *self,
                      GError     **error)
 {
   g_autofree char *previous = g_strdup (ramo_session_manager_get_label (self->manager, id));
-  AdwToast *toast;
-  LabelUndo *undo;
   char *new_id;
 
   new_id = ramo_session_manager_append_label_change (self->manager, id, label, error);
-  if (new_id == NULL || label != NULL || previous == NULL)
-    return new_id;
-
-  undo = g_new0 (LabelUndo, 1);
-  undo->manager = g_object_ref (self->manager);
-  g_weak_ref_init (&undo->window, self);
-  undo->id = g_strdup (id);
-  undo->label = g_steal_pointer (&previous);
-
-  toast = adw_toast_new (_("Label cleared"));
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (label_undo_clicked_cb), undo,
-                         label_undo_free, 0);
-  g_set_object (&self->label_undo_toast, toast);
-  ramo_window_add_toast (self, toast);
+  if (new_id != NULL && label == NULL && previous != NULL)
+    offer_label_undo (self, id, previous);
   return new_id;
 }
 
@@ -227,7 +235,13 @@ ramo_window_set_label (RamoWindow  *self,
   trimmed = g_strstrip (g_strdup (label ? label : ""));
   /* the attached agent is the only writer: it writes the label */
   if (_ramo_window_agent_is_attached (self))
-    return _ramo_window_agent_set_label (self, id, trimmed[0] ? trimmed : NULL);
+    {
+      const char *previous = ramo_session_manager_get_label (self->manager, id);
+
+      if (trimmed[0] == '\0' && previous != NULL)
+        offer_label_undo (self, id, previous);
+      return _ramo_window_agent_set_label (self, id, trimmed[0] ? trimmed : NULL);
+    }
   new_id = append_label_change (self, id, trimmed[0] ? trimmed : NULL, error);   /* offers Undo for a clear */
   return new_id != NULL;
 }
