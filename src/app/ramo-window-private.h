@@ -78,6 +78,7 @@ struct _RamoWindow
   GtkDropDown          *filter_dropdown;
   GtkSearchEntry       *search_entry;
   GtkLabel             *count_label;
+  GtkLabel             *position_label;
   GtkInfoBar           *issues_bar;
   GtkLabel             *issues_label;
   GtkInfoBar           *read_only_bar;

@@ -338,6 +338,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, position_label);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_bar);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_label);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_bar);
@@ -566,6 +567,20 @@ ramo_window_get_count_text (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
   return self->count_text;
+}
+
+/**
+ * ramo_window_get_position_text:
+ * @self: a window
+ *
+ * Returns: where the selected row stands among the rows shown, as pi's tree says it
+ *   ("(5/13)"), or "" without a selection
+ */
+const char *
+ramo_window_get_position_text (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->position_label);
 }
 
 /**

@@ -62,6 +62,7 @@ RamoEntryView      *ramo_window_get_entry_view            (RamoWindow         *s
 GtkDropDown        *ramo_window_get_filter_dropdown       (RamoWindow         *self);
 GtkEditable        *ramo_window_get_search_entry          (RamoWindow         *self);
 const char         *ramo_window_get_count_text            (RamoWindow         *self);
+const char         *ramo_window_get_position_text         (RamoWindow         *self);
 const char         *ramo_window_get_subtitle              (RamoWindow         *self);
 const char         *ramo_window_get_detail_page           (RamoWindow         *self);
 char               *ramo_window_dup_composer_text         (RamoWindow         *self);
