@@ -1073,6 +1073,55 @@ test_folds (Fixture       *f,
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
 }
 
+static void
+open_path (Fixture    *f,
+           const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ramo_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+  ramo_test_spin (100);
+  g_assert_cmpstr (ramo_session_manager_get_path (ramo_window_get_manager (f->window)), ==, path);
+}
+
+/* The editor's text stays with its session: another session opened in the window starts with
+ * its own (nothing carries over), and the draft comes back with its session (nothing lost). */
+static void
+test_drafts (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *other = g_build_filename (f->dir, "other.jsonl", NULL);
+  g_autofree char *text = NULL;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (ramo_composer_get_text_view (ramo_window_get_composer (f->window)));
+  g_autofree char *first = g_strdup (f->path);
+  GtkTextIter end;
+
+  g_assert_true (g_file_set_contents (other, fixture, -1, NULL));
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert_interactive (buffer, &end, "my draft", -1, TRUE);
+
+  open_path (f, other);
+  text = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (text, ==, "");
+  g_clear_pointer (&text, g_free);
+
+  /* text Ramo put there (going to a user message) does not follow either */
+  activate (f, "navigate", g_variant_new_string ("e0000008"));
+  text = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (text, ==, "Approach B");
+  g_clear_pointer (&text, g_free);
+
+  open_path (f, first);
+  text = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (text, ==, "my draft");
+  g_clear_pointer (&text, g_free);
+  open_path (f, other);
+  text = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (text, ==, "");
+}
+
 /* The structure keys: parent, first child, siblings in the order listed, segment starts and
  * ends (pi's Ctrl+Left/Right), whatever is folded. */
 static void
@@ -1355,6 +1404,7 @@ main (int   argc,
   ADD ("entry-view", test_entry_view, NULL);
   ADD ("folds", test_folds, NULL);
   ADD ("structure-keys", test_structure_keys, NULL);
+  ADD ("drafts", test_drafts, NULL);
   ADD ("row-menu", test_row_menu, NULL);
   ADD ("branch", test_branch, NULL);
   ADD ("branch-command", test_branch_command, NULL);

@@ -326,6 +326,24 @@ ramo_composer_set_text (RamoComposer *self,
 }
 
 /**
+ * ramo_composer_set_draft:
+ * @self: a composer
+ * @text: the user's own text, given back (a draft left in another session)
+ *
+ * Like ramo_composer_set_text(), but the text counts as the user's: nothing replaces it
+ * without asking.
+ */
+void
+ramo_composer_set_draft (RamoComposer *self,
+                         const char   *text)
+{
+  g_return_if_fail (RAMO_IS_COMPOSER (self));
+
+  ramo_composer_set_text (self, text);
+  gtk_text_buffer_set_modified (gtk_text_view_get_buffer (self->text_view), TRUE);
+}
+
+/**
  * ramo_composer_holds_user_text:
  * @self: a composer
  *

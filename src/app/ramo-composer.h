@@ -23,6 +23,8 @@ void         ramo_composer_set_text            (RamoComposer       *self,
                                                 const char         *text);
 gboolean     ramo_composer_is_empty            (RamoComposer       *self);
 gboolean     ramo_composer_holds_user_text     (RamoComposer       *self);
+void         ramo_composer_set_draft           (RamoComposer       *self,
+                                                const char         *text);
 void         ramo_composer_set_agent_name      (RamoComposer       *self,
                                                 const char         *name);
 void         ramo_composer_set_attached        (RamoComposer       *self,

@@ -277,8 +277,9 @@ branch_state_cb (GObject      *object,
   self->agent_session_path = g_strdup (path);
   self->agent_leaf_known = FALSE;
   file = g_file_new_for_path (path);
+  g_free (self->agent_branch_text);
+  self->agent_branch_text = g_steal_pointer (&text);
   ramo_window_open (self, file, 0, NULL, NULL, NULL);
-  _ramo_window_offer_composer_text (self, text);
   {
     g_autofree char *name = g_path_get_basename (path);
     g_autofree char *message = g_strdup_printf (_("Branched to a new session, %s"), name);

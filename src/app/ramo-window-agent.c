@@ -746,13 +746,35 @@ _ramo_window_agent_set_manager (RamoWindow         *self,
 {
   const char *path = manager ? ramo_session_manager_get_path (manager) : NULL;
 
+  /* the editor's text belongs to its session: the user's draft waits for it, the next
+   * session's comes back (nothing typed is lost, nothing carries over) */
+  if (g_strcmp0 (path, self->composer_session_path) != 0)
+    {
+      const char *draft = path ? g_hash_table_lookup (self->composer_drafts, path) : NULL;
+
+      if (self->composer_session_path && ramo_composer_holds_user_text (self->composer_widget))
+        g_hash_table_insert (self->composer_drafts, g_strdup (self->composer_session_path),
+                             ramo_composer_dup_text (self->composer_widget));
+      ramo_composer_set_text (self->composer_widget, NULL);
+      if (draft)
+        {
+          ramo_composer_set_draft (self->composer_widget, draft);
+          g_hash_table_remove (self->composer_drafts, path);
+        }
+      g_free (self->composer_session_path);
+      self->composer_session_path = g_strdup (path);
+    }
+
   g_signal_group_set_target (self->agent_manager_signals, manager);
   if (self->agent_process && (path == NULL || g_strcmp0 (path, self->agent_session_path) != 0))
     _ramo_window_agent_detach (self);
   else if (self->agent_process)
     {
-      /* the same file read again: the agent's leaf is where it was */
+      /* the same file read again, or the one the agent branched to: its leaf is where it was */
+      g_autofree char *text = g_steal_pointer (&self->agent_branch_text);
+
       follow_agent_leaf (self);
+      _ramo_window_offer_composer_text (self, text);
     }
   _ramo_window_agent_update (self);
 }
@@ -764,6 +786,7 @@ _ramo_window_agent_init (RamoWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), agent_actions, G_N_ELEMENTS (agent_actions), self);
   _ramo_window_agent_moves_init (self);
+  self->composer_drafts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   busy_send = g_action_map_lookup_action (G_ACTION_MAP (self), "busy-send");
   if (self->settings)
     {
@@ -784,6 +807,9 @@ void
 _ramo_window_agent_dispose (RamoWindow *self)
 {
   _ramo_window_agent_detach (self);
+  g_clear_pointer (&self->composer_drafts, g_hash_table_unref);
+  g_clear_pointer (&self->composer_session_path, g_free);
+  g_clear_pointer (&self->agent_branch_text, g_free);
   if (self->agent_manager_signals)
     g_signal_group_set_target (self->agent_manager_signals, NULL);
   g_clear_object (&self->agent_manager_signals);

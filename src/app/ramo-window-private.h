@@ -55,6 +55,9 @@ struct _RamoWindow
   gboolean              agent_user_seen;     /* the agent took the message (its user message began) */
   GPtrArray            *agent_models;        /* JsonObject*, the agent's models, as listed */
   gulong                agent_handlers[16];
+  char                 *agent_branch_text;   /* for the editor, once the branched session shows */
+  GHashTable           *composer_drafts;     /* session path → the user's text left there */
+  char                 *composer_session_path;
 
   /* labels (ramo-window-actions.c) */
   AdwToast             *label_undo_toast;    /* the last "Label cleared — Undo" */
