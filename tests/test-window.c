@@ -1122,6 +1122,41 @@ test_drafts (Fixture       *f,
   g_assert_cmpstr (text, ==, "");
 }
 
+/* A comb: every entry of the chain a branch point. The path bar shows the last twelve, after a
+ * "…" that goes to the one before them. */
+static void
+test_path_bar_deep (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GString) text = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"c0000000-0000-4000-8000-000000000001\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
+  g_autofree char *path = g_build_filename (f->dir, "comb.jsonl", NULL);
+  GPtrArray *ids;
+
+  for (guint i = 1; i <= 40; i++)
+    {
+      g_autofree char *parent = i > 1 ? g_strdup_printf ("\"c%07u\"", i - 1) : g_strdup ("null");
+
+      g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"c%07u\",\"parentId\":%s,\"timestamp\":\"2026-01-05T10:%02u:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"step %u\",\"timestamp\":%u}}\n",
+                              i, parent, i, i, i);
+      if (i < 40)
+        g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"s%07u\",\"parentId\":\"c%07u\",\"timestamp\":\"2026-01-05T10:%02u:30.000Z\",\"message\":{\"role\":\"user\",\"content\":\"side %u\",\"timestamp\":%u}}\n",
+                                i, i, i, i, i);
+    }
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  open_path (f, path);
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "c0000040"));
+  ramo_test_spin (20);
+
+  ids = ramo_path_bar_get_ids (ramo_window_get_path_bar (f->window));
+  g_assert_cmpuint (ids->len, ==, RAMO_PATH_BAR_MAX_CRUMBS + 2);
+  g_assert_cmpstr (g_ptr_array_index (ids, 0), ==, "c0000027");
+  g_assert_cmpstr (g_ptr_array_index (ids, 1), ==, "c0000028");
+  g_assert_cmpstr (g_ptr_array_index (ids, 12), ==, "c0000039");
+  g_assert_cmpstr (g_ptr_array_index (ids, 13), ==, "c0000040");
+  ramo_path_bar_activate (ramo_window_get_path_bar (f->window), 0);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "c0000027");
+}
+
 /* The structure keys: parent, first child, siblings in the order listed, segment starts and
  * ends (pi's Ctrl+Left/Right), whatever is folded. */
 static void
@@ -1136,6 +1171,18 @@ test_structure_keys (Fixture       *f,
   g_assert_true (ramo_session_tree_select_entry (tree, "e0000009"));
   ramo_test_spin (20);
   g_assert_cmpstr (ramo_window_get_position_text (f->window), ==, "(5/13)");   /* pi's (N/M) */
+  /* the path bar: the top, the branch point on the way, the selection; a click goes there */
+  {
+    GPtrArray *ids = ramo_path_bar_get_ids (ramo_window_get_path_bar (f->window));
+
+    g_assert_cmpuint (ids->len, ==, 3);
+    g_assert_cmpstr (g_ptr_array_index (ids, 0), ==, "e0000001");
+    g_assert_cmpstr (g_ptr_array_index (ids, 1), ==, "e0000002");
+    g_assert_cmpstr (g_ptr_array_index (ids, 2), ==, "e0000009");
+    ramo_path_bar_activate (ramo_window_get_path_bar (f->window), 1);
+    AT ("e0000002");
+    g_assert_true (ramo_session_tree_select_entry (tree, "e0000009"));
+  }
   g_assert_true (ramo_session_tree_move (tree, 0));        /* parent */
   AT ("e0000008");
   g_assert_true (ramo_session_tree_move (tree, 0));
@@ -1405,6 +1452,7 @@ main (int   argc,
   ADD ("folds", test_folds, NULL);
   ADD ("structure-keys", test_structure_keys, NULL);
   ADD ("drafts", test_drafts, NULL);
+  ADD ("path-bar-deep", test_path_bar_deep, NULL);
   ADD ("row-menu", test_row_menu, NULL);
   ADD ("branch", test_branch, NULL);
   ADD ("branch-command", test_branch_command, NULL);

@@ -9,6 +9,7 @@
 
 #include "ramo-agent-process.h"
 #include "ramo-composer.h"
+#include "ramo-path-bar.h"
 #include "ramo-preloads.h"
 #include "ramo-window.h"
 
@@ -95,6 +96,7 @@ struct _RamoWindow
   AdwStatusPage        *loading_page;
   GtkProgressBar       *loading_progress;
   GtkPaned             *paned;
+  RamoPathBar          *path_bar;
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
   RamoContextView      *context_view;

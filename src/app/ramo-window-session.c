@@ -128,7 +128,8 @@ update_banners (RamoWindow *self)
     gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
 }
 
-/* pi's (N/M): where the selected row stands among the rows shown, folded or not. */
+/* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
+ * path bar of the branch points on the way to it. */
 static void
 update_position (RamoWindow *self)
 {
@@ -139,6 +140,16 @@ update_position (RamoWindow *self)
   if (rank > 0)
     text = g_strdup_printf ("(%u/%u)", rank, ramo_projection_get_n_visible (self->projection));
   gtk_label_set_text (self->position_label, text ? text : "");
+  ramo_path_bar_set_path (self->path_bar, self->projection, entry);
+}
+
+static void
+path_bar_activated_cb (RamoWindow  *self,
+                       const char  *id,
+                       RamoPathBar *path_bar)
+{
+  if (ramo_session_tree_select_entry (self->tree, id))
+    ramo_session_tree_focus (self->tree);
 }
 
 static void
@@ -340,6 +351,8 @@ _ramo_window_session_init (RamoWindow *self)
 
   g_signal_connect_object (self->tree, "notify::selected-id",
                            G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->path_bar, "entry-activated",
+                           G_CALLBACK (path_bar_activated_cb), self, G_CONNECT_SWAPPED);
 
   update_count (self);
 }

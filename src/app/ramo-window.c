@@ -330,6 +330,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   g_type_ensure (RAMO_TYPE_CONTEXT_VIEW);
   g_type_ensure (RAMO_TYPE_ENTRY_VIEW);
   g_type_ensure (RAMO_TYPE_COMPOSER);
+  g_type_ensure (RAMO_TYPE_PATH_BAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, toast_overlay);
@@ -352,6 +353,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, path_bar);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, tree);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, context_view);
@@ -581,6 +583,19 @@ ramo_window_get_position_text (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
   return gtk_label_get_text (self->position_label);
+}
+
+/**
+ * ramo_window_get_path_bar:
+ * @self: a window
+ *
+ * Returns: (transfer none): the bar of branch points above the tree
+ */
+RamoPathBar *
+ramo_window_get_path_bar (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return self->path_bar;
 }
 
 /**

@@ -12,6 +12,7 @@
 #include "ramo-agent-process.h"
 #include "ramo-agent-session.h"
 #include "ramo-composer.h"
+#include "ramo-path-bar.h"
 #include "ramo-context-view.h"
 #include "ramo-entry-view.h"
 #include "ramo-projection.h"
@@ -63,6 +64,7 @@ GtkDropDown        *ramo_window_get_filter_dropdown       (RamoWindow         *s
 GtkEditable        *ramo_window_get_search_entry          (RamoWindow         *self);
 const char         *ramo_window_get_count_text            (RamoWindow         *self);
 const char         *ramo_window_get_position_text         (RamoWindow         *self);
+RamoPathBar        *ramo_window_get_path_bar              (RamoWindow         *self);
 const char         *ramo_window_get_subtitle              (RamoWindow         *self);
 const char         *ramo_window_get_detail_page           (RamoWindow         *self);
 char               *ramo_window_dup_composer_text         (RamoWindow         *self);
