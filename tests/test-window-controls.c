@@ -1,0 +1,287 @@
+/* test-window-controls.c — the window's controls do what they say (issue 18)
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * This program is free software: you can redistribute it and/or modify it under the terms of the
+ * GNU General Public License as published by the Free Software Foundation, either version 3 of
+ * the License, or (at your option) any later version.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "ramo-session-row.h"
+#include "ramo-window.h"
+#include "ramo-window-private.h"
+#include "ramo-test-util.h"
+
+/*
+ * The window driven through GTK as a user would: the Branch command, the row menu, the
+ * summary dialog, the session opened after another, the rows as they are drawn. The session
+ * (the same shape as test-window.c's):
+ *
+ *   e1  user: Plan the parser
+ *   e2  assistant: Here is a plan.
+ *     ├ e7  [branch summary]: Tried A; it failed.      ← holds the leaf, so listed first
+ *     │   e8 user: Approach B, e9 assistant: B done, e13 user: go on, e14 assistant: going (leaf)
+ *     ├ e3  user: Approach A  [plan-a]
+ *     │   e5 [read: /etc/hosts], e6 assistant: A done
+ *     └ e17 user: Approach C
+ */
+static const char fixture[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"0c0ffee0-0000-4000-8000-000000000018\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n"
+  "{\"type\":\"message\",\"id\":\"e0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Plan the parser\",\"timestamp\":1}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000002\",\"parentId\":\"e0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"Here is a plan.\"}],\"stopReason\":\"stop\",\"timestamp\":2}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000003\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:03.000Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Approach A\"}],\"timestamp\":3}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000004\",\"parentId\":\"e0000003\",\"timestamp\":\"2026-01-05T10:00:04.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"toolCall\",\"id\":\"call_1\",\"name\":\"read\",\"arguments\":{\"path\":\"/etc/hosts\"}}],\"stopReason\":\"toolUse\",\"timestamp\":4}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000005\",\"parentId\":\"e0000004\",\"timestamp\":\"2026-01-05T10:00:05.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"call_1\",\"toolName\":\"read\",\"content\":[{\"type\":\"text\",\"text\":\"127.0.0.1 localhost\"}],\"isError\":false,\"timestamp\":5}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000006\",\"parentId\":\"e0000005\",\"timestamp\":\"2026-01-05T10:00:06.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"A done\"}],\"stopReason\":\"stop\",\"timestamp\":6}}\n"
+  "{\"type\":\"label\",\"id\":\"e0000015\",\"parentId\":\"e0000006\",\"timestamp\":\"2026-01-05T10:00:07.000Z\",\"targetId\":\"e0000003\",\"label\":\"plan-a\"}\n"
+  "{\"type\":\"branch_summary\",\"id\":\"e0000007\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:08.000Z\",\"fromId\":\"e0000006\",\"summary\":\"Tried A; it failed.\"}\n"
+  "{\"type\":\"message\",\"id\":\"e0000008\",\"parentId\":\"e0000007\",\"timestamp\":\"2026-01-05T10:00:09.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Approach B\",\"timestamp\":9}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000009\",\"parentId\":\"e0000008\",\"timestamp\":\"2026-01-05T10:00:10.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"B done\"}],\"stopReason\":\"stop\",\"timestamp\":10}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000017\",\"parentId\":\"e0000002\",\"timestamp\":\"2026-01-05T10:00:15.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Approach C\",\"timestamp\":15}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000013\",\"parentId\":\"e0000009\",\"timestamp\":\"2026-01-05T10:00:16.000Z\",\"message\":{\"role\":\"user\",\"content\":\"go on\",\"timestamp\":16}}\n"
+  "{\"type\":\"message\",\"id\":\"e0000014\",\"parentId\":\"e0000013\",\"timestamp\":\"2026-01-05T10:00:17.000Z\",\"message\":{\"role\":\"assistant\",\"provider\":\"anthropic\",\"model\":\"claude-x\",\"content\":[{\"type\":\"text\",\"text\":\"going\"}],\"stopReason\":\"stop\",\"timestamp\":17}}\n";
+
+#define N_LINES 14   /* the header and 13 entries */
+
+typedef struct
+{
+  char       *path;
+  RamoWindow *window;
+} Fixture;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers                                                                                     */
+
+static RamoSessionTree *
+tree_of (Fixture *f)
+{
+  return ramo_window_get_tree (f->window);
+}
+
+static guint
+count_file_lines (Fixture *f)
+{
+  g_autofree char *contents = ramo_test_read_file (f->path, NULL);
+
+  return ramo_test_count_lines (contents);
+}
+
+/* Lets the idle work of the last action run (a layout after the leaf moved, the focus). */
+static void
+settle (guint ms)
+{
+  ramo_test_spin (ms);
+  for (guint i = 0; i < 1000 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+G_GNUC_UNUSED static void
+activate (Fixture    *f,
+          const char *action,
+          GVariant   *param)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
+  settle (150);
+}
+
+/* The realized row widget of @id, scrolling to it if needed. */
+static RamoSessionRow *
+wait_for_row (Fixture    *f,
+              const char *id)
+{
+  RamoSessionRow *row = NULL;
+
+  for (guint tries = 0; tries < 100 && row == NULL; tries++)
+    {
+      row = ramo_session_tree_find_row (tree_of (f), id);
+      if (row == NULL)
+        ramo_test_spin (20);
+    }
+  g_assert_nonnull (row);
+  return row;
+}
+
+static gboolean
+focus_in (GtkWidget *root,
+          GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (root));
+
+  return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The first descendant of @widget (or @widget) for which @match is TRUE, depth first. */
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             gboolean (*match) (GtkWidget *, gconstpointer),
+             gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+open_window (Fixture    *f,
+             const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  f->path = ramo_test_write_file ("session.jsonl", contents, -1);
+  f->window = g_object_ref (ramo_window_new (NULL));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  file = g_file_new_for_path (f->path);
+  g_assert_true (ramo_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+
+  gtk_window_present (GTK_WINDOW (f->window));
+  ramo_test_spin (300);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  open_window (f, data ? data : fixture);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* dialogs and pickers left open */
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (window != GTK_WINDOW (f->window))
+        gtk_window_destroy (window);
+    }
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+  ramo_test_spin (20);
+  g_clear_pointer (&f->path, g_free);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The row menu                                                                                */
+
+static gboolean
+is_model_button_labelled (GtkWidget     *widget,
+                          gconstpointer  data)
+{
+  g_autofree char *text = NULL;
+
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") != 0)
+    return FALSE;
+  g_object_get (widget, "text", &text, NULL);
+  return g_strcmp0 (text, data) == 0;
+}
+
+/* Opens the row menu of @id (as the Menu key does) and clicks its item @text. */
+static void
+run_row_menu_item (Fixture    *f,
+                   const char *id,
+                   const char *text)
+{
+  GtkPopover *popover = ramo_session_tree_get_menu (tree_of (f));
+  GtkWidget *item;
+
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), id));
+  wait_for_row (f, id);
+  ramo_session_tree_focus (tree_of (f));
+  settle (100);
+  g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
+  settle (100);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  item = find_widget (GTK_WIDGET (popover), is_model_button_labelled, text);
+  g_assert_nonnull (item);
+  /* what a click on it does: the menu closes, then runs the item's action */
+  gtk_widget_activate (item);
+  /* the menu's grab ends and the window has the keyboard again */
+  settle (300);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+}
+
+/* "Edit Label…" in a row's menu opens the inline editor and keeps it open, also on an entry
+ * without a label (there is no pill to double-click). */
+static void
+test_menu_edit_label (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *contents = NULL;
+  RamoSessionRow *row;
+  GtkEditable *entry;
+
+  run_row_menu_item (f, "e0000009", "Edit Label…");
+  row = wait_for_row (f, "e0000009");
+  g_assert_true (ramo_session_row_get_editing (row));
+  entry = ramo_session_row_get_label_entry (row);
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (entry)));
+  g_assert_true (focus_in (GTK_WIDGET (f->window), GTK_WIDGET (entry)));
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "");
+
+  /* typed and saved with Enter */
+  gtk_editable_set_text (entry, "from the menu");
+  g_signal_emit_by_name (entry, "activate");
+  settle (150);
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES + 1);
+  contents = ramo_test_read_file (f->path, NULL);
+  g_assert_nonnull (strstr (contents, "\"targetId\":\"e0000009\",\"label\":\"from the menu\""));
+  g_assert_false (ramo_session_row_get_editing (wait_for_row (f, "e0000009")));
+
+  /* an entry with a label: the editor holds it */
+  run_row_menu_item (f, "e0000003", "Edit Label…");
+  row = wait_for_row (f, "e0000003");
+  g_assert_true (ramo_session_row_get_editing (row));
+  g_assert_cmpstr (gtk_editable_get_text (ramo_session_row_get_label_entry (row)), ==, "plan-a");
+
+  /* the editor still ends when the focus goes elsewhere in the window */
+  gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
+  settle (50);
+  g_assert_false (ramo_session_row_get_editing (row));
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES + 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_printerr ("no display: skipping the window tests\n");
+      return 77;
+    }
+  adw_init ();
+
+#define ADD(path, func, data) \
+  g_test_add ("/ui/window-controls/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("menu-edit-label", test_menu_edit_label, NULL);
+
+#undef ADD
+
+  return g_test_run ();
+}
