@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "ramo-branch-picker.h"
 #include "ramo-session-row.h"
 #include "ramo-window.h"
 #include "ramo-window-private.h"
@@ -84,7 +85,7 @@ settle (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
-G_GNUC_UNUSED static void
+static void
 activate (Fixture    *f,
           const char *action,
           GVariant   *param)
@@ -197,6 +198,20 @@ is_model_button_labelled (GtkWidget     *widget,
   return g_strcmp0 (text, data) == 0;
 }
 
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+is_search_entry (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_SEARCH_ENTRY (widget);
+}
+
 /* Opens the row menu of @id (as the Menu key does) and clicks its item @text. */
 static void
 run_row_menu_item (Fixture    *f,
@@ -263,6 +278,124 @@ test_menu_edit_label (Fixture       *f,
   g_assert_cmpuint (count_file_lines (f), ==, N_LINES + 1);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The Branch command                                                                          */
+
+static RamoBranchPicker *
+find_picker (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (RAMO_IS_BRANCH_PICKER (window))
+        return RAMO_BRANCH_PICKER (window);
+    }
+  return NULL;
+}
+
+static const char *
+bar_text (Fixture *f)
+{
+  return gtk_label_get_text (f->window->branch_label);
+}
+
+/* With double-escape-action `tree` (the default), Branch is chosen in the tree, in a visible
+ * "Branch from here" step, and ends in a branch or a cancel. */
+static void
+test_branch_in_tree (Fixture       *f,
+                     gconstpointer  data)
+{
+  RamoSessionManager *manager = ramo_window_get_manager (f->window);
+  g_autofree char *text = NULL;
+
+  g_assert_cmpstr (ramo_window_get_double_escape_action (f->window), ==, "tree");
+  gtk_widget_grab_focus (GTK_WIDGET (ramo_window_get_search_entry (f->window)));
+  settle (20);
+
+  /* the command: the bar names the user message above the leaf, the tree has the focus */
+  activate (f, "branch-command", NULL);
+  g_assert_null (find_picker ());
+  g_assert_true (ramo_window_get_branching_in_tree (f->window));
+  g_assert_true (gtk_info_bar_get_revealed (f->window->branch_bar));
+  g_assert_cmpstr (ramo_window_get_branch_target (f->window), ==, "e0000013");
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
+  g_assert_nonnull (strstr (bar_text (f), "“go on”"));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (f->window->branch_button)));
+  g_assert_true (focus_in (GTK_WIDGET (f->window), GTK_WIDGET (tree_of (f))));
+
+  /* the selection is the choice; only a user message can be it */
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
+  settle (20);
+  g_assert_null (ramo_window_get_branch_target (f->window));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (f->window->branch_button)));
+  g_assert_null (strstr (bar_text (f), "go on"));
+  /* activating a row that is not a user message does not go there */
+  activate (f, "navigate", g_variant_new_string ("e0000009"));
+  g_assert_true (ramo_window_get_branching_in_tree (f->window));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e0000014");
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES);
+
+  /* Cancel: nothing happens */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (f->window->branch_bar), is_button_labelled, "_Cancel"), "clicked");
+  settle (50);
+  g_assert_false (ramo_window_get_branching_in_tree (f->window));
+  g_assert_false (gtk_info_bar_get_revealed (f->window->branch_bar));
+  g_assert_true (ramo_window_get_manager (f->window) == manager);
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES);
+  /* and activating a row navigates again */
+  ramo_window_set_remembered_summary_choice (f->window, "none");
+  activate (f, "navigate", g_variant_new_string ("e0000009"));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e0000009");
+
+  /* the bar's Branch button branches from the message it names */
+  activate (f, "branch-command", NULL);
+  g_assert_cmpstr (ramo_window_get_branch_target (f->window), ==, "e0000008");
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000017"));
+  settle (20);
+  g_assert_cmpstr (ramo_window_get_branch_target (f->window), ==, "e0000017");
+  g_assert_nonnull (strstr (bar_text (f), "“Approach C”"));
+  g_signal_emit_by_name (f->window->branch_button, "clicked");
+  settle (150);
+  g_assert_false (ramo_window_get_branching_in_tree (f->window));
+  manager = ramo_window_get_manager (f->window);
+  g_assert_cmpstr (ramo_session_manager_get_path (manager), !=, f->path);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 2);
+  text = ramo_window_dup_composer_text (f->window);
+  g_assert_cmpstr (text, ==, "Approach C");
+
+  /* Enter (or a double click) on a user message in the tree branches from it */
+  activate (f, "branch-command", NULL);
+  g_assert_cmpstr (ramo_window_get_branch_target (f->window), ==, "e0000001");
+  activate (f, "navigate", g_variant_new_string ("e0000001"));
+  g_assert_false (ramo_window_get_branching_in_tree (f->window));
+  g_assert_true (ramo_window_get_manager (f->window) != manager);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (ramo_window_get_manager (f->window)), ==, 0);
+}
+
+/* With double-escape-action `branch`, the picker of user messages; it closes on Escape. */
+static void
+test_branch_picker (Fixture       *f,
+                    gconstpointer  data)
+{
+  RamoBranchPicker *picker;
+
+  ramo_window_set_double_escape_action (f->window, "branch");
+  activate (f, "branch-command", NULL);
+  g_assert_false (ramo_window_get_branching_in_tree (f->window));
+  picker = find_picker ();
+  g_assert_nonnull (picker);
+  g_assert_cmpuint (g_list_model_get_n_items (ramo_branch_picker_get_model (picker)), ==, 5);
+
+  /* Escape in its search entry (where the focus is) closes it */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (picker), is_search_entry, NULL), "stop-search");
+  settle (50);
+  g_assert_null (find_picker ());
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,6 +413,8 @@ main (int   argc,
   g_test_add ("/ui/window-controls/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
 
   ADD ("menu-edit-label", test_menu_edit_label, NULL);
+  ADD ("branch-in-tree", test_branch_in_tree, NULL);
+  ADD ("branch-picker", test_branch_picker, NULL);
 
 #undef ADD
 

@@ -38,6 +38,12 @@ struct _RamoWindow
   AdwMessageDialog     *summary_dialog;      /* weak */
   gboolean              summarizing;
 
+  /* the Branch command made in the tree (ramo-window-branch.c) */
+  gboolean              branching;
+  GtkInfoBar           *branch_bar;
+  GtkLabel             *branch_label;
+  GtkButton            *branch_button;
+
   /* labels (ramo-window-actions.c) */
   AdwToast             *label_undo_toast;    /* the last "Label cleared — Undo" */
 
@@ -125,6 +131,12 @@ void     _ramo_window_summary_init        (RamoWindow         *self);
 void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
                                            RamoSessionManager *manager);
+
+/* ramo-window-branch.c */
+void     _ramo_window_class_branch_init   (GtkWidgetClass     *widget_class);
+void     _ramo_window_branch_init         (RamoWindow         *self);
+gboolean _ramo_window_branch_activate     (RamoWindow         *self,
+                                           const char         *id);
 
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);

@@ -312,8 +312,9 @@ ramo_window_class_init (RamoWindowClass *klass)
    * RamoWindow:double-escape-action:
    *
    * What pressing Escape twice in the editor does, and how the Branch command behaves (pi's
-   * `doubleEscapeAction`): `tree` focuses the tree, and makes Branch use the tree too;
-   * `branch` opens the user-message picker; `none` does nothing.
+   * `doubleEscapeAction`): `tree` focuses the tree, and makes Branch a choice in the tree
+   * (its "Branch from here" bar); `branch` opens the user-message picker; `none` does
+   * nothing (Branch opens the picker).
    */
   properties [PROP_DOUBLE_ESCAPE_ACTION] =
     g_param_spec_string ("double-escape-action", NULL, NULL, "tree",
@@ -368,6 +369,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, issues_response_cb);
   _ramo_window_class_load_init (widget_class);
+  _ramo_window_class_branch_init (widget_class);
   _ramo_window_class_actions_init (widget_class);
 }
 
@@ -448,6 +450,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
   _ramo_window_dialect_init (self);
+  _ramo_window_branch_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 

@@ -104,6 +104,10 @@ gboolean            ramo_window_branch                    (RamoWindow         *s
                                                            const char         *id,
                                                            GError            **error);
 void                ramo_window_run_branch_command        (RamoWindow         *self);
+void                ramo_window_begin_branch_in_tree      (RamoWindow         *self);
+void                ramo_window_end_branch_in_tree        (RamoWindow         *self);
+gboolean            ramo_window_get_branching_in_tree     (RamoWindow         *self);
+const char         *ramo_window_get_branch_target         (RamoWindow         *self);
 void                ramo_window_run_tree_command          (RamoWindow         *self);
 void                ramo_window_composer_escape           (RamoWindow         *self);
 
