@@ -131,6 +131,13 @@ void     _ramo_window_summary_init        (RamoWindow         *self);
 void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
                                            RamoSessionManager *manager);
+char    *_ramo_window_dup_setting         (RamoWindow         *self,
+                                           const char         *key);
+void     _ramo_window_navigate_with       (RamoWindow         *self,
+                                           const char         *id,
+                                           gboolean            summarize,
+                                           const char         *instructions,
+                                           gboolean            replace);
 
 /* ramo-window-branch.c */
 void     _ramo_window_class_branch_init   (GtkWidgetClass     *widget_class);
