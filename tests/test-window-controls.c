@@ -147,6 +147,8 @@ open_window (Fixture    *f,
 
   f->path = ramo_test_write_file ("session.jsonl", contents, -1);
   f->window = g_object_ref (ramo_window_new (NULL));
+  /* the settings (in memory) outlive a test's window: ask each time */
+  ramo_window_set_remembered_summary_choice (f->window, "");
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
   file = g_file_new_for_path (f->path);
   g_assert_true (ramo_window_open_file (f->window, file, &error));
@@ -396,11 +398,111 @@ test_branch_picker (Fixture       *f,
   g_assert_cmpuint (count_file_lines (f), ==, N_LINES);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The summary question                                                                        */
+
+static AdwMessageDialog *
+wait_for_dialog (Fixture *f)
+{
+  for (guint tries = 0; tries < 50 && ramo_window_get_summary_dialog (f->window) == NULL; tries++)
+    ramo_test_spin (20);
+  g_assert_nonnull (ramo_window_get_summary_dialog (f->window));
+  settle (100);
+  return ramo_window_get_summary_dialog (f->window);
+}
+
+static gboolean
+is_check_button (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_CHECK_BUTTON (widget);
+}
+
+/* The keyboard focus starts on the default response, so Enter gives it ("Remember my choice"
+ * had it, and Enter ticked it). */
+static void
+test_summary_dialog_enter (Fixture       *f,
+                           gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *focus;
+  GtkWidget *remember;
+
+  activate (f, "navigate", g_variant_new_string ("e0000017"));
+  dialog = wait_for_dialog (f);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Summarize the Branch You Leave?");
+  remember = find_widget (GTK_WIDGET (dialog), is_check_button, NULL);
+  g_assert_nonnull (remember);
+  focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_nonnull (focus);
+  g_assert_true (focus != remember && !gtk_widget_is_ancestor (focus, remember));
+  g_assert_true (focus == gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  /* no model in this test: the default is "No Summary" */
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "none");
+  g_assert_true (GTK_IS_BUTTON (focus));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "_No Summary");
+
+  /* Enter on it: that answer, and nothing remembered */
+  g_signal_emit_by_name (focus, "clicked");
+  settle (150);
+  g_assert_null (ramo_window_get_summary_dialog (f->window));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (ramo_window_get_manager (f->window)), ==, "e0000002");
+  g_assert_cmpstr (ramo_window_get_remembered_summary_choice (f->window), ==, "");
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES);
+}
+
+/* The leaf on a label: leaving it behind leaves no message. Ramo says there is nothing to
+ * summarize and offers to go without; a remembered "Summarize" goes without one. Nothing is
+ * ever sent to a model for it. */
+static void
+test_nothing_to_summarize (Fixture       *f,
+                           gconstpointer  data)
+{
+  RamoSessionManager *manager = ramo_window_get_manager (f->window);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (ramo_window_set_label (f->window, "e0000014", "here", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), !=, "e0000014");
+
+  activate (f, "navigate", g_variant_new_string ("e0000014"));
+  dialog = wait_for_dialog (f);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing to Summarize");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "nothing to summarize"));
+  g_assert_false (adw_message_dialog_has_response (dialog, "summarize"));
+  g_assert_false (adw_message_dialog_has_response (dialog, "custom"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "none"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "none");
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (dialog)) == gtk_window_get_default_widget (GTK_WINDOW (dialog)));
+  adw_message_dialog_response (dialog, "none");
+  settle (150);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e0000014");
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES + 1);
+
+  /* "Summarize" remembered: it goes there without a summary, and says why */
+  g_assert_true (ramo_window_set_label (f->window, "e0000014", "again", &error));
+  ramo_window_set_remembered_summary_choice (f->window, "summarize");
+  activate (f, "navigate", g_variant_new_string ("e0000014"));
+  g_assert_null (ramo_window_get_summary_dialog (f->window));
+  g_assert_false (ramo_window_is_busy (f->window));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "e0000014");
+  g_assert_nonnull (strstr (ramo_window_get_last_toast (f->window), "Nothing to summarize"));
+  g_assert_cmpuint (count_file_lines (f), ==, N_LINES + 2);
+  contents = ramo_test_read_file (f->path, NULL);
+  g_assert_null (strstr (contents, "No content to summarize"));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  /* no model for summaries: not from the environment, nor from pi's settings */
+  g_unsetenv ("OPENAI_API_KEY");
+  g_unsetenv ("ANTHROPIC_API_KEY");
+  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
 
   if (!gtk_init_check ())
     {
@@ -415,6 +517,8 @@ main (int   argc,
   ADD ("menu-edit-label", test_menu_edit_label, NULL);
   ADD ("branch-in-tree", test_branch_in_tree, NULL);
   ADD ("branch-picker", test_branch_picker, NULL);
+  ADD ("summary-dialog-enter", test_summary_dialog_enter, NULL);
+  ADD ("nothing-to-summarize", test_nothing_to_summarize, NULL);
 
 #undef ADD
 

@@ -27,19 +27,43 @@
 #define CHOICE_NONE      "none"
 #define CHOICE_SUMMARIZE "summarize"
 
+/* Whether a summary could say something about @entry: what the summarizer's transcript
+ * holds (messages, extension messages, earlier summaries); labels, model and thinking changes,
+ * extension state and the like say nothing. */
+static gboolean
+entry_has_content (RamoEntry *entry)
+{
+  switch (entry->type)
+    {
+    case RAMO_ENTRY_TYPE_MESSAGE:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_COMPACTION:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* How many entries the leaf's branch leaves behind when going to @target: the old leaf's path
- * up to (not including) the deepest entry it shares with @target's path. */
+ * up to (not including) the deepest entry it shares with @target's path; @has_content tells
+ * whether one of them is worth a summary. */
 static guint
 count_abandoned (RamoSessionManager *manager,
-                 RamoEntry          *target)
+                 RamoEntry          *target,
+                 gboolean           *has_content)
 {
   g_autoptr(GHashTable) target_path = g_hash_table_new (NULL, NULL);
   guint n = 0;
 
+  *has_content = FALSE;
   for (RamoEntry *e = target; e; e = e->parent)
     g_hash_table_add (target_path, e);
   for (RamoEntry *e = ramo_session_manager_get_leaf (manager); e && !g_hash_table_contains (target_path, e); e = e->parent)
-    n++;
+    {
+      *has_content |= entry_has_content (e);
+      n++;
+    }
   return n;
 }
 
@@ -82,7 +106,7 @@ choice_response_cb (AdwMessageDialog *dialog,
   if (d->answered)
     return;
   d->answered = TRUE;
-  remember = gtk_check_button_get_active (d->remember);
+  remember = d->remember != NULL && gtk_check_button_get_active (d->remember);
 
   g_object_ref (self);
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -138,6 +162,20 @@ new_dialog (RamoWindow *self,
   gtk_widget_add_css_class (GTK_WIDGET (dialog), "summary-dialog");
   g_set_weak_pointer (&self->summary_dialog, dialog);
   return dialog;
+}
+
+/* Shows @dialog with the keyboard focus on its default response, so that Enter gives that
+ * answer: AdwMessageDialog focuses the first widget it can, the "Remember my choice" check
+ * button, which Enter would tick. */
+static void
+present_on_default (AdwMessageDialog *dialog)
+{
+  GtkWidget *button;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  button = gtk_window_get_default_widget (GTK_WINDOW (dialog));
+  if (button)
+    gtk_widget_grab_focus (button);
 }
 
 static void
@@ -274,7 +312,46 @@ show_choice_dialog (RamoWindow *self,
   g_object_set_data_full (G_OBJECT (dialog), "ramo-dialog-data", d, dialog_data_free);
   g_signal_connect (dialog, "response", G_CALLBACK (choice_response_cb), d);
 
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_on_default (dialog);
+}
+
+/* Going to @target leaves only entries without a message behind: there is nothing to
+ * summarize (pi would write "No content to summarize"); Ramo says so and offers to go there
+ * without a summary. */
+static void
+show_nothing_dialog (RamoWindow *self,
+                     RamoEntry  *target,
+                     guint       n_abandoned)
+{
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  DialogData *d;
+
+  g_assert (RAMO_IS_WINDOW (self));
+
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Going to this entry leaves %u entry of the current branch behind, "
+                                       "but no message: there is nothing to summarize.",
+                                       "Going to this entry leaves %u entries of the current branch behind, "
+                                       "but no message: there is nothing to summarize.",
+                                       n_abandoned),
+                          n_abandoned);
+  dialog = new_dialog (self, _("Nothing to Summarize"), body);
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    CHOICE_NONE, _("_Go Without a Summary"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, CHOICE_NONE, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, CHOICE_NONE);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+
+  d = g_new0 (DialogData, 1);
+  d->window = g_object_ref (self);
+  d->id = g_strdup (target->id);
+  g_object_set_data_full (G_OBJECT (dialog), "ramo-dialog-data", d, dialog_data_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (choice_response_cb), d);
+
+  present_on_default (dialog);
 }
 
 /**
@@ -299,6 +376,8 @@ ramo_window_get_summary_dialog (RamoWindow *self)
  * What activating a row does (Enter, a double click, "Go Here"): going to the leaf itself does
  * nothing; otherwise, when the current branch would be left behind, Ramo asks whether to
  * summarize it — unless a choice was remembered — and then navigates (ramo_window_navigate()).
+ * A branch that holds no message (only labels, say) has nothing to summarize: Ramo says so and
+ * offers to go there without a summary, and a remembered "Summarize" goes without one.
  */
 void
 ramo_window_activate_entry (RamoWindow *self,
@@ -308,6 +387,7 @@ ramo_window_activate_entry (RamoWindow *self,
   const char *remembered;
   RamoEntry *entry;
   guint n_abandoned;
+  gboolean has_content;
 
   g_return_if_fail (RAMO_IS_WINDOW (self));
   g_return_if_fail (id != NULL);
@@ -336,10 +416,17 @@ ramo_window_activate_entry (RamoWindow *self,
     gtk_window_destroy (GTK_WINDOW (self->summary_dialog));
 
   /* Nothing is left behind when the leaf is on the way to the entry. */
-  n_abandoned = count_abandoned (self->manager, entry);
+  n_abandoned = count_abandoned (self->manager, entry, &has_content);
   remembered = ramo_window_get_remembered_summary_choice (self);
   if (n_abandoned == 0 || g_strcmp0 (remembered, CHOICE_NONE) == 0)
     _ramo_window_navigate_with (self, id, FALSE, NULL, FALSE);
+  else if (!has_content && g_strcmp0 (remembered, CHOICE_SUMMARIZE) == 0)
+    {
+      ramo_window_show_toast (self, _("Nothing to summarize in the branch left behind: no summary was added"));
+      _ramo_window_navigate_with (self, id, FALSE, NULL, FALSE);
+    }
+  else if (!has_content)
+    show_nothing_dialog (self, entry, n_abandoned);
   else if (g_strcmp0 (remembered, CHOICE_SUMMARIZE) == 0)
     _ramo_window_navigate_with (self, id, TRUE, NULL, FALSE);
   else
