@@ -494,6 +494,90 @@ test_nothing_to_summarize (Fixture       *f,
   g_assert_null (strstr (contents, "No content to summarize"));
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The next session                                                                            */
+
+static const char other_session[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"0c0ffee0-0000-4000-8000-000000000019\",\"timestamp\":\"2026-01-06T10:00:00.000Z\",\"cwd\":\"/tmp/other\"}\n"
+  "{\"type\":\"message\",\"id\":\"f0000001\",\"parentId\":null,\"timestamp\":\"2026-01-06T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Another topic\",\"timestamp\":1}}\n"
+  "{\"type\":\"message\",\"id\":\"f0000002\",\"parentId\":\"f0000001\",\"timestamp\":\"2026-01-06T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Sure.\"}],\"stopReason\":\"stop\",\"timestamp\":2}}\n";
+
+static void
+set_search (Fixture    *f,
+            const char *text)
+{
+  gtk_editable_set_text (ramo_window_get_search_entry (f->window), text);
+  /* GtkSearchEntry reports changes after a short delay */
+  ramo_test_spin (400);
+}
+
+static void
+open_in_window (Fixture    *f,
+                const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ramo_window_open_file (f->window, file, &error));
+  g_assert_no_error (error);
+  settle (100);
+}
+
+static const char *
+filter_state (Fixture *f)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "filter");
+  static char name[32];
+
+  g_strlcpy (name, g_variant_get_string (state, NULL), sizeof name);
+  return name;
+}
+
+/* The search and the filter belong to the session they were chosen for: the next session
+ * opened in the window starts with neither ("0 of 420 entries"); the same file again keeps them. */
+static void
+test_view_not_carried_over (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *other = ramo_test_write_file ("other.jsonl", other_session, -1);
+  GtkDropDown *dropdown = ramo_window_get_filter_dropdown (f->window);
+
+  set_search (f, "approach");
+  gtk_drop_down_set_selected (dropdown, RAMO_FILTER_USER_ONLY);
+  settle (50);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "3 of 13 entries");
+  g_assert_cmpstr (filter_state (f), ==, "user-only");
+
+  /* a reload, or the same file again: they stay */
+  ramo_window_reload (f->window);
+  for (guint i = 0; i < 100 && ramo_window_is_loading (f->window); i++)
+    ramo_test_spin (20);
+  settle (100);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "3 of 13 entries");
+  open_in_window (f, f->path);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "3 of 13 entries");
+  g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "approach");
+
+  /* another file: all of it, with the default filter */
+  open_in_window (f, other);
+  g_assert_cmpstr (ramo_session_manager_get_path (ramo_window_get_manager (f->window)), ==, other);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "2 of 2 entries");
+  g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "");
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, RAMO_FILTER_DEFAULT);
+  g_assert_cmpstr (filter_state (f), ==, "default");
+  g_assert_cmpint (ramo_projection_get_filter (ramo_window_get_projection (f->window)), ==, RAMO_FILTER_DEFAULT);
+  g_assert_null (ramo_projection_get_search (ramo_window_get_projection (f->window)));
+  settle (400);   /* a late search-changed changes nothing */
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "2 of 2 entries");
+
+  /* a search that matches nothing in one session, then the other */
+  set_search (f, "nothing-matches-this");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "0 of 2 entries");
+  open_in_window (f, f->path);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "11 of 13 entries");
+  g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -519,6 +603,7 @@ main (int   argc,
   ADD ("branch-picker", test_branch_picker, NULL);
   ADD ("summary-dialog-enter", test_summary_dialog_enter, NULL);
   ADD ("nothing-to-summarize", test_nothing_to_summarize, NULL);
+  ADD ("view-not-carried-over", test_view_not_carried_over, NULL);
 
 #undef ADD
 
