@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -162,7 +163,15 @@ static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  open_window (f, data ? data : fixture);
+  if (g_strcmp0 (data, "example") == 0)
+    {
+      g_autofree char *path = ramo_test_copy_example ();
+      g_autofree char *contents = ramo_test_read_file (path, NULL);
+
+      open_window (f, contents);
+    }
+  else
+    open_window (f, data ? data : fixture);
 }
 
 static void
@@ -578,6 +587,248 @@ test_view_not_carried_over (Fixture       *f,
   g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "");
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The rows as they are drawn                                                                  */
+
+/* @widget as it is drawn on screen (on white), in its own coordinates. */
+static cairo_surface_t *
+draw_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_assert_cmpint (width, >, 0);
+  g_assert_cmpint (height, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (node)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          int              rgb[3])
+{
+  const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (surface) +
+                                          y * cairo_image_surface_get_stride (surface));
+  guint32 pixel = row[x];
+
+  rgb[0] = (pixel >> 16) & 0xff;
+  rgb[1] = (pixel >> 8) & 0xff;
+  rgb[2] = pixel & 0xff;
+}
+
+static graphene_rect_t
+bounds_in (GtkWidget *child,
+           GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (child, ancestor, &bounds));
+  return bounds;
+}
+
+/* The middle of the text's ink in @row, less the middle of the row's marker (pixels). The ink
+ * is looked for from a little into the text (past the padding, and any bar before it). */
+static double
+text_offset_from_marker (RamoSessionRow *row)
+{
+  GtkWidget *widget = GTK_WIDGET (row);
+  graphene_rect_t text = bounds_in (GTK_WIDGET (ramo_session_row_get_text_label (row)), widget);
+  graphene_rect_t marker = bounds_in (gtk_widget_get_first_child (widget), widget);
+  cairo_surface_t *surface = draw_widget (widget);
+  int top = -1, bottom = -1;
+
+  for (int y = 0; y < gtk_widget_get_height (widget); y++)
+    for (int x = (int) text.origin.x + 12; x < MIN ((int) (text.origin.x + text.size.width), gtk_widget_get_width (widget)); x++)
+      {
+        int rgb[3];
+
+        pixel_at (surface, x, y, rgb);
+        if (rgb[0] + rgb[1] + rgb[2] < 3 * 120)
+          {
+            if (top < 0)
+              top = y;
+            bottom = y;
+            break;
+          }
+      }
+  cairo_surface_destroy (surface);
+  g_assert_cmpint (top, >=, 0);
+  return (top + bottom + 1) / 2.0 - (marker.origin.y + marker.size.height / 2);
+}
+
+/* The colour bar is at the same place in every row, before the label pill: a labelled parent
+ * is drawn left of its children. */
+static void
+test_row_bar_before_label (Fixture       *f,
+                           gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (ramo_session_tree_get_list_view (tree_of (f)));
+  const char *pairs[][2] = {
+    { "a1000006", "c3000001" },   /* [plan] assistant: There is one request site… → [branch summary] */
+    { "d4000006", "e5000003" },   /* [json cache works] assistant: Added a JSON cache… → [test-runner] */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      RamoSessionRow *parent = wait_for_row (f, pairs[i][0]);
+      RamoSessionRow *child = wait_for_row (f, pairs[i][1]);
+      RamoSessionRow *rows[] = { parent, child };
+      graphene_rect_t bars[2];
+
+      g_assert_nonnull (ramo_projection_node_get_label (ramo_session_row_get_node (parent)));
+      for (guint r = 0; r < 2; r++)
+        {
+          GtkWidget *widget = GTK_WIDGET (rows[r]);
+          GtkWidget *marker = gtk_widget_get_first_child (widget);
+          GtkWidget *bar = NULL;
+          graphene_rect_t m, b, t;
+
+          for (GtkWidget *c = marker; c; c = gtk_widget_get_next_sibling (c))
+            if (gtk_widget_has_css_class (c, "kind-bar"))
+              bar = c;
+          g_assert_nonnull (bar);
+          m = bounds_in (marker, widget);
+          b = bounds_in (bar, widget);
+          t = bounds_in (GTK_WIDGET (ramo_session_row_get_text_label (rows[r])), widget);
+          /* marker, bar, (pill,) text; the bar as high as the row */
+          g_assert_cmpfloat (m.origin.x + m.size.width, <=, b.origin.x);
+          g_assert_cmpfloat (b.origin.x + b.size.width, <=, t.origin.x);
+          g_assert_cmpfloat (b.size.height, ==, gtk_widget_get_height (widget));
+          if (r == 0)
+            {
+              graphene_rect_t p = bounds_in (GTK_WIDGET (ramo_session_row_get_pill (rows[r])), widget);
+
+              g_assert_cmpfloat (b.origin.x + b.size.width, <=, p.origin.x);
+              g_assert_cmpfloat (p.origin.x + p.size.width, <=, t.origin.x);
+            }
+          bars[r] = bounds_in (bar, view);
+        }
+      /* the child's bar one level in from its parent's */
+      g_assert_cmpfloat (bars[0].origin.x, <, bars[1].origin.x);
+    }
+}
+
+/* Rows of every kind are of one height, whatever their font (monospace tools, the bold leaf),
+ * a pill or the label editor; larger text too. */
+static void
+test_row_heights (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+  const char *ids[] = {
+    "a1000001", "a1000002", "a1000003", "a1000006", "c3000001", "e5000003", "e5000009",
+    "e5000013", "e5000014", "d4000006",
+  };
+  int height = -1;
+
+  /* text at a size where the kinds' fonts differ from the CSS minimum height */
+  gtk_css_provider_load_from_data (css, "sessionrow { font-size: 20pt; }", -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_USER);
+  settle (200);
+  ramo_session_tree_edit_label (tree_of (f), "a1000002");
+  settle (200);
+  g_assert_true (ramo_session_row_get_editing (wait_for_row (f, "a1000002")));
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      RamoSessionRow *row = wait_for_row (f, ids[i]);
+      int min, nat;
+
+      gtk_widget_measure (GTK_WIDGET (row), GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+      g_test_message ("%s (%s): %d", ids[i], ramo_projection_node_get_kind (ramo_session_row_get_node (row)), nat);
+      if (height < 0)
+        height = nat;
+      g_assert_cmpint (nat, ==, height);
+      g_assert_cmpint (min, ==, height);
+    }
+  g_assert_cmpint (height, >, 28);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css));
+}
+
+/* The text is centred on the marker's line: a long text (ellipsized) as a short one. */
+static void
+test_row_text_centred (Fixture       *f,
+                       gconstpointer  data)
+{
+  /* "user: Our weather CLI calls the forecast API on every run…", then a short one */
+  double long_offset = text_offset_from_marker (wait_for_row (f, "a1000001"));
+  double short_offset = text_offset_from_marker (wait_for_row (f, "b2000001"));
+
+  g_test_message ("text below the marker's middle: long %.1f, short %.1f", long_offset, short_offset);
+  g_assert_cmpfloat (ABS (long_offset - short_offset), <=, 1.0);
+  g_assert_cmpfloat (ABS (long_offset), <=, 2.5);
+}
+
+/* The selected row differs clearly from the active path's band. */
+static void
+test_row_selected_colour (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (ramo_session_tree_get_list_view (tree_of (f)));
+  RamoSessionRow *selected, *band;
+  cairo_surface_t *surface;
+  graphene_rect_t s, b;
+  int rgb_s[3], rgb_b[3];
+  double distance;
+
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "a1000002"));
+  settle (100);
+  selected = wait_for_row (f, "a1000002");
+  band = wait_for_row (f, "a1000006");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (selected), "active-path"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (band), "active-path"));
+
+  s = bounds_in (GTK_WIDGET (selected), view);
+  b = bounds_in (GTK_WIDGET (band), view);
+  surface = draw_widget (view);
+  /* in the rows, right of their text (both are cut short on this window) and of the scrollbar */
+  pixel_at (surface, (int) (s.origin.x + s.size.width) - 2, (int) (s.origin.y + s.size.height / 2), rgb_s);
+  pixel_at (surface, (int) (b.origin.x + b.size.width) - 2, (int) (b.origin.y + b.size.height / 2), rgb_b);
+  cairo_surface_destroy (surface);
+  distance = sqrt ((rgb_s[0] - rgb_b[0]) * (rgb_s[0] - rgb_b[0]) + (rgb_s[1] - rgb_b[1]) * (rgb_s[1] - rgb_b[1]) +
+                   (rgb_s[2] - rgb_b[2]) * (rgb_s[2] - rgb_b[2]));
+  g_test_message ("selected %d,%d,%d, band %d,%d,%d: %.0f apart", rgb_s[0], rgb_s[1], rgb_s[2],
+                  rgb_b[0], rgb_b[1], rgb_b[2], distance);
+  g_assert_cmpfloat (distance, >=, 50);
+}
+
+/* A row's tooltip never covers its own menu. */
+static void
+test_row_tooltip_menu (Fixture       *f,
+                       gconstpointer  data)
+{
+  GtkPopover *popover = ramo_session_tree_get_menu (tree_of (f));
+  RamoSessionRow *row;
+
+  g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000009"));
+  row = wait_for_row (f, "e0000009");
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (row)));
+  g_assert_true (ramo_session_tree_popup_menu (tree_of (f)));
+  settle (100);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (row)));
+  gtk_popover_popdown (popover);
+  settle (100);
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (row)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +845,14 @@ main (int   argc,
       return 77;
     }
   adw_init ();
+  {
+    /* what the application loads for its windows (AdwApplication's style.css) */
+    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+    gtk_css_provider_load_from_resource (css, "/io/github/ramo/Ramo/style.css");
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  }
 
 #define ADD(path, func, data) \
   g_test_add ("/ui/window-controls/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
@@ -604,6 +863,11 @@ main (int   argc,
   ADD ("summary-dialog-enter", test_summary_dialog_enter, NULL);
   ADD ("nothing-to-summarize", test_nothing_to_summarize, NULL);
   ADD ("view-not-carried-over", test_view_not_carried_over, NULL);
+  ADD ("row-bar-before-label", test_row_bar_before_label, "example");
+  ADD ("row-heights", test_row_heights, "example");
+  ADD ("row-text-centred", test_row_text_centred, "example");
+  ADD ("row-selected-colour", test_row_selected_colour, "example");
+  ADD ("row-tooltip-menu", test_row_tooltip_menu, NULL);
 
 #undef ADD
 

@@ -64,7 +64,7 @@ _ramo_session_row_ensure_pill (RamoSessionRow *self)
   gtk_label_set_single_line_mode (self->pill, TRUE);
   gtk_label_set_use_markup (self->pill, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->pill), "pill");
-  gtk_widget_insert_after (GTK_WIDGET (self->pill), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+  gtk_widget_insert_after (GTK_WIDGET (self->pill), GTK_WIDGET (self), self->bar);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
@@ -105,7 +105,7 @@ update_context_edit (RamoSessionRow *self)
       self->edit_image = GTK_IMAGE (gtk_image_new ());
       gtk_widget_add_css_class (GTK_WIDGET (self->edit_image), "context-edit");
       gtk_widget_set_valign (GTK_WIDGET (self->edit_image), GTK_ALIGN_CENTER);
-      gtk_widget_insert_after (GTK_WIDGET (self->edit_image), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+      gtk_widget_insert_after (GTK_WIDGET (self->edit_image), GTK_WIDGET (self), self->bar);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->edit_image), edit != NULL);
   if (edit == NULL)
@@ -454,6 +454,7 @@ ramo_session_row_dispose (GObject *object)
     }
   if (self->marker_image)
     gtk_widget_unparent (GTK_WIDGET (self->marker_image));
+  g_clear_pointer (&self->bar, gtk_widget_unparent);
   if (self->pill)
     gtk_widget_unparent (GTK_WIDGET (self->pill));
   if (self->edit_image)
@@ -550,6 +551,16 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_widget_set_valign (GTK_WIDGET (self->marker_image), GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self->marker_image), "marker");
   gtk_widget_set_parent (GTK_WIDGET (self->marker_image), GTK_WIDGET (self));
+
+  /* The kind's colour bar is a child of its own, at the same place in every row whatever
+   * comes after it (a label pill, the context-edit mark): drawn as the text's border, it moved
+   * right of a pill, and a labelled entry looked nested under its own child. */
+  self->bar = g_object_new (GTK_TYPE_SEPARATOR,
+                            "orientation", GTK_ORIENTATION_VERTICAL,
+                            "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                            NULL);
+  gtk_widget_add_css_class (self->bar, "kind-bar");
+  gtk_widget_set_parent (self->bar, GTK_WIDGET (self));
 
   self->text_label = GTK_INSCRIPTION (gtk_inscription_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->text_label), TRUE);
