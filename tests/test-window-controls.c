@@ -223,6 +223,18 @@ is_search_entry (GtkWidget     *widget,
   return GTK_IS_SEARCH_ENTRY (widget);
 }
 
+static gboolean
+is_double_escape_shortcut (GtkWidget     *widget,
+                           gconstpointer  data)
+{
+  g_autofree char *title = NULL;
+
+  if (!GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    return FALSE;
+  g_object_get (widget, "title", &title, NULL);
+  return title && strstr (title, "double-Escape") != NULL;
+}
+
 /* Opens the row menu of @id (as the Menu key does) and clicks its item @text. */
 static void
 run_row_menu_item (Fixture    *f,
@@ -829,6 +841,48 @@ test_row_tooltip_menu (Fixture       *f,
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (row)));
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The shortcuts window                                                                        */
+
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    g_string_append_printf (out, "[%s%s]", gtk_label_get_text (GTK_LABEL (widget)),
+                            gtk_widget_has_css_class (widget, "keycap") ? "*" : "");
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+/* Escape pressed twice is shown as two keys pressed one after the other, not as "Escape or
+ * Escape" (the "/" between alternatives). */
+static void
+test_shortcuts_double_escape (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/ramo/Ramo/gtk/help-overlay.ui");
+  GtkWindow *overlay = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+  GtkShortcutLabel *keys = NULL;
+  GString *shown = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_nonnull (overlay);
+  for (GtkWidget *w = find_widget (GTK_WIDGET (overlay), is_double_escape_shortcut, NULL); w && keys == NULL;
+       w = gtk_widget_get_first_child (w))
+    for (GtkWidget *c = w; c && keys == NULL; c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_SHORTCUT_LABEL (c))
+        keys = GTK_SHORTCUT_LABEL (c);
+  g_assert_nonnull (keys);
+  collect_labels (GTK_WIDGET (keys), shown);
+  text = g_string_free (shown, FALSE);
+  g_test_message ("double Escape is shown as %s", text);
+  g_assert_null (strstr (text, "[/]"));
+  g_assert_nonnull (strstr (text, "[Escape*]"));
+  g_assert_true (strstr (text, "[Escape*]") != g_strrstr (text, "[Escape*]"));   /* the key twice */
+  gtk_window_destroy (overlay);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -868,6 +922,7 @@ main (int   argc,
   ADD ("row-text-centred", test_row_text_centred, "example");
   ADD ("row-selected-colour", test_row_selected_colour, "example");
   ADD ("row-tooltip-menu", test_row_tooltip_menu, NULL);
+  ADD ("shortcuts-double-escape", test_shortcuts_double_escape, NULL);
 
 #undef ADD
 
