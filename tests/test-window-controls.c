@@ -841,6 +841,53 @@ test_row_tooltip_menu (Fixture       *f,
   g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (row)));
 }
 
+/* A user message and a shell command with control characters: tab, carriage return, escape
+ * sequences, a bell, a C1 control (U+0085), DEL. */
+static const char controls_session[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"0c0ffee0-0000-4000-8000-000000000020\",\"timestamp\":\"2026-01-06T10:00:00.000Z\",\"cwd\":\"/tmp/ctl\"}\n"
+  "{\"type\":\"message\",\"id\":\"g0000001\",\"parentId\":null,\"timestamp\":\"2026-01-06T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"red\\r\\u001b[31mtext\\u0007 next\\u0085line\\u007f\",\"timestamp\":1}}\n"
+  "{\"type\":\"message\",\"id\":\"g0000002\",\"parentId\":\"g0000001\",\"timestamp\":\"2026-01-06T10:00:02.000Z\",\"message\":{\"role\":\"bashExecution\",\"command\":\"printf 'a\\\\tb' \\u001b[0m\",\"output\":\"\",\"exitCode\":0,\"timestamp\":2}}\n";
+
+static gboolean
+has_control (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Control characters have no glyph and were drawn as boxes: rows show them as visible
+ * symbols; the file and the entry's text are unchanged. */
+static void
+test_row_control_characters (Fixture       *f,
+                             gconstpointer  data)
+{
+  RamoSessionRow *row = wait_for_row (f, "g0000001");
+  const char *text = gtk_inscription_get_text (ramo_session_row_get_text_label (row));
+  RamoEntry *entry = ramo_session_manager_get_entry (ramo_window_get_manager (f->window), "g0000001");
+
+  g_test_message ("shown: %s", text);
+  g_assert_true (has_control (entry->display));
+  g_assert_false (has_control (text));
+  g_assert_cmpstr (text, ==, "user: red ␛[31mtext␇ next\\u0085line␡");
+
+  row = wait_for_row (f, "g0000002");
+  text = gtk_inscription_get_text (ramo_session_row_get_text_label (row));
+  g_test_message ("shown: %s", text);
+  g_assert_false (has_control (text));
+  g_assert_nonnull (strstr (text, "␛[0m"));
+
+  /* the search still finds, and marks, the words around them */
+  set_search (f, "next");
+  row = wait_for_row (f, "g0000001");
+  g_assert_nonnull (gtk_inscription_get_attributes (ramo_session_row_get_text_label (row)));
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The shortcuts window                                                                        */
 
@@ -922,6 +969,7 @@ main (int   argc,
   ADD ("row-text-centred", test_row_text_centred, "example");
   ADD ("row-selected-colour", test_row_selected_colour, "example");
   ADD ("row-tooltip-menu", test_row_tooltip_menu, NULL);
+  ADD ("row-control-characters", test_row_control_characters, controls_session);
   ADD ("shortcuts-double-escape", test_shortcuts_double_escape, NULL);
 
 #undef ADD
