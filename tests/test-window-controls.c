@@ -889,6 +889,76 @@ test_row_control_characters (Fixture       *f,
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* What a screen reader reads                                                                  */
+
+static void
+check_mnemonic_buttons (GtkWidget *widget,
+                        guint     *n_checked)
+{
+  gboolean mnemonic = (GTK_IS_BUTTON (widget) && gtk_button_get_use_underline (GTK_BUTTON (widget)) &&
+                       gtk_button_get_label (GTK_BUTTON (widget))) ||
+                      (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (widget)) &&
+                       gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)));
+
+  if (mnemonic && GTK_IS_BUTTON (widget))
+    {
+      /* named by its label child ("Reload"), not by its raw text as well ("_Reload Reload") */
+      if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+        g_error ("the button “%s” has its raw text as its accessible label", gtk_button_get_label (GTK_BUTTON (widget)));
+      g_assert_true (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY));
+      (*n_checked)++;
+    }
+  else if (mnemonic)
+    {
+      /* named by the property alone: without the underscore */
+      g_autofree char *text = g_strdup (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)));
+      char *mark = strchr (text, '_');
+
+      g_assert_nonnull (mark);
+      memmove (mark, mark + 1, strlen (mark));
+      gtk_test_accessible_assert_property (widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text);
+      (*n_checked)++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    check_mnemonic_buttons (child, n_checked);
+}
+
+/* Buttons with a mnemonic are named once, without the underscore ("_Open Session… Open
+ * Session…" was read); the tree's rows are named by their text. */
+static void
+test_accessible_names (Fixture       *f,
+                       gconstpointer  data)
+{
+  RamoSessionRow *row = wait_for_row (f, "e0000003");
+  GtkWidget *item = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (row)));
+  AdwMessageDialog *dialog;
+  guint n = 0;
+
+  /* the window's, shown or hidden (the info bars' buttons, the empty and error pages') */
+  check_mnemonic_buttons (GTK_WIDGET (f->window), &n);
+  g_assert_cmpuint (n, >=, 6);
+
+  /* a dialog's responses and its check button, made by libadwaita */
+  activate (f, "navigate", g_variant_new_string ("e0000017"));
+  dialog = wait_for_dialog (f);
+  n = 0;
+  check_mnemonic_buttons (GTK_WIDGET (dialog), &n);
+  g_assert_cmpuint (n, >=, 4);
+  adw_message_dialog_response (dialog, "cancel");
+  settle (50);
+
+  /* a row: its list item (what has the focus) is named by the row, the label first as pi
+   * shows it, and described by it (the leaf, the active path) */
+  g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (item)), ==, GTK_ACCESSIBLE_ROLE_LIST_ITEM);
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, "[plan-a] user: Approach A");
+  gtk_test_accessible_assert_relation (item, GTK_ACCESSIBLE_RELATION_LABELLED_BY, row, NULL);
+  gtk_test_accessible_assert_relation (item, GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, row, NULL);
+  row = wait_for_row (f, "e0000014");
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_LABEL, "assistant: going");
+  gtk_test_accessible_assert_property (row, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, "leaf, on the active path");
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The shortcuts window                                                                        */
 
 static void
@@ -971,6 +1041,7 @@ main (int   argc,
   ADD ("row-tooltip-menu", test_row_tooltip_menu, NULL);
   ADD ("row-control-characters", test_row_control_characters, controls_session);
   ADD ("shortcuts-double-escape", test_shortcuts_double_escape, NULL);
+  ADD ("accessible-names", test_accessible_names, NULL);
 
 #undef ADD
 

@@ -18,6 +18,7 @@
 
 #include <epoxy/gl.h>
 
+#include "ramo-accessible.h"
 #include "ramo-application-private.h"
 #include "ramo-preferences-window.h"
 #include "ramo-settings.h"
@@ -373,6 +374,7 @@ ramo_application_startup (GApplication *app)
   G_APPLICATION_CLASS (ramo_application_parent_class)->startup (app);
 
   choose_renderer ();
+  ramo_accessible_init ();
 
   self->settings = ramo_settings_new ();
   if (self->settings == NULL)

@@ -72,6 +72,20 @@ _ramo_session_row_ensure_pill (RamoSessionRow *self)
   gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
 }
 
+/* The row's accessible name, which its list item is labelled by: its text, after its label
+ * as pi writes it ("[plan] user: …"). */
+static void
+update_accessible_name (RamoSessionRow *self)
+{
+  const char *label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
+  const char *text = gtk_inscription_get_text (self->text_label);
+  g_autofree char *name = label ? g_strdup_printf ("[%s] %s", label, text ? text : "") : NULL;
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  name ? name : (text ? text : ""),
+                                  -1);
+}
+
 void
 _ramo_session_row_update_label (RamoSessionRow *self)
 {
@@ -87,6 +101,7 @@ _ramo_session_row_update_label (RamoSessionRow *self)
         gtk_label_set_text (self->pill, label ? label : "");
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
     }
+  update_accessible_name (self);
   ramo_session_row_refresh_highlight (self);
 }
 

@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ramo-accessible.h"
 #include "ramo-window-private.h"
 
 /**
@@ -333,6 +334,7 @@ ramo_window_class_init (RamoWindowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  ramo_accessible_init ();
   g_type_ensure (RAMO_TYPE_SESSION_TREE);
   g_type_ensure (RAMO_TYPE_CONTEXT_VIEW);
   g_type_ensure (RAMO_TYPE_ENTRY_VIEW);
@@ -436,6 +438,7 @@ ramo_window_init (RamoWindow *self)
     }
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ramo_accessible_fix_buttons (GTK_WIDGET (self));
 
   self->double_escape_action = g_strdup ("tree");
 
