@@ -597,6 +597,15 @@ test_view_not_carried_over (Fixture       *f,
   open_in_window (f, f->path);
   g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "11 of 13 entries");
   g_assert_cmpstr (gtk_editable_get_text (ramo_window_get_search_entry (f->window)), ==, "");
+
+  /* the filter it starts with is the window's default (the `default-filter` setting) */
+  ramo_window_set_default_filter (f->window, RAMO_FILTER_USER_ONLY);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "5 of 13 entries");
+  gtk_drop_down_set_selected (dropdown, RAMO_FILTER_ALL);
+  settle (50);
+  open_in_window (f, other);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, RAMO_FILTER_USER_ONLY);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "1 of 2 entries");
 }
 
 /* ------------------------------------------------------------------------------------------ */

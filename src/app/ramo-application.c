@@ -91,7 +91,7 @@ apply_settings (RamoApplication *self,
 
   filter = g_settings_get_string (self->settings, "default-filter");
   if (ramo_filter_mode_from_string (filter, &mode))
-    gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (window), mode);
+    ramo_window_set_default_filter (window, mode);
 
   gtk_window_set_default_size (GTK_WINDOW (window),
                                g_settings_get_int (self->settings, "window-width"),

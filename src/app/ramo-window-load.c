@@ -219,19 +219,38 @@ abandon_prepared (RamoWindow *self,
     ramo_session_tree_unprepare (self->tree, op->projection);
 }
 
-/* Another session starts with the default filter and no search: they were chosen for the
+/* Another session starts with the window's default filter and no search: they were chosen for the
  * session shown before ("0 of 420 entries" with a search that matched there). The tree lets go
  * of that session's projection first, so that the header bar changing does not lay it out
  * again just before it goes. */
 static void
 reset_view (RamoWindow *self)
 {
-  if (gtk_drop_down_get_selected (self->filter_dropdown) == RAMO_FILTER_DEFAULT &&
+  if (gtk_drop_down_get_selected (self->filter_dropdown) == self->default_filter &&
       gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] == '\0')
     return;
   ramo_session_tree_set_projection (self->tree, NULL);
-  gtk_drop_down_set_selected (self->filter_dropdown, RAMO_FILTER_DEFAULT);
+  gtk_drop_down_set_selected (self->filter_dropdown, self->default_filter);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+/**
+ * ramo_window_set_default_filter:
+ * @self: a window
+ * @mode: a filter mode
+ *
+ * Sets the filter every session opened in the window starts with (the setting
+ * `default-filter`), and selects it now.
+ */
+void
+ramo_window_set_default_filter (RamoWindow     *self,
+                                RamoFilterMode  mode)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (mode <= RAMO_FILTER_ALL);
+
+  self->default_filter = mode;
+  gtk_drop_down_set_selected (self->filter_dropdown, mode);
 }
 
 static gboolean
@@ -318,7 +337,7 @@ make_projection_async (RamoWindow *self,
                        LoadOp     *op)
 {
   g_autofree char *search = NULL;
-  RamoFilterMode filter = RAMO_FILTER_DEFAULT;
+  RamoFilterMode filter = self->default_filter;
 
   /* see reset_view() */
   if (op->keep_view)
@@ -347,7 +366,8 @@ caller_cancelled_cb (GCancellable *cancellable,
  *
  * Reads @file in a worker thread (or takes over its read ahead, see ramo-preloads.c) and shows
  * it: the tree (with the window's filter and search when it is the file shown already, else
- * with the default filter and no search), the context of its leaf. A file that takes
+ * with its default filter, ramo_window_set_default_filter(), and no search), the context of its
+ * leaf. A file that takes
  * a while shows a page with a progress bar and a Cancel button meanwhile; the window stays
  * responsive. A load started later, or the Cancel button, gives this one up.
  *

@@ -48,6 +48,7 @@ struct _RamoWindow
   AdwToast             *label_undo_toast;    /* the last "Label cleared — Undo" */
 
   /* loading (ramo-window-load.c) */
+  RamoFilterMode        default_filter;      /* what another session starts with */
   GCancellable         *load_cancellable;
   gpointer              load;                /* LoadOp *, while a file loads */
   guint                 load_page_id;
