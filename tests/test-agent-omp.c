@@ -15,32 +15,6 @@
 
 #include "test-agent-util.h"
 
-static RamoAgentProcess *
-start_on_copy (char **path)
-{
-  RamoAgentProcess *agent;
-
-  *path = agent_test_copy_base ();
-  agent = ramo_agent_process_new (RAMO_DIALECT_OMP, *path, agent_env.project);
-  agent_test_start (agent);
-  return agent;
-}
-
-static RamoTreeResult *
-navigate (RamoAgentProcess      *agent,
-          const char            *target_id,
-          const RamoTreeOptions *options,
-          GError               **error)
-{
-  AgentWait wait = { 0 };
-  RamoTreeResult *result;
-
-  ramo_agent_process_navigate_async (agent, target_id, options, NULL, agent_wait_cb, &wait);
-  result = ramo_agent_process_navigate_finish (agent, agent_wait (&wait, "a move"), error);
-  g_object_unref (wait.result);
-  return result;
-}
-
 static void
 text_delta_cb (RamoAgentProcess *agent,
                guint             index,
@@ -65,7 +39,7 @@ static void
 test_prompt_streams (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_OMP, &path);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GPtrArray) before = agent_test_read_entries (path);
   g_autoptr(GPtrArray) entries = NULL;
@@ -102,12 +76,12 @@ static void
 test_navigate (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_OMP, &path);
   g_autoptr(RamoTreeResult) moved = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
 
-  moved = navigate (agent, base_session.user1, NULL, &error);
+  moved = agent_test_navigate (agent, base_session.user1, NULL, &error);
   g_assert_no_error (error);
   entries = agent_test_read_entries (path);
   g_assert_cmpstr (moved->new_leaf_id, ==, agent_test_parent (agent_test_find (entries, base_session.user1)));
@@ -120,7 +94,7 @@ test_navigate (void)
                    agent_test_parent (agent_test_find (entries, base_session.user1)));
 
   g_clear_pointer (&moved, ramo_tree_result_free);
-  moved = navigate (agent, "no-such-entry", NULL, &error);
+  moved = agent_test_navigate (agent, "no-such-entry", NULL, &error);
   g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_REPORTED);
   g_assert_nonnull (strstr (error->message, "no-such-entry"));
   g_clear_error (&error);
@@ -131,7 +105,7 @@ test_navigate (void)
 
     options->summarize = TRUE;
     options->custom_instructions = g_strdup ("Be brief");
-    g_assert_null (navigate (agent, base_session.answer1, options, &error));
+    g_assert_null (agent_test_navigate (agent, base_session.answer1, options, &error));
     g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_UNSUPPORTED);
   }
 
@@ -145,7 +119,7 @@ static void
 test_navigate_with_summary_and_label (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_OMP, &path);
   g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
   g_autoptr(RamoTreeResult) moved = NULL;
   g_autoptr(GPtrArray) entries = NULL;
@@ -155,7 +129,7 @@ test_navigate_with_summary_and_label (void)
   options->summarize = TRUE;
   options->label = g_strdup ("after \"the\" summary");
   fake_llm_reply (agent_env.llm, -1, "They asked ", "twice.", NULL);
-  moved = navigate (agent, base_session.answer1, options, &error);
+  moved = agent_test_navigate (agent, base_session.answer1, options, &error);
   g_assert_no_error (error);
   g_assert_nonnull (moved->summary_entry_id);
   g_assert_nonnull (moved->label_entry_id);
@@ -177,7 +151,7 @@ static void
 test_label (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_OMP, &path);
   AgentWait wait = { 0 };
   g_autoptr(GError) error = NULL;
   g_autofree char *entry_id = NULL;
@@ -208,7 +182,7 @@ static void
 test_abort_and_error (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_OMP, &path);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;

@@ -113,40 +113,13 @@ recorder_clear (Recorder *recorder)
   g_strfreev (recorder->follow_up);
 }
 
-/* A started pi on a copy of the base session */
-static RamoAgentProcess *
-start_on_copy (char **path)
-{
-  RamoAgentProcess *agent;
-
-  *path = agent_test_copy_base ();
-  agent = ramo_agent_process_new (RAMO_DIALECT_PI, *path, agent_env.project);
-  agent_test_start (agent);
-  return agent;
-}
-
-static RamoTreeResult *
-navigate (RamoAgentProcess      *agent,
-          const char            *target_id,
-          const RamoTreeOptions *options,
-          GError               **error)
-{
-  AgentWait wait = { 0 };
-  RamoTreeResult *result;
-
-  ramo_agent_process_navigate_async (agent, target_id, options, NULL, agent_wait_cb, &wait);
-  result = ramo_agent_process_navigate_finish (agent, agent_wait (&wait, "a move"), error);
-  g_object_unref (wait.result);
-  return result;
-}
-
 /* ---------------------------------------------------------------------------------------- */
 
 static void
 test_start_and_state (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   g_autofree char *extension = ramo_agent_command_find_extension (NULL);
   const char * const *argv = ramo_agent_process_get_argv (agent);
   AgentWait wait = { 0 };
@@ -231,7 +204,7 @@ static void
 test_prompt_streams (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   Recorder recorder = { 0 };
   g_autoptr(GPtrArray) entries = NULL;
   g_auto(GStrv) sent = NULL;
@@ -291,7 +264,7 @@ static void
 test_navigate_user_message (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   g_autofree char *before = ramo_test_read_file (path, NULL);
   g_autofree char *after = NULL;
   g_autoptr(RamoTreeResult) moved = NULL;
@@ -300,7 +273,7 @@ test_navigate_user_message (void)
   g_auto(GStrv) sent = NULL;
   JsonObject *user;
 
-  moved = navigate (agent, base_session.user1, NULL, &error);
+  moved = agent_test_navigate (agent, base_session.user1, NULL, &error);
   g_assert_no_error (error);
   entries = agent_test_read_entries (path);
   g_assert_cmpstr (moved->old_leaf_id, ==, base_session.answer2);
@@ -335,13 +308,13 @@ static void
 test_navigate_assistant_message (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   g_autoptr(RamoTreeResult) moved = NULL;
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) sent = NULL;
 
-  moved = navigate (agent, base_session.answer1, NULL, &error);
+  moved = agent_test_navigate (agent, base_session.answer1, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (moved->new_leaf_id, ==, base_session.answer1);
 
@@ -357,7 +330,7 @@ test_navigate_assistant_message (void)
 
   /* the agent's words for an entry it does not have */
   g_clear_pointer (&moved, ramo_tree_result_free);
-  moved = navigate (agent, "no-such-entry", NULL, &error);
+  moved = agent_test_navigate (agent, "no-such-entry", NULL, &error);
   g_assert_null (moved);
   g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_REPORTED);
   g_assert_cmpstr (error->message, ==, "Entry no-such-entry not found");
@@ -372,7 +345,7 @@ static void
 test_navigate_with_summary (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   g_autoptr(RamoTreeOptions) options = ramo_tree_options_new ();
   g_autoptr(RamoTreeResult) moved = NULL;
   g_autoptr(GPtrArray) entries = NULL;
@@ -387,7 +360,7 @@ test_navigate_with_summary (void)
   options->custom_instructions = g_strdup ("Mention the \"weather\" twice.\nThen stop.");
   options->label = g_strdup (label_text);
   fake_llm_reply (agent_env.llm, -1, "They asked ", "two questions.", NULL);
-  moved = navigate (agent, base_session.answer1, options, &error);
+  moved = agent_test_navigate (agent, base_session.answer1, options, &error);
   g_assert_no_error (error);
   g_assert_nonnull (moved->summary_entry_id);
   g_assert_nonnull (moved->label_entry_id);
@@ -425,7 +398,7 @@ static void
 test_label (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   const char *text = "it's \"done\" { } \\ /ramo-label";
   AgentWait wait = { 0 };
   g_autoptr(GError) error = NULL;
@@ -470,7 +443,7 @@ static void
 test_abort_mid_stream (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   Recorder recorder = { 0 };
   AgentWait wait = { 0 };
@@ -515,7 +488,7 @@ static void
 test_follow_up (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   Recorder recorder = { 0 };
   AgentWait wait = { 0 }, queued = { 0 };
   g_autoptr(GError) error = NULL;
@@ -560,7 +533,7 @@ static void
 test_agent_error (void)
 {
   g_autofree char *path = NULL;
-  g_autoptr(RamoAgentProcess) agent = start_on_copy (&path);
+  g_autoptr(RamoAgentProcess) agent = agent_test_start_on_copy (RAMO_DIALECT_PI, &path);
   Recorder recorder = { 0 };
   AgentWait wait = { 0 };
   g_autoptr(GError) error = NULL;
@@ -641,7 +614,7 @@ test_not_installed (void)
     g_autoptr(RamoAgentProcess) agent = ramo_agent_process_new (RAMO_DIALECT_PI, path, agent_env.project);
     g_autoptr(GError) error = NULL;
 
-    ramo_agent_process_set_fallback_command (agent, command);
+    ramo_agent_process_set_configured_command (agent, command);
     error = start_error (agent);
     g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
     g_assert_nonnull (strstr (error->message, missing));
@@ -656,6 +629,21 @@ test_not_installed (void)
     error = start_error (agent);
     g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
     g_assert_nonnull (strstr (error->message, "RAMO_PI_COMMAND"));
+  }
+
+  /* the preferences' command comes before PATH: with `pi` on PATH, a missing configured
+   * program is still what is reported */
+  {
+    g_autoptr(RamoAgentProcess) agent = ramo_agent_process_new (RAMO_DIALECT_PI, path, agent_env.project);
+    g_autoptr(GError) error = NULL;
+
+    g_unsetenv ("RAMO_PI_COMMAND");
+    g_setenv ("PATH", agent_env.pi_bin_dir, TRUE);
+    ramo_agent_process_set_configured_command (agent, command);
+    error = start_error (agent);
+    g_assert_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND);
+    g_assert_nonnull (strstr (error->message, missing));
+    g_assert_nonnull (strstr (error->message, "Preferences"));
   }
 
   /* `pi` on PATH (beside its node 22) */

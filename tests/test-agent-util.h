@@ -817,3 +817,32 @@ agent_test_copy_base (void)
   g_assert_no_error (error);
   return path;
 }
+
+/* A started agent on a copy of the base session (its path in @path) */
+static inline RamoAgentProcess *
+agent_test_start_on_copy (RamoDialect   dialect,
+                          char        **path)
+{
+  RamoAgentProcess *agent;
+
+  *path = agent_test_copy_base ();
+  agent = ramo_agent_process_new (dialect, *path, agent_env.project);
+  agent_test_start (agent);
+  return agent;
+}
+
+/* ramo_agent_process_navigate_async(), waited for */
+static inline RamoTreeResult *
+agent_test_navigate (RamoAgentProcess      *agent,
+                     const char            *target_id,
+                     const RamoTreeOptions *options,
+                     GError               **error)
+{
+  AgentWait wait = { 0 };
+  RamoTreeResult *result;
+
+  ramo_agent_process_navigate_async (agent, target_id, options, NULL, agent_wait_cb, &wait);
+  result = ramo_agent_process_navigate_finish (agent, agent_wait (&wait, "a move"), error);
+  g_object_unref (wait.result);
+  return result;
+}

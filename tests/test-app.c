@@ -315,6 +315,7 @@ test_preferences (void)
   g_autofree char *escape = NULL;
   g_autofree char *choice = NULL;
   g_autofree char *model = NULL;
+  g_autofree char *command = NULL;
   g_auto(GStrv) folders = NULL;
   GtkWidget *key_row;
 
@@ -337,6 +338,16 @@ test_preferences (void)
   gtk_editable_set_text (GTK_EDITABLE (ramo_preferences_window_get_row (preferences, "model")), "gpt-4o-mini");
   model = g_settings_get_string (settings, "summary-model");
   g_assert_cmpstr (model, ==, "gpt-4o-mini");
+
+  gtk_editable_set_text (GTK_EDITABLE (ramo_preferences_window_get_row (preferences, "pi-command")), "/opt/pi/bin/pi --flag");
+  command = g_settings_get_string (settings, "pi-command");
+  g_assert_cmpstr (command, ==, "/opt/pi/bin/pi --flag");
+  g_clear_pointer (&command, g_free);
+  gtk_editable_set_text (GTK_EDITABLE (ramo_preferences_window_get_row (preferences, "omp-command")), "omp");
+  command = g_settings_get_string (settings, "omp-command");
+  g_assert_cmpstr (command, ==, "omp");
+  g_settings_reset (settings, "pi-command");
+  g_settings_reset (settings, "omp-command");
 
   /* the setting drives the row too */
   g_settings_set_string (settings, "summary-provider", "anthropic");

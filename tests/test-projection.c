@@ -783,6 +783,83 @@ test_nearest_visible (void)
   g_assert_true (ramo_projection_node_get_is_leaf (g_ptr_array_index (path, 8)));
 }
 
+/* The rows in the order they are listed, every row unfolded: the oracle of the walk below. */
+static void
+flatten (GListModel *model,
+         GPtrArray  *out)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, i);
+
+      g_ptr_array_add (out, ramo_projection_node_get_entry (node));
+      if (ramo_projection_node_has_children (node))
+        flatten (G_LIST_MODEL (node), out);
+    }
+}
+
+/* Parents, children, siblings, branch points and ranks, in every filter, against the rows
+ * themselves: a row's children are the shown entries whose nearest shown ancestor it is, in the
+ * order they are listed. */
+static void
+test_walk_structure (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  guint n_branch_points = 0;
+
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+      ramo_projection_set_filter (projection, mode);
+      flatten (ramo_projection_get_roots (projection), rows);
+      g_assert_cmpuint (rows->len, ==, ramo_projection_get_n_visible (projection));
+
+      for (guint i = 0; i < rows->len; i++)
+        {
+          RamoEntry *entry = g_ptr_array_index (rows, i);
+          RamoEntry *parent = NULL;
+          g_autoptr(GPtrArray) children = ramo_projection_dup_visible_children (projection, entry);
+          g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+
+          g_assert_cmpuint (ramo_projection_get_visible_rank (projection, entry), ==, i + 1);
+          for (RamoEntry *e = entry->parent; e && parent == NULL; e = e->parent)
+            if (g_ptr_array_find (rows, e, NULL))
+              parent = e;
+          g_assert_true (ramo_projection_get_visible_parent (projection, entry) == parent);
+
+          /* the rows listed after it whose nearest shown ancestor it is */
+          for (guint j = i + 1; j < rows->len; j++)
+            {
+              RamoEntry *other = g_ptr_array_index (rows, j);
+              RamoEntry *up = NULL;
+
+              for (RamoEntry *e = other->parent; e && up == NULL; e = e->parent)
+                if (g_ptr_array_find (rows, e, NULL))
+                  up = e;
+              if (up == entry)
+                g_ptr_array_add (expected, other);
+            }
+          g_assert_cmpuint (children->len, ==, expected->len);
+          for (guint k = 0; k < expected->len; k++)
+            g_assert_true (g_ptr_array_index (children, k) == g_ptr_array_index (expected, k));
+          g_assert_cmpint (ramo_projection_is_branch_point (projection, entry), ==, expected->len > 1);
+          n_branch_points += expected->len > 1;
+        }
+    }
+  g_assert_cmpuint (n_branch_points, >, 5);
+
+  /* the top level, and an entry without a row */
+  {
+    g_autoptr(GPtrArray) top = ramo_projection_dup_visible_children (projection, NULL);
+
+    g_assert_cmpuint (top->len, >=, 1);
+    ramo_projection_set_filter (projection, RAMO_FILTER_USER_ONLY);
+    g_assert_cmpuint (ramo_projection_get_visible_rank (projection, ramo_session_manager_get_entry (manager, "d4000002")), ==, 0);
+  }
+}
+
 static void
 test_linear_is_flat (void)
 {
@@ -1117,6 +1194,7 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/search-narrowing-appends", test_search_narrowing_appends);
   g_test_add_func ("/Core/Projection/walk-follows-changes", test_walk_follows_changes);
   g_test_add_func ("/Core/Projection/nearest-visible", test_nearest_visible);
+  g_test_add_func ("/Core/Projection/walk-structure", test_walk_structure);
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);
   g_test_add_func ("/Core/Projection/follows-changes", test_follows_changes);

@@ -1073,6 +1073,57 @@ test_folds (Fixture       *f,
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
 }
 
+/* The structure keys: parent, first child, siblings in the order listed, segment starts and
+ * ends (pi's Ctrl+Left/Right), whatever is folded. */
+static void
+test_structure_keys (Fixture       *f,
+                     gconstpointer  data)
+{
+  RamoSessionTree *tree = tree_of (f);
+  GtkTreeListModel *model = ramo_session_tree_get_model (tree);
+  g_autoptr(GtkTreeListRow) row = NULL;
+
+#define AT(id) g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, id)
+  g_assert_true (ramo_session_tree_select_entry (tree, "e0000009"));
+  ramo_test_spin (20);
+  g_assert_cmpstr (ramo_window_get_position_text (f->window), ==, "(5/13)");   /* pi's (N/M) */
+  g_assert_true (ramo_session_tree_move (tree, 0));        /* parent */
+  AT ("e0000008");
+  g_assert_true (ramo_session_tree_move (tree, 0));
+  AT ("e0000007");
+  g_assert_true (ramo_session_tree_move (tree, 3));        /* next sibling, as listed */
+  AT ("e0000003");
+  g_assert_true (ramo_session_tree_move (tree, 3));
+  AT ("e0000017");
+  g_assert_false (ramo_session_tree_move (tree, 3));       /* the last one */
+  AT ("e0000017");
+  g_assert_true (ramo_session_tree_move (tree, 2));        /* previous sibling */
+  AT ("e0000003");
+  g_assert_true (ramo_session_tree_move (tree, 1));        /* first child: past the hidden turn */
+  AT ("e0000005");
+  g_assert_true (ramo_session_tree_move (tree, 5));        /* down to the branch's end */
+  AT ("e0000006");
+  g_assert_true (ramo_session_tree_move (tree, 4));        /* up to its segment's start */
+  AT ("e0000003");
+  g_assert_true (ramo_session_tree_move (tree, 4));        /* and to the one above */
+  AT ("e0000001");
+  g_assert_true (ramo_session_tree_move (tree, 5));        /* down: the next segment start */
+  AT ("e0000007");
+
+  /* a folded branch unfolds to show where the key went */
+  g_assert_true (ramo_session_tree_select_entry (tree, "e0000002"));
+  row = gtk_tree_list_model_get_row (model, position_of (f, "e0000002"));
+  gtk_tree_list_row_set_expanded (row, FALSE);
+  ramo_test_spin (20);
+  g_assert_cmpuint (n_rows (f), ==, 2);
+  g_assert_true (ramo_session_tree_move (tree, 1));
+  AT ("e0000007");
+  ramo_test_spin (20);
+  g_assert_cmpuint (n_rows (f), >, 2);
+  g_assert_cmpstr (ramo_window_get_position_text (f->window), ==, "(3/13)");
+#undef AT
+}
+
 static void
 test_branch (Fixture       *f,
              gconstpointer  data)
@@ -1303,6 +1354,7 @@ main (int   argc,
   ADD ("dialect", test_dialect, dialect_fixture);
   ADD ("entry-view", test_entry_view, NULL);
   ADD ("folds", test_folds, NULL);
+  ADD ("structure-keys", test_structure_keys, NULL);
   ADD ("row-menu", test_row_menu, NULL);
   ADD ("branch", test_branch, NULL);
   ADD ("branch-command", test_branch_command, NULL);

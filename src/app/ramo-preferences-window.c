@@ -44,6 +44,8 @@ struct _RamoPreferencesWindow
   AdwComboRow          *provider_row;
   AdwEntryRow          *base_url_row;
   AdwEntryRow          *model_row;
+  AdwEntryRow          *pi_command_row;
+  AdwEntryRow          *omp_command_row;
   AdwEntryRow          *api_key_row;
   AdwActionRow         *keyring_row;
   AdwComboRow          *choice_row;
@@ -367,6 +369,8 @@ ramo_preferences_window_class_init (RamoPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, provider_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, base_url_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, model_row);
+  gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, pi_command_row);
+  gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, omp_command_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, api_key_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, keyring_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, choice_row);
@@ -411,6 +415,8 @@ ramo_preferences_window_new (GSettings *settings)
   bind_combo (self, "remembered-summary-choice", self->choice_row, choice_values);
   g_settings_bind (settings, "summary-base-url", self->base_url_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "summary-model", self->model_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "pi-command", self->pi_command_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "omp-command", self->omp_command_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "summary-instructions", gtk_text_view_get_buffer (self->instructions_view), "text",
                    G_SETTINGS_BIND_DEFAULT);
 
@@ -440,7 +446,8 @@ ramo_preferences_window_get_keyring_message (RamoPreferencesWindow *self)
 /**
  * ramo_preferences_window_get_row:
  * @self: the preferences window
- * @name: `filter`, `escape`, `provider`, `base-url`, `model`, `api-key` or `choice`
+ * @name: `filter`, `escape`, `pi-command`, `omp-command`, `provider`, `base-url`, `model`,
+ *   `api-key` or `choice`
  *
  * Returns: (transfer none) (nullable): that row, for tests
  */
@@ -460,6 +467,10 @@ ramo_preferences_window_get_row (RamoPreferencesWindow *self,
     return GTK_WIDGET (self->base_url_row);
   if (g_strcmp0 (name, "model") == 0)
     return GTK_WIDGET (self->model_row);
+  if (g_strcmp0 (name, "pi-command") == 0)
+    return GTK_WIDGET (self->pi_command_row);
+  if (g_strcmp0 (name, "omp-command") == 0)
+    return GTK_WIDGET (self->omp_command_row);
   if (g_strcmp0 (name, "api-key") == 0)
     return GTK_WIDGET (self->api_key_row);
   if (g_strcmp0 (name, "choice") == 0)

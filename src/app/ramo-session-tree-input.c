@@ -701,6 +701,7 @@ _ramo_session_tree_input_init (RamoSessionTree *self)
   g_signal_connect_object (controller, "key-pressed", G_CALLBACK (list_key_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
   add_shortcuts (self);
+  _ramo_session_tree_keys_init (self);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);

@@ -124,6 +124,7 @@ guint             _ramo_session_tree_find_entry_row             (RamoSessionTree
 /* ramo-session-tree-input.c */
 void              _ramo_session_tree_input_class_init           (GtkWidgetClass   *widget_class);
 void              _ramo_session_tree_input_init                 (RamoSessionTree  *self);
+void              _ramo_session_tree_keys_init                  (RamoSessionTree  *self);
 void              _ramo_session_tree_tree_items_changed_cb      (RamoSessionTree  *self,
                                                                  guint             position,
                                                                  guint             removed,

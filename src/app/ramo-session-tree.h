@@ -35,6 +35,8 @@ const char * const *ramo_session_tree_get_search_terms (RamoSessionTree *self);
 RamoEntry          *ramo_session_tree_get_shown_leaf   (RamoSessionTree *self);
 gboolean            ramo_session_tree_edit_label       (RamoSessionTree *self,
                                                         const char      *id);
+gboolean            ramo_session_tree_move             (RamoSessionTree *self,
+                                                        guint            move);
 void                ramo_session_tree_focus            (RamoSessionTree *self);
 gboolean            ramo_session_tree_popup_menu       (RamoSessionTree *self);
 GtkPopover         *ramo_session_tree_get_menu         (RamoSessionTree *self);

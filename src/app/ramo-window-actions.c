@@ -123,6 +123,11 @@ label_undo_clicked_cb (AdwToast  *toast,
     return;
   undo->done = TRUE;
 
+  if (window && window->manager == undo->manager && _ramo_window_agent_is_attached (window))
+    {
+      _ramo_window_agent_set_label (window, undo->id, undo->label);
+      return;
+    }
   new_id = ramo_session_manager_append_label_change (undo->manager, undo->id, undo->label, &error);
   if (new_id == NULL && window)
     {
@@ -130,6 +135,30 @@ label_undo_clicked_cb (AdwToast  *toast,
 
       ramo_window_add_toast (window, adw_toast_new (message));
     }
+}
+
+/* "Label cleared" with an Undo button that puts @previous back on @id. */
+static void
+offer_label_undo (RamoWindow *self,
+                  const char *id,
+                  const char *previous)
+{
+  AdwToast *toast;
+  LabelUndo *undo;
+
+  undo = g_new0 (LabelUndo, 1);
+  undo->manager = g_object_ref (self->manager);
+  g_weak_ref_init (&undo->window, self);
+  undo->id = g_strdup (id);
+  undo->label = g_strdup (previous);
+
+  toast = adw_toast_new (_("Label cleared"));
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (label_undo_clicked_cb), undo,
+                         label_undo_free, 0);
+  g_set_object (&self->label_undo_toast, toast);
+  ramo_window_add_toast (self, toast);
 }
 
 /* ramo_session_manager_append_label_change() on the window's session; when that clears a
@@ -141,27 +170,11 @@ append_label_change (RamoWindow  *self,
                      GError     **error)
 {
   g_autofree char *previous = g_strdup (ramo_session_manager_get_label (self->manager, id));
-  AdwToast *toast;
-  LabelUndo *undo;
   char *new_id;
 
   new_id = ramo_session_manager_append_label_change (self->manager, id, label, error);
-  if (new_id == NULL || label != NULL || previous == NULL)
-    return new_id;
-
-  undo = g_new0 (LabelUndo, 1);
-  undo->manager = g_object_ref (self->manager);
-  g_weak_ref_init (&undo->window, self);
-  undo->id = g_strdup (id);
-  undo->label = g_steal_pointer (&previous);
-
-  toast = adw_toast_new (_("Label cleared"));
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (label_undo_clicked_cb), undo,
-                         label_undo_free, 0);
-  g_set_object (&self->label_undo_toast, toast);
-  ramo_window_add_toast (self, toast);
+  if (new_id != NULL && label == NULL && previous != NULL)
+    offer_label_undo (self, id, previous);
   return new_id;
 }
 
@@ -220,6 +233,15 @@ ramo_window_set_label (RamoWindow  *self,
     return FALSE;
 
   trimmed = g_strstrip (g_strdup (label ? label : ""));
+  /* the attached agent is the only writer: it writes the label */
+  if (_ramo_window_agent_is_attached (self))
+    {
+      const char *previous = ramo_session_manager_get_label (self->manager, id);
+
+      if (trimmed[0] == '\0' && previous != NULL)
+        offer_label_undo (self, id, previous);
+      return _ramo_window_agent_set_label (self, id, trimmed[0] ? trimmed : NULL);
+    }
   new_id = append_label_change (self, id, trimmed[0] ? trimmed : NULL, error);   /* offers Undo for a clear */
   return new_id != NULL;
 }
@@ -256,8 +278,7 @@ ramo_window_branch (RamoWindow  *self,
 
   if (ramo_window_is_busy (self))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
-                   _("A summary is still being written; wait for it or press Escape to cancel it"));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PENDING, _ramo_window_busy_message (self));
       return FALSE;
     }
 
@@ -270,6 +291,10 @@ ramo_window_branch (RamoWindow  *self,
 
   entry = NULL; /* not valid once the session is replaced */
 
+  /* the attached agent writes the new session itself, and the window follows it there */
+  if (_ramo_window_agent_is_attached (self))
+    return _ramo_window_agent_branch (self, id);
+
   /* A first message starts a new session: the agent session's manager changes and the window
    * follows it (see ramo-window-summary.c). */
   if (!ramo_agent_session_branch (self->agent, id, &text, &new_path, &new_manager, error))
@@ -277,7 +302,7 @@ ramo_window_branch (RamoWindow  *self,
   if (new_manager && new_manager != self->manager)
     ramo_window_set_manager (self, new_manager);
 
-  ramo_window_set_composer_text (self, text);
+  _ramo_window_offer_composer_text (self, text);
   gtk_stack_set_visible_child_name (self->detail_stack, "context");
 
   if (new_path)

@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include "ramo-agent-process.h"
+#include "ramo-composer.h"
 #include "ramo-preloads.h"
 #include "ramo-window.h"
 
@@ -38,6 +40,22 @@ struct _RamoWindow
   AdwMessageDialog     *summary_dialog;      /* weak */
   gboolean              summarizing;
 
+  /* the session's agent, driven from the composer (ramo-window-agent.c) */
+  RamoAgentProcess     *agent_process;       /* NULL until Send or Start; one per session */
+  GCancellable         *agent_cancellable;   /* the start and the send under way */
+  char                 *agent_session_path;  /* the file the agent has open */
+  GSignalGroup         *agent_manager_signals;
+  char                 *agent_leaf_id;       /* where the agent's leaf is, as far as Ramo knows */
+  gboolean              agent_leaf_known;
+  char                 *agent_followed_id;   /* the entry the selection followed to, or NULL */
+  char                 *agent_pending_text;  /* sent, not yet taken by the agent */
+  char                 *agent_pending_move;  /* a move with a summary waiting for the start */
+  RamoTreeOptions      *agent_pending_move_options;
+  gboolean              agent_sending;       /* a start, a move or a prompt is under way */
+  gboolean              agent_user_seen;     /* the agent took the message (its user message began) */
+  GPtrArray            *agent_models;        /* JsonObject*, the agent's models, as listed */
+  gulong                agent_handlers[16];
+
   /* the Branch command made in the tree (ramo-window-branch.c) */
   gboolean              branching;
   GtkInfoBar           *branch_bar;
@@ -67,6 +85,7 @@ struct _RamoWindow
   GtkDropDown          *filter_dropdown;
   GtkSearchEntry       *search_entry;
   GtkLabel             *count_label;
+  GtkLabel             *position_label;
   GtkInfoBar           *issues_bar;
   GtkLabel             *issues_label;
   GtkInfoBar           *read_only_bar;
@@ -84,8 +103,8 @@ struct _RamoWindow
   GtkStack             *detail_stack;
   RamoContextView      *context_view;
   RamoEntryView        *entry_view;
-  GtkTextView          *composer;
-  GtkWidget            *composer_placeholder;
+  RamoComposer         *composer_widget;
+  GtkTextView          *composer;            /* the composer's editor */
 };
 
 /* ramo-window.c */
@@ -128,6 +147,7 @@ void     _ramo_window_live_set_manager    (RamoWindow         *self,
                                            RamoSessionManager *manager);
 
 /* ramo-window-summary.c */
+const char *_ramo_window_busy_message     (RamoWindow         *self);
 void     _ramo_window_summary_init        (RamoWindow         *self);
 void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
@@ -149,6 +169,57 @@ gboolean _ramo_window_branch_activate     (RamoWindow         *self,
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);
 void     _ramo_window_dialect_update      (RamoWindow         *self);
+
+/* ramo-window-agent.c */
+void     _ramo_window_agent_init          (RamoWindow         *self);
+void     _ramo_window_agent_dispose       (RamoWindow         *self);
+void     _ramo_window_agent_set_manager   (RamoWindow         *self,
+                                           RamoSessionManager *manager);
+gboolean _ramo_window_agent_is_attached   (RamoWindow         *self);
+gboolean _ramo_window_agent_navigate      (RamoWindow         *self,
+                                           const char         *id,
+                                           const RamoTreeOptions *options);
+gboolean _ramo_window_agent_set_label     (RamoWindow         *self,
+                                           const char         *id,
+                                           const char         *label);
+gboolean _ramo_window_agent_branch        (RamoWindow         *self,
+                                           const char         *id);
+void     _ramo_window_offer_composer_text (RamoWindow         *self,
+                                           const char         *text);
+void     _ramo_window_agent_class_init    (GtkWidgetClass     *widget_class);
+void     _ramo_window_agent_moves_init    (RamoWindow         *self);
+/* ramo-window-agent.c, for ramo-window-agent-moves.c */
+void     _ramo_window_agent_show_error    (RamoWindow         *self,
+                                           const char         *what,
+                                           const GError       *error);
+void     _ramo_window_agent_set_leaf      (RamoWindow         *self,
+                                           const char         *leaf_id);
+void     _ramo_window_agent_read_writes   (RamoWindow         *self);
+void     _ramo_window_agent_update        (RamoWindow         *self);
+void     _ramo_window_agent_detach        (RamoWindow         *self);
+gboolean _ramo_window_agent_detach_full   (RamoWindow         *self,
+                                           GAsyncReadyCallback stopped,
+                                           gpointer            user_data);
+const char *_ramo_window_agent_name       (RamoWindow         *self);
+const char *_ramo_window_agent_move_target (RamoWindow        *self);
+void     _ramo_window_agent_begin_prompt  (RamoWindow         *self);
+void     _ramo_window_agent_end_send      (RamoWindow         *self,
+                                           const char         *what,
+                                           const GError       *error);
+void     _ramo_window_agent_connect       (RamoWindow         *self,
+                                           RamoAgentProcess   *agent);
+/* ramo-window-agent-start.c */
+void     _ramo_window_agent_start         (RamoWindow         *self);
+gboolean _ramo_window_agent_check_startable (RamoWindow       *self);
+gboolean _ramo_window_agent_start_and_navigate (RamoWindow    *self,
+                                           const char         *id,
+                                           const RamoTreeOptions *options);
+void     _ramo_window_agent_model_chosen_cb (RamoWindow       *self,
+                                           guint               index,
+                                           RamoComposer       *composer);
+void     _ramo_window_agent_thinking_chosen_cb (RamoWindow    *self,
+                                           const char         *level,
+                                           RamoComposer       *composer);
 
 /* ramo-window-dnd.c */
 void     _ramo_window_dnd_init            (RamoWindow         *self);

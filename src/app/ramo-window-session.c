@@ -128,6 +128,19 @@ update_banners (RamoWindow *self)
     gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
 }
 
+/* pi's (N/M): where the selected row stands among the rows shown, folded or not. */
+static void
+update_position (RamoWindow *self)
+{
+  RamoEntry *entry = self->projection ? ramo_session_tree_get_selected_entry (self->tree) : NULL;
+  guint rank = entry ? ramo_projection_get_visible_rank (self->projection, entry) : 0;
+  g_autofree char *text = NULL;
+
+  if (rank > 0)
+    text = g_strdup_printf ("(%u/%u)", rank, ramo_projection_get_n_visible (self->projection));
+  gtk_label_set_text (self->position_label, text ? text : "");
+}
+
 static void
 update_count (RamoWindow *self)
 {
@@ -147,6 +160,7 @@ update_count (RamoWindow *self)
   self->count_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u entry", "%u of %u entries", total),
                                       visible, total);
   gtk_label_set_text (self->count_label, self->count_text);
+  update_position (self);
 }
 
 static void
@@ -165,6 +179,7 @@ tree_selected_id_cb (RamoWindow      *self,
   g_assert (RAMO_IS_WINDOW (self));
 
   update_entry_view (self);
+  update_position (self);
   /* Looking at a row shows that entry; navigating shows the context again. */
   if (ramo_session_tree_get_selected_id (tree) != NULL &&
       _ramo_window_focus_within (self, GTK_WIDGET (self->tree)))
@@ -285,6 +300,7 @@ _ramo_window_set_manager_full (RamoWindow         *self,
   g_set_object (&self->projection, projection);
   _ramo_window_summary_set_manager (self, manager);
   _ramo_window_live_set_manager (self, manager);
+  _ramo_window_agent_set_manager (self, manager);
 
   ramo_session_tree_set_projection (self->tree, projection);
   ramo_context_view_set_manager (self->context_view, manager);

@@ -409,7 +409,7 @@ ramo_window_activate_entry (RamoWindow *self,
     }
   if (ramo_window_is_busy (self))
     {
-      ramo_window_show_toast (self, _("A summary is still being written; wait for it or press Escape to cancel it"));
+      ramo_window_show_toast (self, _ramo_window_busy_message (self));
       return;
     }
   if (self->summary_dialog)

@@ -241,13 +241,15 @@ ramo_window_get_agent_session (RamoWindow *self)
  * ramo_window_is_busy:
  * @self: a window
  *
- * Returns: whether a navigation (with its summary) is running
+ * Returns: whether a navigation (with its summary) is running, or the session's agent is
+ *   starting, moving or answering
  */
 gboolean
 ramo_window_is_busy (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
-  return self->agent != NULL && ramo_agent_session_is_busy (self->agent);
+  return (self->agent != NULL && ramo_agent_session_is_busy (self->agent)) ||
+         self->agent_sending || (self->agent_process && ramo_agent_process_is_busy (self->agent_process));
 }
 
 /**
@@ -268,6 +270,7 @@ ramo_window_get_summary_progress_shown (RamoWindow *self)
  * @self: a window
  *
  * Cancels the running navigation (the summary being written): nothing changes in the session.
+ * Stops the session's agent too, when it answers (what it wrote stays).
  */
 void
 ramo_window_cancel_operation (RamoWindow *self)
@@ -278,6 +281,16 @@ ramo_window_cancel_operation (RamoWindow *self)
     g_cancellable_cancel (self->navigate_cancellable);
   if (self->agent)
     ramo_agent_session_cancel (self->agent);
+  ramo_window_stop_agent (self);
+}
+
+/* What the user is told when the window cannot start another operation. */
+const char *
+_ramo_window_busy_message (RamoWindow *self)
+{
+  if (self->agent_sending || (self->agent_process && ramo_agent_process_is_busy (self->agent_process)))
+    return _("The agent is busy; wait for it, or press Escape or Stop to stop it");
+  return _("A summary is still being written; wait for it or press Escape to cancel it");
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -325,8 +338,7 @@ navigate_cb (GObject      *object,
   if (!tree_result->changed)
     return;
 
-  if (tree_result->editor_text)
-    ramo_window_set_composer_text (self, tree_result->editor_text);
+  _ramo_window_offer_composer_text (self, tree_result->editor_text);
   gtk_stack_set_visible_child_name (self->detail_stack, "context");
 
   if (tree_result->summary_entry_id)
@@ -344,8 +356,10 @@ navigate_cb (GObject      *object,
  * @options: (nullable): the summary to ask for; %NULL for none
  * @error: return location for a #GError, or %NULL
  *
- * Moves the session's leaf as pi's /tree does (spec §5), through the window's
- * #RamoAgentSession: a user message or a `custom_message` puts the leaf on its parent (or
+ * Moves the session's leaf as pi's /tree does (spec §5). While the session's agent is attached,
+ * or when a summary is asked for and the agent can run, the agent moves itself and writes the
+ * summary with its own summarizer (ramo-window-agent-moves.c). Otherwise the move goes through
+ * the window's #RamoAgentSession: a user message or a `custom_message` puts the leaf on its parent (or
  * before the first entry) and its text into the editor; any other entry becomes the leaf. With
  * a summary, the branch left behind is summarized first and the new `branch_summary` entry is
  * selected; while it is written the progress bar shows, and Escape cancels.
@@ -391,6 +405,20 @@ ramo_window_navigate (RamoWindow             *self,
       ramo_window_show_toast (self, _("Already at this entry"));
       return TRUE;
     }
+
+  /* the agent attached to the window moves itself, and summarizes with its own model */
+  if (_ramo_window_agent_is_attached (self))
+    {
+      if (!_ramo_window_agent_navigate (self, id, options))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("%s is answering"), _ramo_window_agent_name (self));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  /* a summary is the agent's to write, when it can run: it is started for the move */
+  if (options && options->summarize && _ramo_window_agent_start_and_navigate (self, id, options))
+    return TRUE;
 
   opts = options ? ramo_tree_options_copy (options) : ramo_tree_options_new ();
   if (opts->summarize && opts->custom_instructions == NULL)

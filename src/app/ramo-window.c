@@ -97,13 +97,6 @@ issues_response_cb (RamoWindow *self,
     gtk_info_bar_set_revealed (bar, FALSE);
 }
 
-static void
-composer_changed_cb (RamoWindow    *self,
-                     GtkTextBuffer *buffer)
-{
-  gtk_widget_set_visible (self->composer_placeholder, gtk_text_buffer_get_char_count (buffer) == 0);
-}
-
 /**
  * ramo_window_composer_escape:
  * @self: a window
@@ -206,6 +199,7 @@ ramo_window_dispose (GObject *object)
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
 
+  _ramo_window_agent_dispose (self);
   _ramo_window_summary_dispose (self);
   _ramo_window_load_dispose (self);
   _ramo_window_live_dispose (self);
@@ -338,6 +332,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   g_type_ensure (RAMO_TYPE_SESSION_TREE);
   g_type_ensure (RAMO_TYPE_CONTEXT_VIEW);
   g_type_ensure (RAMO_TYPE_ENTRY_VIEW);
+  g_type_ensure (RAMO_TYPE_COMPOSER);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, toast_overlay);
@@ -346,6 +341,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, filter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, position_label);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_bar);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, issues_label);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, read_only_bar);
@@ -363,8 +359,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, context_view);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, entry_view);
-  gtk_widget_class_bind_template_child (widget_class, RamoWindow, composer);
-  gtk_widget_class_bind_template_child (widget_class, RamoWindow, composer_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, composer_widget);
   gtk_widget_class_bind_template_callback (widget_class, filter_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
@@ -442,8 +437,7 @@ ramo_window_init (RamoWindow *self)
 
   self->double_escape_action = g_strdup ("tree");
 
-  g_signal_connect_object (gtk_text_view_get_buffer (self->composer), "changed",
-                           G_CALLBACK (composer_changed_cb), self, G_CONNECT_SWAPPED);
+  self->composer = ramo_composer_get_text_view (self->composer_widget);
   /* as in pi, typing in the tree searches */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->tree));
 
@@ -453,6 +447,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
   _ramo_window_dialect_init (self);
+  _ramo_window_agent_init (self);
   _ramo_window_branch_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
@@ -581,6 +576,20 @@ ramo_window_get_count_text (RamoWindow *self)
 }
 
 /**
+ * ramo_window_get_position_text:
+ * @self: a window
+ *
+ * Returns: where the selected row stands among the rows shown, as pi's tree says it
+ *   ("(5/13)"), or "" without a selection
+ */
+const char *
+ramo_window_get_position_text (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->position_label);
+}
+
+/**
  * ramo_window_get_subtitle:
  * @self: a window
  *
@@ -615,27 +624,24 @@ ramo_window_get_detail_page (RamoWindow *self)
 char *
 ramo_window_dup_composer_text (RamoWindow *self)
 {
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
-
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
-
-  buffer = gtk_text_view_get_buffer (self->composer);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  return ramo_composer_dup_text (self->composer_widget);
 }
 
 /**
  * ramo_window_set_composer_text:
  * @self: a window
  * @text: (nullable): the new editor text
+ *
+ * Replaces the editor's text, whatever it held (the window's own moves ask first, see
+ * _ramo_window_offer_composer_text()).
  */
 void
 ramo_window_set_composer_text (RamoWindow *self,
                                const char *text)
 {
   g_return_if_fail (RAMO_IS_WINDOW (self));
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->composer), text ? text : "", -1);
+  ramo_composer_set_text (self->composer_widget, text);
 }
 
 /**

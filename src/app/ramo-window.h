@@ -9,7 +9,9 @@
 
 #include <adwaita.h>
 
+#include "ramo-agent-process.h"
 #include "ramo-agent-session.h"
+#include "ramo-composer.h"
 #include "ramo-context-view.h"
 #include "ramo-entry-view.h"
 #include "ramo-projection.h"
@@ -60,6 +62,7 @@ RamoEntryView      *ramo_window_get_entry_view            (RamoWindow         *s
 GtkDropDown        *ramo_window_get_filter_dropdown       (RamoWindow         *self);
 GtkEditable        *ramo_window_get_search_entry          (RamoWindow         *self);
 const char         *ramo_window_get_count_text            (RamoWindow         *self);
+const char         *ramo_window_get_position_text         (RamoWindow         *self);
 const char         *ramo_window_get_subtitle              (RamoWindow         *self);
 const char         *ramo_window_get_detail_page           (RamoWindow         *self);
 char               *ramo_window_dup_composer_text         (RamoWindow         *self);
@@ -83,6 +86,12 @@ gboolean            ramo_window_navigate                  (RamoWindow         *s
                                                            GError            **error);
 RamoAgentSession   *ramo_window_get_agent_session         (RamoWindow         *self);
 gboolean            ramo_window_is_busy                   (RamoWindow         *self);
+gboolean            ramo_window_send                      (RamoWindow         *self);
+void                ramo_window_stop_agent                (RamoWindow         *self);
+RamoComposer       *ramo_window_get_composer              (RamoWindow         *self);
+RamoAgentProcess   *ramo_window_get_agent_process         (RamoWindow         *self);
+gboolean            ramo_window_open_in_terminal          (RamoWindow         *self,
+                                                           GError            **error);
 void                ramo_window_cancel_operation          (RamoWindow         *self);
 AdwMessageDialog   *ramo_window_get_summary_dialog        (RamoWindow         *self);
 gboolean            ramo_window_get_summary_progress_shown (RamoWindow        *self);

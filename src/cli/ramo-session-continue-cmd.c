@@ -435,6 +435,22 @@ resolve_from (Continue           *run,
   return TRUE;
 }
 
+/* The command set in Ramo's Preferences for @dialect's agent (GSettings `pi-command`,
+ * `omp-command`), when Ramo's schema is installed; the window uses the same. */
+static char *
+dup_configured_command (RamoDialect dialect)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, "io.github.ramo.Ramo", TRUE) : NULL;
+  g_autoptr(GSettings) settings = NULL;
+  const char *key = dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command";
+
+  if (schema == NULL || !g_settings_schema_has_key (schema, key))
+    return NULL;
+  settings = g_settings_new_full (schema, NULL, NULL);
+  return g_settings_get_string (settings, key);
+}
+
 int
 ramo_cli_continue (int    argc,
                    char **argv)
@@ -467,6 +483,11 @@ ramo_cli_continue (int    argc,
   run.at_line_start = TRUE;
   run.agent = ramo_agent_process_new (ramo_session_manager_get_dialect (manager), path,
                                       ramo_session_manager_get_cwd (manager));
+  {
+    g_autofree char *configured = dup_configured_command (ramo_session_manager_get_dialect (manager));
+
+    ramo_agent_process_set_configured_command (run.agent, configured);
+  }
   g_signal_connect (run.agent, "text-delta", G_CALLBACK (text_delta_cb), &run);
   g_signal_connect (run.agent, "message-start", G_CALLBACK (message_start_cb), &run);
   g_signal_connect (run.agent, "tool-start", G_CALLBACK (tool_start_cb), &run);

@@ -104,21 +104,22 @@ parse_command_line (RamoDialect  dialect,
 /**
  * ramo_agent_command_find:
  * @dialect: the agent that owns the session
- * @fallback: (nullable): the command line to use when the environment names none and the
- *   agent is not on `PATH` (the preferences' command)
+ * @configured: (nullable): the command line the user set (the preferences' command), or
+ *   %NULL or "" for none
  * @error: return location for a %RAMO_AGENT_ERROR_NOT_FOUND error
  *
- * Finds the command that starts @dialect's agent: the command line in
- * ramo_agent_command_get_variable() when it is set (split with g_shell_parse_argv(), so
- * `'/opt/node 22/bin/node' /opt/pi/cli.js` works; no shell runs it), else `pi` (pi 1.6.0) or
- * `omp` (oh-my-pi) on `PATH`, else @fallback. The program must exist.
+ * Finds the command that starts @dialect's agent, the most explicit choice first: the command
+ * line in ramo_agent_command_get_variable() when it is set, else @configured, else `pi`
+ * (pi 1.6.0) or `omp` (oh-my-pi) on `PATH`. Command lines are split with g_shell_parse_argv(),
+ * so `'/opt/node 22/bin/node' /opt/pi/cli.js` works; no shell runs them. The program must
+ * exist. The command never comes from a session file.
  *
  * Returns: (transfer full) (array zero-terminated=1): the command's words, the first an
  *   absolute path or one with a slash, or %NULL with @error set
  */
 char **
 ramo_agent_command_find (RamoDialect   dialect,
-                         const char   *fallback,
+                         const char   *configured,
                          GError      **error)
 {
   const char *variable = ramo_agent_command_get_variable (dialect);
@@ -130,6 +131,9 @@ ramo_agent_command_find (RamoDialect   dialect,
   if (value != NULL && *value != '\0')
     return parse_command_line (dialect, value, variable, error);
 
+  if (configured != NULL && *configured != '\0')
+    return parse_command_line (dialect, configured, "the command set in Preferences", error);
+
   on_path = g_find_program_in_path (program_name (dialect));
   if (on_path != NULL)
     {
@@ -139,11 +143,8 @@ ramo_agent_command_find (RamoDialect   dialect,
       return argv;
     }
 
-  if (fallback != NULL && *fallback != '\0')
-    return parse_command_line (dialect, fallback, "the configured agent command", error);
-
   g_set_error (error, RAMO_AGENT_ERROR, RAMO_AGENT_ERROR_NOT_FOUND,
-               "%s is not installed: %s is not on PATH; %s, or set %s to its command line",
+               "%s is not installed: %s is not on PATH; %s, or set its command in Preferences or in %s",
                dialect == RAMO_DIALECT_OMP ? "oh-my-pi" : "pi", program_name (dialect),
                install_hint (dialect), variable);
   return NULL;

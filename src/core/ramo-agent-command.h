@@ -63,7 +63,7 @@ GQuark       ramo_agent_error_quark                 (void);
 
 const char  *ramo_agent_command_get_variable        (RamoDialect            dialect);
 char       **ramo_agent_command_find                (RamoDialect            dialect,
-                                                     const char            *fallback,
+                                                     const char            *configured,
                                                      GError               **error);
 char        *ramo_agent_command_find_extension      (GError               **error);
 char       **ramo_agent_command_build_rpc           (RamoDialect            dialect,

@@ -49,7 +49,7 @@ struct _RamoAgentProcess
   RamoDialect            dialect;
   char                  *session_path;
   char                  *cwd;
-  char                  *fallback_command;
+  char                  *configured_command;
   char                  *extension_path;
   char                 **argv;
 

@@ -201,7 +201,7 @@ commands_cb (GObject      *object,
  * @user_data: data for @callback
  *
  * Finds the agent (ramo_agent_command_find(), with the command given to
- * ramo_agent_process_set_fallback_command()) and Ramo's extension, starts the agent in its RPC
+ * ramo_agent_process_set_configured_command()) and Ramo's extension, starts the agent in its RPC
  * mode on the session file in the session's folder, and asks it for its commands: the start
  * completes once the agent answered and has Ramo's extension loaded.
  */
@@ -230,7 +230,7 @@ ramo_agent_process_start_async (RamoAgentProcess    *self,
       return;
     }
 
-  command = ramo_agent_command_find (self->dialect, self->fallback_command, &error);
+  command = ramo_agent_command_find (self->dialect, self->configured_command, &error);
   if (command == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));

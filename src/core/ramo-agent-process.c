@@ -224,19 +224,20 @@ ramo_agent_process_get_argv (RamoAgentProcess *self)
 }
 
 /**
- * ramo_agent_process_set_fallback_command:
+ * ramo_agent_process_set_configured_command:
  * @self: a #RamoAgentProcess not started yet
- * @command_line: (nullable): the agent's command line, for when the environment names none
- *   and the agent is not on `PATH` (the preferences' command)
+ * @command_line: (nullable): the agent's command line as the user set it in Preferences, or
+ *   %NULL for none; it comes before `PATH`, and the environment's command before it
+ *   (ramo_agent_command_find())
  */
 void
-ramo_agent_process_set_fallback_command (RamoAgentProcess *self,
+ramo_agent_process_set_configured_command (RamoAgentProcess *self,
                                          const char       *command_line)
 {
   g_return_if_fail (RAMO_IS_AGENT_PROCESS (self));
 
-  g_free (self->fallback_command);
-  self->fallback_command = g_strdup (command_line);
+  g_free (self->configured_command);
+  self->configured_command = g_strdup (command_line);
 }
 
 /**
@@ -313,7 +314,7 @@ ramo_agent_process_finalize (GObject *object)
   g_string_free (self->stderr_tail, TRUE);
   g_free (self->session_path);
   g_free (self->cwd);
-  g_free (self->fallback_command);
+  g_free (self->configured_command);
   g_free (self->extension_path);
   g_strfreev (self->argv);
 

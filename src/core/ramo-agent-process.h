@@ -91,8 +91,8 @@ const char           *ramo_agent_process_get_cwd              (RamoAgentProcess 
 RamoAgentProcessState ramo_agent_process_get_state            (RamoAgentProcess      *self);
 gboolean              ramo_agent_process_is_busy              (RamoAgentProcess      *self);
 const char * const   *ramo_agent_process_get_argv             (RamoAgentProcess      *self);
-void                  ramo_agent_process_set_fallback_command (RamoAgentProcess      *self,
-                                                               const char            *command_line);
+void                  ramo_agent_process_set_configured_command (RamoAgentProcess    *self,
+                                                                 const char          *command_line);
 void                  ramo_agent_process_set_extension_path   (RamoAgentProcess      *self,
                                                                const char            *path);
 char                 *ramo_agent_process_dup_stderr_tail      (RamoAgentProcess      *self);

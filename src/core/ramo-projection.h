@@ -66,6 +66,14 @@ gboolean            ramo_projection_is_visible            (RamoProjection      *
                                                            const RamoEntry     *entry);
 RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,
                                                            const RamoEntry     *entry);
+RamoEntry          *ramo_projection_get_visible_parent (RamoProjection *self,
+                                                       const RamoEntry *entry);
+GPtrArray          *ramo_projection_dup_visible_children (RamoProjection *self,
+                                                         const RamoEntry *entry);
+gboolean            ramo_projection_is_branch_point   (RamoProjection  *self,
+                                                       const RamoEntry *entry);
+guint               ramo_projection_get_visible_rank  (RamoProjection  *self,
+                                                       const RamoEntry *entry);
 GPtrArray          *ramo_projection_dup_node_path         (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);
