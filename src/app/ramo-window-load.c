@@ -219,10 +219,10 @@ abandon_prepared (RamoWindow *self,
     ramo_session_tree_unprepare (self->tree, op->projection);
 }
 
-/* Another session starts with the window's default filter and no search: they were chosen for the
- * session shown before ("0 of 420 entries" with a search that matched there). The tree lets go
- * of that session's projection first, so that the header bar changing does not lay it out
- * again just before it goes. */
+/* Another session starts with the window's default filter and no search: they were chosen
+ * for the session shown before ("0 of 420 entries" with a search that matched there). The
+ * tree lets go of that session's projection first, so that the header bar changing does not
+ * lay it out again just before it goes. */
 static void
 reset_view (RamoWindow *self)
 {
@@ -367,9 +367,8 @@ caller_cancelled_cb (GCancellable *cancellable,
  * Reads @file in a worker thread (or takes over its read ahead, see ramo-preloads.c) and shows
  * it: the tree (with the window's filter and search when it is the file shown already, else
  * with its default filter, ramo_window_set_default_filter(), and no search), the context of its
- * leaf. A file that takes
- * a while shows a page with a progress bar and a Cancel button meanwhile; the window stays
- * responsive. A load started later, or the Cancel button, gives this one up.
+ * leaf. A file that takes a while shows a page with a progress bar and a Cancel button
+ * meanwhile; the window stays responsive. A load started later, or the Cancel button, gives this one up.
  *
  * When the window shows no session, or on %RAMO_WINDOW_OPEN_RELOAD, a file that cannot be
  * read is shown as the window's error page; else the session shown stays. Either way
