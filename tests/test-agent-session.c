@@ -488,6 +488,42 @@ test_navigate_llm_summary (Fixture       *fx,
   g_assert_cmpstr (result->summary_entry_id, ==, json_object_get_string_member (entry, "id"));
 }
 
+/* The leaf on a label: leaving it behind leaves no message. As pi 1.6.0's
+ * generateBranchSummary(), nothing is sent and the summary says there was nothing. */
+static void
+test_navigate_nothing_to_summarize (Fixture       *fx,
+                                    gconstpointer  data)
+{
+  g_autoptr(RamoTreeOptions) options = summarize_options (NULL);
+  g_autoptr(RamoTreeResult) result = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *old_leaf = g_strdup (ramo_session_manager_get_leaf_id (fx->manager));
+  g_autofree char *label_id = NULL;
+  g_autofree char *details = NULL;
+  JsonObject *entry;
+
+  use_server (fx, "openai");
+  label_id = ramo_session_manager_append_label_change (fx->manager, old_leaf, "here", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (fx->manager), ==, label_id);
+
+  result = navigate (fx->session, old_leaf, options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (fx->server->n_requests, ==, 0);
+
+  lines = new_lines (fx);
+  g_assert_cmpuint (lines->len, ==, 2);
+  entry = line_object (lines, 1);
+  g_assert_cmpstr (json_object_get_string_member (entry, "type"), ==, "branch_summary");
+  g_assert_cmpstr (json_object_get_string_member (entry, "parentId"), ==, old_leaf);
+  g_assert_cmpstr (json_object_get_string_member (entry, "fromId"), ==, label_id);
+  g_assert_cmpstr (json_object_get_string_member (entry, "summary"), ==, "No content to summarize");
+  details = json_text (json_object_get_member (entry, "details"));
+  g_assert_cmpstr (details, ==, "{\"readFiles\":[],\"modifiedFiles\":[]}");
+  g_assert_cmpstr (result->summary_entry_id, ==, json_object_get_string_member (entry, "id"));
+}
+
 static void
 test_navigate_labels (Fixture       *fx,
                       gconstpointer  data)
@@ -1830,6 +1866,7 @@ main (int    argc,
   ADD ("/AgentSession/navigate/handler-summary-unwanted", test_navigate_handler_summary_ignored_without_request);
   ADD ("/AgentSession/navigate/llm-summary", test_navigate_llm_summary);
   ADD ("/AgentSession/navigate/labels", test_navigate_labels);
+  ADD ("/AgentSession/navigate/nothing-to-summarize", test_navigate_nothing_to_summarize);
   ADD ("/AgentSession/navigate/fail/no-model", test_fail_no_model);
   ADD ("/AgentSession/navigate/fail/http", test_fail_http);
   ADD ("/AgentSession/navigate/fail/timeout", test_fail_timeout);

@@ -86,6 +86,21 @@ def run(app_process, session):
                 continue
             if showing and not control.name:
                 fail('a %s has no accessible name' % control.getRoleName())
+    # names are read once, without the mnemonic's underscore ("_Open Session… Open Session…"
+    # was read), shown or not; every row of the tree is named by its text
+    for role in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_CHECK_BOX, pyatspi.ROLE_MENU_ITEM, pyatspi.ROLE_LIST_ITEM):
+        for control in find_all(frame, role):
+            name = control.name or ''
+            words = name.split(' ')
+            half = len(words) // 2
+            if re.search(r'(^|\s)_\w', name) or (len(words) % 2 == 0 and half and words[:half] == words[half:]):
+                fail('a %s is read as %r' % (control.getRoleName(), name))
+    items = find_all(tree, pyatspi.ROLE_LIST_ITEM)
+    named = [item for item in items if item.name]
+    if not named or len(named) != len([r for r in row_texts(tree)]):
+        fail('%d of %d rows of the tree have a name' % (len(named), len(items)))
+    if named[0].name != FIRST_USER:
+        fail('the first row is named %r' % named[0].name)
     search = find(frame, pyatspi.ROLE_ENTRY, 'Search entries')
     if search is None or find(frame, pyatspi.ROLE_COMBO_BOX, 'Filter') is None:
         fail('the search entry or the filter has no accessible name')
@@ -175,6 +190,44 @@ def run(app_process, session):
     lines_after = read_lines(session)
     if lines_after[-1] != last:
         fail('going to an entry wrote to the file: %r' % lines_after[-1])
+
+    # Branch (Ctrl+B): the choice is made in the tree, in a "Branch from here" bar; Escape in
+    # the tree gives up, and nothing is written
+    def branch_bar():
+        # GTK 4.8 reports no label as showing: one shown has a size, and so do the widgets
+        # around it (a hidden one keeps the size it had)
+        label = find(frame, pyatspi.ROLE_LABEL, pattern=r'^Branch to a new session from ')
+        node = label
+        while node is not None and node != frame:
+            node.clear_cache()
+            x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            if width <= 0 or height <= 0:
+                return None
+            node = node.parent
+        return label
+
+    do_action(frame, 'win.tree')
+    press('b', ('ctrl',))
+    bar = wait_for('the "Branch from here" bar', branch_bar)
+    log('branch bar:', bar.name[:70])
+    if not any(is_focused(n) for n in find_all(tree)):
+        fail('the tree does not have the focus while choosing where to branch')
+    press('Escape')
+    wait_for('the bar gone after Escape', lambda: branch_bar() is None)
+    if read_lines(session) != lines_after:
+        fail('giving up a branch wrote to the file')
+
+    # Ctrl+Q quits at once
+    started = time.monotonic()
+    press('q', ('ctrl',))
+    try:
+        app_process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        fail('Ctrl+Q did not quit within 10 s')
+    took = time.monotonic() - started
+    log('Ctrl+Q quit in %.2f s' % took)
+    if took > 1.0:
+        fail('Ctrl+Q took %.2f s' % took)
 
 
 if __name__ == '__main__':

@@ -18,6 +18,7 @@
 
 #include <epoxy/gl.h>
 
+#include "ramo-accessible.h"
 #include "ramo-application-private.h"
 #include "ramo-preferences-window.h"
 #include "ramo-settings.h"
@@ -90,7 +91,7 @@ apply_settings (RamoApplication *self,
 
   filter = g_settings_get_string (self->settings, "default-filter");
   if (ramo_filter_mode_from_string (filter, &mode))
-    gtk_drop_down_set_selected (ramo_window_get_filter_dropdown (window), mode);
+    ramo_window_set_default_filter (window, mode);
 
   gtk_window_set_default_size (GTK_WINDOW (window),
                                g_settings_get_int (self->settings, "window-width"),
@@ -373,6 +374,7 @@ ramo_application_startup (GApplication *app)
   G_APPLICATION_CLASS (ramo_application_parent_class)->startup (app);
 
   choose_renderer ();
+  ramo_accessible_init ();
 
   self->settings = ramo_settings_new ();
   if (self->settings == NULL)

@@ -175,6 +175,15 @@ search_activate_cb (RamoBranchPicker *self,
     ramo_branch_picker_choose (self, position);
 }
 
+/* Escape in the search entry (where the focus starts) is the entry's own key, which the
+ * window's binding never sees: it closes the picker too. */
+static void
+search_stop_cb (RamoBranchPicker *self,
+                GtkSearchEntry   *entry)
+{
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 static void
 list_activate_cb (RamoBranchPicker *self,
                   guint             position,
@@ -213,6 +222,7 @@ ramo_branch_picker_class_init (RamoBranchPickerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoBranchPicker, list_view);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_activate_cb);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -194,6 +194,15 @@ static void
 label_entry_focus_leave_cb (RamoSessionRow          *self,
                             GtkEventControllerFocus *controller)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
   g_assert (RAMO_IS_SESSION_ROW (self));
+
+  /* The window losing the keyboard is not the user leaving the editor: the entry keeps the
+   * focus and the edit goes on when the window has the keyboard again. A menu does this: once
+   * the row menu that ran "Edit Label…" is gone, its grab ends and the window is inactive for
+   * a moment; switching to another application does it too. */
+  if (GTK_IS_WINDOW (root) && !gtk_window_is_active (GTK_WINDOW (root)))
+    return;
   ramo_session_row_stop_editing (self, FALSE);
 }

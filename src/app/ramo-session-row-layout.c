@@ -36,11 +36,12 @@ typedef struct
   gulong options_hash;
 } TextMetrics;
 
+/* The metrics of @widget's font. */
 static const TextMetrics *
-text_metrics (RamoSessionRow *self)
+text_metrics (GtkWidget *widget)
 {
   static GHashTable *cache;   /* PangoFontDescription → TextMetrics */
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self->text_label));
+  PangoContext *context = gtk_widget_get_pango_context (widget);
   const PangoFontDescription *font = pango_context_get_font_description (context);
   const cairo_font_options_t *options = pango_cairo_context_get_font_options (context);
   double resolution = pango_cairo_context_get_resolution (context);
@@ -88,10 +89,35 @@ text_box_width (RamoSessionRow *self)
   return self->text_box;
 }
 
+/* The height of the inscription's CSS box (see text_box_width()). */
+static int
+text_box_height (RamoSessionRow *self)
+{
+  int min, nat;
+
+  gtk_widget_measure (GTK_WIDGET (self->text_label), GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+  return min;
+}
+
 static gboolean
 child_shown (GtkWidget *child)
 {
   return child != NULL && gtk_widget_get_visible (child);
+}
+
+/* The children before the text, left to right: the marker, the kind's colour bar (at the same
+ * place in every row, so that the bars show the nesting), then what only some rows have. */
+#define N_CHILDREN 5
+
+static void
+get_children (RamoSessionRow *self,
+              GtkWidget      *children[N_CHILDREN])
+{
+  children[0] = GTK_WIDGET (self->marker_image);
+  children[1] = self->bar;
+  children[2] = GTK_WIDGET (self->edit_image);
+  children[3] = GTK_WIDGET (self->pill);
+  children[4] = GTK_WIDGET (self->label_entry);
 }
 
 void
@@ -104,16 +130,16 @@ _ramo_session_row_measure (GtkWidget      *widget,
                            int            *natural_baseline)
 {
   RamoSessionRow *self = RAMO_SESSION_ROW (widget);
-  const TextMetrics *metrics = text_metrics (self);
-  GtkWidget *children[] = {
-    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
-    GTK_WIDGET (self->edit_image),
-  };
+  GtkWidget *children[N_CHILDREN];
   int text_min, text_nat;
+
+  get_children (self, children);
 
   /* the inscription asks only for its CSS box: its text comes on top */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
+      const TextMetrics *metrics = text_metrics (GTK_WIDGET (self->text_label));
+
       *minimum = text_box_width (self);
       *natural = *minimum + PANGO_PIXELS_CEIL (NAT_CHARS * metrics->char_width);
       for (guint i = 0; i < G_N_ELEMENTS (children); i++)
@@ -128,18 +154,13 @@ _ramo_session_row_measure (GtkWidget      *widget,
     }
   else
     {
+      /* Every row is as high as a line of the row's own font (and its CSS minimum): not of the
+       * text's, whose font depends on the kind (monospace for tools, bold for the leaf), nor of
+       * a pill or the label editor, which are centred in it. Rows of all kinds are of one
+       * height, so the list's rows line up and the text sits on the marker's line. */
       gtk_widget_measure (GTK_WIDGET (self->text_label), orientation, -1, &text_min, &text_nat, NULL, NULL);
-      *minimum = text_min + metrics->line_height;
-      *natural = text_nat + metrics->line_height;
-      for (guint i = 0; i < G_N_ELEMENTS (children); i++)
-        if (child_shown (children[i]))
-          {
-            int child_min, child_nat;
-
-            gtk_widget_measure (children[i], orientation, -1, &child_min, &child_nat, NULL, NULL);
-            *minimum = MAX (*minimum, child_min);
-            *natural = MAX (*natural, child_nat);
-          }
+      *minimum = text_min + text_metrics (widget)->line_height;
+      *natural = text_nat + text_metrics (widget)->line_height;
     }
 }
 
@@ -171,13 +192,11 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
 {
   RamoSessionRow *self = RAMO_SESSION_ROW (widget);
   gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
-  GtkWidget *children[] = {
-    GTK_WIDGET (self->marker_image), GTK_WIDGET (self->pill), GTK_WIDGET (self->label_entry),
-    GTK_WIDGET (self->edit_image),
-  };
+  GtkWidget *children[N_CHILDREN];
   int x = 0;
   int text_min = text_box_width (self);
 
+  get_children (self, children);
   for (guint i = 0; i < G_N_ELEMENTS (children); i++)
     if (child_shown (children[i]))
       {
@@ -186,9 +205,26 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
         gtk_widget_measure (children[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_min, &child_nat, NULL, NULL);
         /* what the text must keep, and what the children still to come need */
         child_nat = MIN (child_nat, width - x - text_min);
-        x = allocate_child (children[i], x, MAX (child_min, child_nat), height, width, rtl);
+        if (children[i] == self->bar)
+          {
+            /* the bar is as high as the row, as the rows' bars join up */
+            gtk_widget_size_allocate (children[i],
+                                      &(GtkAllocation) { rtl ? width - x - child_min : x, 0, child_min, height },
+                                      -1);
+            x += child_min + SPACING;
+          }
+        else
+          x = allocate_child (children[i], x, MAX (child_min, child_nat), height, width, rtl);
       }
-  gtk_widget_size_allocate (GTK_WIDGET (self->text_label),
-                            &(GtkAllocation) { rtl ? 0 : x, 0, MAX (width - x, text_min), height },
-                            -1);
+  /* The text is given one line, centred: GtkInscription ellipsizes to the height it is given,
+   * and lays a long text out on as many lines as fit in it, which it then centres as a whole,
+   * so that the first (and only line shown) sat above the marker. */
+  {
+    int text_height = MIN (height, text_box_height (self) + text_metrics (GTK_WIDGET (self->text_label))->line_height);
+
+    gtk_widget_size_allocate (GTK_WIDGET (self->text_label),
+                              &(GtkAllocation) { rtl ? 0 : x, (height - text_height) / 2,
+                                                 MAX (width - x, text_min), text_height },
+                              -1);
+  }
 }

@@ -29,6 +29,7 @@ struct _RamoSessionRow
   int                 text_box;       /* text_box_width(), -1: to be measured */
 
   GtkImage           *marker_image;
+  GtkWidget          *bar;            /* the kind's colour bar, before the pill and the text */
   GtkLabel           *pill;
   GtkImage           *edit_image;     /* made for the first entry a context edit targets */
   GtkEntry           *label_entry;

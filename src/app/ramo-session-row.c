@@ -64,12 +64,26 @@ _ramo_session_row_ensure_pill (RamoSessionRow *self)
   gtk_label_set_single_line_mode (self->pill, TRUE);
   gtk_label_set_use_markup (self->pill, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->pill), "pill");
-  gtk_widget_insert_after (GTK_WIDGET (self->pill), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+  gtk_widget_insert_after (GTK_WIDGET (self->pill), GTK_WIDGET (self), self->bar);
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
   g_signal_connect_object (gesture, "pressed", G_CALLBACK (pill_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->pill), GTK_EVENT_CONTROLLER (gesture));
+}
+
+/* The row's accessible name, which its list item is labelled by: its text, after its label
+ * as pi writes it ("[plan] user: …"). */
+static void
+update_accessible_name (RamoSessionRow *self)
+{
+  const char *label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
+  const char *text = gtk_inscription_get_text (self->text_label);
+  g_autofree char *name = label ? g_strdup_printf ("[%s] %s", label, text ? text : "") : NULL;
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  name ? name : (text ? text : ""),
+                                  -1);
 }
 
 void
@@ -87,6 +101,7 @@ _ramo_session_row_update_label (RamoSessionRow *self)
         gtk_label_set_text (self->pill, label ? label : "");
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
     }
+  update_accessible_name (self);
   ramo_session_row_refresh_highlight (self);
 }
 
@@ -105,7 +120,7 @@ update_context_edit (RamoSessionRow *self)
       self->edit_image = GTK_IMAGE (gtk_image_new ());
       gtk_widget_add_css_class (GTK_WIDGET (self->edit_image), "context-edit");
       gtk_widget_set_valign (GTK_WIDGET (self->edit_image), GTK_ALIGN_CENTER);
-      gtk_widget_insert_after (GTK_WIDGET (self->edit_image), GTK_WIDGET (self), GTK_WIDGET (self->marker_image));
+      gtk_widget_insert_after (GTK_WIDGET (self->edit_image), GTK_WIDGET (self), self->bar);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->edit_image), edit != NULL);
   if (edit == NULL)
@@ -255,6 +270,42 @@ query_tooltip_cb (RamoSessionRow *self,
  * measures every row it shows on every change. */
 #define MAX_ROW_CHARS 300
 
+/* Whether @text (up to @end) holds a control character. */
+static gboolean
+has_controls (const char *text,
+              const char *end)
+{
+  for (const guchar *p = (const guchar *) text; p < (const guchar *) end; p++)
+    if (*p < 0x20 || *p == 0x7f || (*p == 0xc2 && p + 1 < (const guchar *) end && p[1] >= 0x80 && p[1] <= 0x9f))
+      return TRUE;
+  return FALSE;
+}
+
+/* @text up to @end, its control characters made visible: they have no glyph, and were drawn
+ * as boxes. A C0 control or DEL becomes its Unicode picture (␉ ␍ ␛ ␇ …), a C1 control its
+ * escape (a backslash, u and four hex digits). The entry pane shows the text as it is. */
+static char *
+dup_visible (const char *text,
+             const char *end)
+{
+  GString *out = g_string_sized_new (end - text + 16);
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x20)
+        g_string_append_unichar (out, 0x2400 + c);
+      else if (c == 0x7f)
+        g_string_append_unichar (out, 0x2421);
+      else if (c >= 0x80 && c <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 set_text (RamoSessionRow *self,
           const char     *text)
@@ -265,11 +316,12 @@ set_text (RamoSessionRow *self,
   for (n = 0; n < MAX_ROW_CHARS && *end; n++)
     end = g_utf8_next_char (end);
 
-  if (*end == '\0')
+  if (*end == '\0' && !has_controls (text, end))
     gtk_inscription_set_text (self->text_label, text);
   else
     {
-      g_autofree char *cut = g_strdup_printf ("%.*s…", (int) (end - text), text);
+      g_autofree char *shown = has_controls (text, end) ? dup_visible (text, end) : g_strndup (text, end - text);
+      g_autofree char *cut = *end ? g_strconcat (shown, "…", NULL) : g_steal_pointer (&shown);
 
       gtk_inscription_set_text (self->text_label, cut);
     }
@@ -454,6 +506,7 @@ ramo_session_row_dispose (GObject *object)
     }
   if (self->marker_image)
     gtk_widget_unparent (GTK_WIDGET (self->marker_image));
+  g_clear_pointer (&self->bar, gtk_widget_unparent);
   if (self->pill)
     gtk_widget_unparent (GTK_WIDGET (self->pill));
   if (self->edit_image)
@@ -550,6 +603,16 @@ ramo_session_row_init (RamoSessionRow *self)
   gtk_widget_set_valign (GTK_WIDGET (self->marker_image), GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (GTK_WIDGET (self->marker_image), "marker");
   gtk_widget_set_parent (GTK_WIDGET (self->marker_image), GTK_WIDGET (self));
+
+  /* The kind's colour bar is a child of its own, at the same place in every row whatever
+   * comes after it (a label pill, the context-edit mark): drawn as the text's border, it moved
+   * right of a pill, and a labelled entry looked nested under its own child. */
+  self->bar = g_object_new (GTK_TYPE_SEPARATOR,
+                            "orientation", GTK_ORIENTATION_VERTICAL,
+                            "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                            NULL);
+  gtk_widget_add_css_class (self->bar, "kind-bar");
+  gtk_widget_set_parent (self->bar, GTK_WIDGET (self));
 
   self->text_label = GTK_INSCRIPTION (gtk_inscription_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->text_label), TRUE);

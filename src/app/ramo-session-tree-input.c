@@ -320,6 +320,18 @@ build_row_menu (RamoSessionTree    *self,
   return G_MENU_MODEL (g_steal_pointer (&menu));
 }
 
+/* The row's tooltip comes back once its menu is gone. */
+static void
+menu_closed_cb (RamoSessionTree *self,
+                GtkPopover      *popover)
+{
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (self->menu_row)
+    gtk_widget_set_has_tooltip (GTK_WIDGET (self->menu_row), TRUE);
+  g_clear_weak_pointer (&self->menu_row);
+}
+
 static void
 popup_menu_at (RamoSessionTree *self,
                RamoSessionRow  *row,
@@ -339,6 +351,14 @@ popup_menu_at (RamoSessionTree *self,
   model = build_row_menu (self, node);
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu_popover), model);
   gtk_popover_set_pointing_to (self->menu_popover, &rect);
+
+  /* The row's tooltip, shown where the pointer is, would cover the menu opening there: it is
+   * hidden (asked again, the row has none) until the menu closes. */
+  menu_closed_cb (self, self->menu_popover);
+  g_set_weak_pointer (&self->menu_row, row);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (row), FALSE);
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (row));
+
   gtk_popover_popup (self->menu_popover);
 }
 
@@ -692,4 +712,5 @@ _ramo_session_tree_input_init (RamoSessionTree *self)
   gtk_popover_set_has_arrow (self->menu_popover, FALSE);
   gtk_widget_set_halign (GTK_WIDGET (self->menu_popover), GTK_ALIGN_START);
   gtk_widget_set_parent (GTK_WIDGET (self->menu_popover), GTK_WIDGET (self));
+  g_signal_connect_object (self->menu_popover, "closed", G_CALLBACK (menu_closed_cb), self, G_CONNECT_SWAPPED);
 }

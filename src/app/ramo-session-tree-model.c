@@ -192,6 +192,13 @@ list_view_bind_cb (RamoSessionTree *self,
   ramo_session_row_set_node (session_row, node);
   if (row)
     g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, G_CONNECT_SWAPPED);
+  /* what a screen reader reads for the list item: the row's text and where it is (the leaf,
+   * the active path); the list item had no name */
+  if (gtk_widget_get_parent (child))
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (gtk_widget_get_parent (child)),
+                                    GTK_ACCESSIBLE_RELATION_LABELLED_BY, session_row, NULL,
+                                    GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, session_row, NULL,
+                                    -1);
 }
 
 static void

@@ -68,6 +68,7 @@ struct _RamoSessionTree
   GtkStack           *stack;
   RamoListView       *list_view;
   GtkPopover         *menu_popover;
+  RamoSessionRow     *menu_row;        /* weak: the row the menu is open on */
 };
 
 static inline RamoProjectionNode *

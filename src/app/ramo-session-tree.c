@@ -295,6 +295,7 @@ ramo_session_tree_dispose (GObject *object)
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
 
+  g_clear_weak_pointer (&self->menu_row);
   if (self->menu_popover)
     {
       gtk_widget_unparent (GTK_WIDGET (self->menu_popover));

@@ -338,7 +338,9 @@ ramo_window_run_tree_command (RamoWindow *self)
  * @self: a window
  *
  * The Branch command: the picker of user messages, or — when
- * #RamoWindow:double-escape-action is `tree` — the tree, as pi does.
+ * #RamoWindow:double-escape-action is `tree` — a choice made in the tree, confirmed in its
+ * "Branch from here" bar (ramo_window_begin_branch_in_tree()). Either ends in a branch or a
+ * cancel.
  */
 void
 ramo_window_run_branch_command (RamoWindow *self)
@@ -352,7 +354,7 @@ ramo_window_run_branch_command (RamoWindow *self)
 
   if (g_strcmp0 (self->double_escape_action, "tree") == 0)
     {
-      ramo_window_run_tree_command (self);
+      ramo_window_begin_branch_in_tree (self);
       return;
     }
 
@@ -368,6 +370,9 @@ navigate_action (GSimpleAction *action,
                  GVariant      *param,
                  gpointer       user_data)
 {
+  /* while "Branch from here" is shown, activating a row chooses it */
+  if (_ramo_window_branch_activate (user_data, g_variant_get_string (param, NULL)))
+    return;
   ramo_window_activate_entry (user_data, g_variant_get_string (param, NULL));
 }
 
@@ -636,7 +641,8 @@ open_action (GSimpleAction *action,
 /* Keys                                                                                        */
 
 /* Escape in the editor (a second one soon after runs the double-Escape action), or in the
- * tree while it is searched (as in pi, it clears the search first). */
+ * tree while choosing where to branch (it gives up), or while it is searched (as in pi, it
+ * clears the search first). */
 static gboolean
 escape_binding_cb (GtkWidget *widget,
                    GVariant  *args,
@@ -647,6 +653,11 @@ escape_binding_cb (GtkWidget *widget,
   if (_ramo_window_focus_within (self, GTK_WIDGET (self->composer)))
     {
       ramo_window_composer_escape (self);
+      return TRUE;
+    }
+  if (ramo_window_get_branching_in_tree (self) && _ramo_window_focus_within (self, GTK_WIDGET (self->tree)))
+    {
+      ramo_window_end_branch_in_tree (self);
       return TRUE;
     }
   if (_ramo_window_focus_within (self, GTK_WIDGET (self->tree)) &&

@@ -44,6 +44,7 @@ typedef struct
   GBinding           *progress;     /* the loader's fraction → the progress bar, once shown */
   char               *select_id;    /* a reload selects this entry again */
   gboolean            reload;
+  gboolean            keep_view;    /* the filter and search stay: the same file again */
   RamoSessionManager *manager;      /* read, not shown yet */
   RamoProjection     *projection;   /* its projection, made in a worker thread */
   GCancellable       *caller_cancellable;
@@ -218,6 +219,40 @@ abandon_prepared (RamoWindow *self,
     ramo_session_tree_unprepare (self->tree, op->projection);
 }
 
+/* Another session starts with the window's default filter and no search: they were chosen
+ * for the session shown before ("0 of 420 entries" with a search that matched there). The
+ * tree lets go of that session's projection first, so that the header bar changing does not
+ * lay it out again just before it goes. */
+static void
+reset_view (RamoWindow *self)
+{
+  if (gtk_drop_down_get_selected (self->filter_dropdown) == self->default_filter &&
+      gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] == '\0')
+    return;
+  ramo_session_tree_set_projection (self->tree, NULL);
+  gtk_drop_down_set_selected (self->filter_dropdown, self->default_filter);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+/**
+ * ramo_window_set_default_filter:
+ * @self: a window
+ * @mode: a filter mode
+ *
+ * Sets the filter every session opened in the window starts with (the setting
+ * `default-filter`), and selects it now.
+ */
+void
+ramo_window_set_default_filter (RamoWindow     *self,
+                                RamoFilterMode  mode)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  g_return_if_fail (mode <= RAMO_FILTER_ALL);
+
+  self->default_filter = mode;
+  gtk_drop_down_set_selected (self->filter_dropdown, mode);
+}
+
 static gboolean
 show_loaded_cb (gpointer data)
 {
@@ -244,6 +279,8 @@ show_loaded_cb (gpointer data)
   /* What showing sets up (the file monitor) reports to the main context, also when the load's
    * own steps ran in a context of their own (ramo_window_open_file()). */
   g_main_context_push_thread_default (NULL);
+  if (!op->keep_view)
+    reset_view (self);
   _ramo_window_set_manager_full (self, op->manager, op->projection);
   if (op->select_id && ramo_session_manager_get_entry (op->manager, op->select_id))
     ramo_session_tree_select_entry (self->tree, op->select_id);
@@ -300,9 +337,11 @@ make_projection_async (RamoWindow *self,
                        LoadOp     *op)
 {
   g_autofree char *search = NULL;
-  RamoFilterMode filter;
+  RamoFilterMode filter = self->default_filter;
 
-  _ramo_window_get_view_settings (self, &filter, &search);
+  /* see reset_view() */
+  if (op->keep_view)
+    _ramo_window_get_view_settings (self, &filter, &search);
   ramo_projection_new_async (op->manager, filter, search, self->load_cancellable, projection_made_cb, op);
 }
 
@@ -326,9 +365,10 @@ caller_cancelled_cb (GCancellable *cancellable,
  * @user_data: data for @callback
  *
  * Reads @file in a worker thread (or takes over its read ahead, see ramo-preloads.c) and shows
- * it: the tree with the window's filter and search, the context of its leaf. A file that takes
- * a while shows a page with a progress bar and a Cancel button meanwhile; the window stays
- * responsive. A load started later, or the Cancel button, gives this one up.
+ * it: the tree (with the window's filter and search when it is the file shown already, else
+ * with its default filter, ramo_window_set_default_filter(), and no search), the context of its
+ * leaf. A file that takes a while shows a page with a progress bar and a Cancel button
+ * meanwhile; the window stays responsive. A load started later, or the Cancel button, gives this one up.
  *
  * When the window shows no session, or on %RAMO_WINDOW_OPEN_RELOAD, a file that cannot be
  * read is shown as the window's error page; else the session shown stays. Either way
@@ -370,6 +410,8 @@ ramo_window_open (RamoWindow          *self,
   op->context = g_main_context_ref_thread_default ();
   op->file = g_object_ref (file);
   op->reload = (flags & RAMO_WINDOW_OPEN_RELOAD) != 0;
+  op->keep_view = op->reload ||
+                  (self->manager && g_strcmp0 (ramo_session_manager_get_path (self->manager), path) == 0);
   if (op->reload)
     op->select_id = g_strdup (ramo_session_tree_get_selected_id (self->tree));
 

@@ -60,10 +60,17 @@ struct _RamoWindow
   GHashTable           *composer_drafts;     /* session path → the user's text left there */
   char                 *composer_session_path;
 
+  /* the Branch command made in the tree (ramo-window-branch.c) */
+  gboolean              branching;
+  GtkInfoBar           *branch_bar;
+  GtkLabel             *branch_label;
+  GtkButton            *branch_button;
+
   /* labels (ramo-window-actions.c) */
   AdwToast             *label_undo_toast;    /* the last "Label cleared — Undo" */
 
   /* loading (ramo-window-load.c) */
+  RamoFilterMode        default_filter;      /* what another session starts with */
   GCancellable         *load_cancellable;
   gpointer              load;                /* LoadOp *, while a file loads */
   guint                 load_page_id;
@@ -150,6 +157,19 @@ void     _ramo_window_summary_init        (RamoWindow         *self);
 void     _ramo_window_summary_dispose     (RamoWindow         *self);
 void     _ramo_window_summary_set_manager (RamoWindow         *self,
                                            RamoSessionManager *manager);
+char    *_ramo_window_dup_setting         (RamoWindow         *self,
+                                           const char         *key);
+void     _ramo_window_navigate_with       (RamoWindow         *self,
+                                           const char         *id,
+                                           gboolean            summarize,
+                                           const char         *instructions,
+                                           gboolean            replace);
+
+/* ramo-window-branch.c */
+void     _ramo_window_class_branch_init   (GtkWidgetClass     *widget_class);
+void     _ramo_window_branch_init         (RamoWindow         *self);
+gboolean _ramo_window_branch_activate     (RamoWindow         *self,
+                                           const char         *id);
 
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);

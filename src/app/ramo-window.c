@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ramo-accessible.h"
 #include "ramo-window-private.h"
 
 /**
@@ -306,8 +307,9 @@ ramo_window_class_init (RamoWindowClass *klass)
    * RamoWindow:double-escape-action:
    *
    * What pressing Escape twice in the editor does, and how the Branch command behaves (pi's
-   * `doubleEscapeAction`): `tree` focuses the tree, and makes Branch use the tree too;
-   * `branch` opens the user-message picker; `none` does nothing.
+   * `doubleEscapeAction`): `tree` focuses the tree, and makes Branch a choice in the tree
+   * (its "Branch from here" bar); `branch` opens the user-message picker; `none` does
+   * nothing (Branch opens the picker).
    */
   properties [PROP_DOUBLE_ESCAPE_ACTION] =
     g_param_spec_string ("double-escape-action", NULL, NULL, "tree",
@@ -326,6 +328,7 @@ ramo_window_class_init (RamoWindowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  ramo_accessible_init ();
   g_type_ensure (RAMO_TYPE_SESSION_TREE);
   g_type_ensure (RAMO_TYPE_CONTEXT_VIEW);
   g_type_ensure (RAMO_TYPE_ENTRY_VIEW);
@@ -365,6 +368,7 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, issues_response_cb);
   _ramo_window_class_load_init (widget_class);
+  _ramo_window_class_branch_init (widget_class);
   _ramo_window_class_actions_init (widget_class);
 }
 
@@ -431,6 +435,7 @@ ramo_window_init (RamoWindow *self)
     }
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ramo_accessible_fix_buttons (GTK_WIDGET (self));
 
   self->double_escape_action = g_strdup ("tree");
 
@@ -445,6 +450,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_actions_init (self);
   _ramo_window_dialect_init (self);
   _ramo_window_agent_init (self);
+  _ramo_window_branch_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 

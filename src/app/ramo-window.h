@@ -101,6 +101,8 @@ const char         *ramo_window_get_remembered_summary_choice (RamoWindow     *s
 void                ramo_window_set_remembered_summary_choice (RamoWindow     *self,
                                                            const char         *choice);
 RamoSummarizerConfig *ramo_window_dup_settings_config     (RamoWindow         *self);
+void                ramo_window_set_default_filter        (RamoWindow         *self,
+                                                           RamoFilterMode      mode);
 void                ramo_window_load_file                 (RamoWindow         *self,
                                                            GFile              *file);
 gboolean            ramo_window_is_loading                (RamoWindow         *self);
@@ -115,6 +117,10 @@ gboolean            ramo_window_branch                    (RamoWindow         *s
                                                            const char         *id,
                                                            GError            **error);
 void                ramo_window_run_branch_command        (RamoWindow         *self);
+void                ramo_window_begin_branch_in_tree      (RamoWindow         *self);
+void                ramo_window_end_branch_in_tree        (RamoWindow         *self);
+gboolean            ramo_window_get_branching_in_tree     (RamoWindow         *self);
+const char         *ramo_window_get_branch_target         (RamoWindow         *self);
 void                ramo_window_run_tree_command          (RamoWindow         *self);
 void                ramo_window_composer_escape           (RamoWindow         *self);
 

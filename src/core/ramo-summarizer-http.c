@@ -308,6 +308,19 @@ _ramo_summarizer_request_send (GTask                *owned_task,
                                     g_steal_pointer (&task));
 }
 
+void
+_ramo_summarizer_request_answer (GTask      *owned_task,
+                                 const char *summary,
+                                 JsonNode   *details)
+{
+  g_autoptr(GTask) task = owned_task;
+  Request *request = g_new0 (Request, 1);
+
+  request->details = details;
+  g_task_set_task_data (task, request, request_free);
+  g_task_return_pointer (task, g_strdup (summary), g_free);
+}
+
 JsonNode *
 _ramo_summarizer_request_get_details (GTask *task)
 {

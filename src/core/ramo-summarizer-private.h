@@ -39,6 +39,11 @@ void      _ramo_summarizer_request_send       (GTask                *owned_task,
                                                RamoSummarizerConfig *config,
                                                const char           *prompt,
                                                JsonNode             *details);
+/* answers @owned_task with @summary without asking the model; takes both @owned_task and
+ * @details (the summary's details, as a request's) */
+void      _ramo_summarizer_request_answer     (GTask                *owned_task,
+                                               const char           *summary,
+                                               JsonNode             *details);
 /* the details the request of @task was sent with (transfer none) */
 JsonNode *_ramo_summarizer_request_get_details (GTask                *task);
 

@@ -31,6 +31,14 @@ typedef enum
 
 #define RAMO_TYPE_SUMMARY_KIND (ramo_summary_kind_get_type ())
 
+/**
+ * RAMO_SUMMARY_NO_CONTENT:
+ *
+ * The summary of a branch that holds no message (pi 1.6.0's words): nothing is sent to the
+ * model for it.
+ */
+#define RAMO_SUMMARY_NO_CONTENT "No content to summarize"
+
 GType                 ramo_summary_kind_get_type                     (void) G_GNUC_CONST;
 
 char                 *ramo_summarizer_build_transcript               (GPtrArray            *entries,

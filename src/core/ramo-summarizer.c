@@ -191,7 +191,9 @@ ramo_summarizer_get_session (RamoSummarizer *self)
  * Asks the configured model for a summary of @entries: one non-streaming request of the
  * transcript (ramo_summarizer_build_transcript(), within the configuration's token budget)
  * and the prompt (ramo_summarizer_build_prompt()). Without a model it fails at once, before
- * anything is sent. The request is abandoned after the configuration's timeout.
+ * anything is sent. A branch whose transcript is empty (no message among @entries) is never
+ * sent either: its summary is %RAMO_SUMMARY_NO_CONTENT, as pi writes it. The request is
+ * abandoned after the configuration's timeout.
  */
 void
 ramo_summarizer_summarize_async (RamoSummarizer       *self,
@@ -237,6 +239,13 @@ ramo_summarizer_summarize_async (RamoSummarizer       *self,
 
   details = ramo_summarizer_collect_file_details (entries, previous_details);
   transcript = ramo_summarizer_build_transcript (entries, ramo_summarizer_config_get_token_budget (config), NULL);
+  if (kind == RAMO_SUMMARY_KIND_BRANCH && transcript[0] == '\0')
+    {
+      /* pi 1.6.0's generateBranchSummary(): a branch without a message to summarize (labels,
+       * model changes, …) is not sent; its summary says so */
+      _ramo_summarizer_request_answer (g_steal_pointer (&task), RAMO_SUMMARY_NO_CONTENT, details);
+      return;
+    }
   prompt = ramo_summarizer_build_prompt (kind, transcript, previous_summary, custom_instructions,
                                          replace_instructions);
   _ramo_summarizer_request_send (g_steal_pointer (&task), self->session, config, prompt, details);
