@@ -1288,7 +1288,8 @@ open_nested_session (void)
             }
         }
     }
-  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 700);
+  /* 700 px of window as before the path bar above the tree, which takes 33 px */
+  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 733);
   g_string_free (s, TRUE);
   show_window (window);
   return window;

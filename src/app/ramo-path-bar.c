@@ -121,7 +121,8 @@ scroll_to_end_cb (gpointer data)
  * @selected: (nullable): the selected entry (with a row)
  *
  * Shows the way to @selected: the start of the top segment, the branch points on the way,
- * and @selected itself; nothing without a selection.
+ * and @selected itself; nothing without a selection. The bar keeps its height either way, so
+ * that the tree below does not move.
  */
 void
 ramo_path_bar_set_path (RamoPathBar     *self,
@@ -137,7 +138,6 @@ ramo_path_bar_set_path (RamoPathBar     *self,
   while ((child = gtk_widget_get_first_child (self->box)))
     gtk_box_remove (GTK_BOX (self->box), child);
   g_ptr_array_set_size (self->ids, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self), selected != NULL && projection != NULL);
   if (selected == NULL || projection == NULL || !ramo_projection_is_visible (projection, selected))
     return;
 
@@ -257,7 +257,6 @@ ramo_path_bar_init (RamoPathBar *self)
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Path to the selected entry"), -1);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
 /**
