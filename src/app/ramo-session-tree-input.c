@@ -435,8 +435,8 @@ ramo_session_tree_get_menu (RamoSessionTree *self)
   return self->menu_popover;
 }
 
-static GtkTreeListRow *
-selected_row (RamoSessionTree *self)
+GtkTreeListRow *
+_ramo_session_tree_selected_row (RamoSessionTree *self)
 {
   gpointer item = self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
 
@@ -478,8 +478,8 @@ moves_far (RamoSessionTree *self,
 
 /* Whether a key on the list is for the tree's rows: keys typed into the inline label editor
  * are its own. */
-static gboolean
-keys_for_rows (RamoSessionTree *self)
+gboolean
+_ramo_session_tree_keys_for_rows (RamoSessionTree *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
@@ -498,7 +498,7 @@ list_key_pressed_cb (RamoSessionTree       *self,
 {
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  if (keys_for_rows (self) && _ramo_session_tree_rest_pending (self) && moves_far (self, keyval))
+  if (_ramo_session_tree_keys_for_rows (self) && _ramo_session_tree_rest_pending (self) && moves_far (self, keyval))
     _ramo_session_tree_finish_rest (self);
   return GDK_EVENT_PROPAGATE;
 }
@@ -511,7 +511,7 @@ edit_label_shortcut (GtkWidget *widget,
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
 
-  if (!keys_for_rows (self) || self->selected_id == NULL)
+  if (!_ramo_session_tree_keys_for_rows (self) || self->selected_id == NULL)
     return FALSE;
   ramo_session_tree_edit_label (self, self->selected_id);
   return TRUE;
@@ -525,7 +525,7 @@ arrow_shortcut (GtkWidget *widget,
                 gpointer   user_data)
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
-  GtkTreeListRow *row = keys_for_rows (self) ? selected_row (self) : NULL;
+  GtkTreeListRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
   gboolean expandable;
 
   if (row == NULL)
@@ -558,7 +558,7 @@ expand_shortcut (GtkWidget *widget,
                  gpointer   user_data)
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
-  GtkTreeListRow *row = keys_for_rows (self) ? selected_row (self) : NULL;
+  GtkTreeListRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
 
   if (row == NULL || !gtk_tree_list_row_is_expandable (row))
     return FALSE;
@@ -574,7 +574,7 @@ menu_shortcut (GtkWidget *widget,
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
 
-  if (!keys_for_rows (self))
+  if (!_ramo_session_tree_keys_for_rows (self))
     return FALSE;
   ramo_session_tree_popup_menu (self);
   return TRUE;

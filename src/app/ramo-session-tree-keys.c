@@ -47,15 +47,6 @@ selected_entry (RamoSessionTree *self)
   return manager && self->selected_id ? ramo_session_manager_get_entry (manager, self->selected_id) : NULL;
 }
 
-static gboolean
-keys_for_rows (RamoSessionTree *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
-
-  return !(focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus)));
-}
-
 /* The start of @entry's segment: the first entry after the branch point above it (or the top
  * of the tree), as shown. */
 static RamoEntry *
@@ -182,14 +173,6 @@ ramo_session_tree_move (RamoSessionTree *self,
   return TRUE;
 }
 
-static GtkTreeListRow *
-selected_row (RamoSessionTree *self)
-{
-  gpointer item = self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
-
-  return GTK_IS_TREE_LIST_ROW (item) ? item : NULL;
-}
-
 static gboolean
 move_shortcut (GtkWidget *widget,
                GVariant  *args,
@@ -199,11 +182,11 @@ move_shortcut (GtkWidget *widget,
   Move move = g_variant_get_uint32 (args);
   GtkTreeListRow *row;
 
-  if (!keys_for_rows (self) || self->projection == NULL)
+  if (!_ramo_session_tree_keys_for_rows (self) || self->projection == NULL)
     return FALSE;
 
   /* pi: fold or unfold first, move after */
-  row = selected_row (self);
+  row = _ramo_session_tree_selected_row (self);
   if (row && gtk_tree_list_row_is_expandable (row))
     {
       gboolean expanded = gtk_tree_list_row_get_expanded (row);
@@ -231,7 +214,7 @@ filter_shortcut (GtkWidget *widget,
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
   RamoFilterMode mode = g_variant_get_uint32 (args);
 
-  if (!keys_for_rows (self) || self->projection == NULL)
+  if (!_ramo_session_tree_keys_for_rows (self) || self->projection == NULL)
     return FALSE;
   /* pi's toggles: the mode again goes back to the default */
   if (mode != RAMO_FILTER_DEFAULT && ramo_projection_get_filter (self->projection) == mode)

@@ -125,6 +125,8 @@ guint             _ramo_session_tree_find_entry_row             (RamoSessionTree
 void              _ramo_session_tree_input_class_init           (GtkWidgetClass   *widget_class);
 void              _ramo_session_tree_input_init                 (RamoSessionTree  *self);
 void              _ramo_session_tree_keys_init                  (RamoSessionTree  *self);
+GtkTreeListRow   *_ramo_session_tree_selected_row               (RamoSessionTree  *self);
+gboolean          _ramo_session_tree_keys_for_rows              (RamoSessionTree  *self);
 void              _ramo_session_tree_tree_items_changed_cb      (RamoSessionTree  *self,
                                                                  guint             position,
                                                                  guint             removed,
