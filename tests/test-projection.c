@@ -860,6 +860,31 @@ test_walk_structure (void)
   }
 }
 
+/* pi 1.6.0's label times: HH:MM today, M/D HH:MM this year, YY/M/D HH:MM before, local time */
+static void
+test_label_time_format (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_local (2026, 12, 1, 15, 4, 0);
+  struct { int y, mo, d, h, mi; const char *expected; } cases[] = {
+    { 2026, 12, 1, 9, 5, "09:05" },
+    { 2026, 3, 7, 23, 59, "3/7 23:59" },
+    { 2025, 11, 30, 0, 1, "25/11/30 00:01" },
+    { 2009, 1, 2, 12, 0, "09/1/2 12:00" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GDateTime) local = g_date_time_new_local (cases[i].y, cases[i].mo, cases[i].d, cases[i].h, cases[i].mi, 0);
+      g_autoptr(GDateTime) utc = g_date_time_to_utc (local);
+      g_autofree char *iso = g_date_time_format (utc, "%Y-%m-%dT%H:%M:%S.000Z");
+      g_autofree char *shown = ramo_format_label_time (iso, now);
+
+      g_assert_cmpstr (shown, ==, cases[i].expected);
+    }
+  g_assert_null (ramo_format_label_time ("not a date", now));
+  g_assert_null (ramo_format_label_time (NULL, now));
+}
+
 static void
 test_linear_is_flat (void)
 {
@@ -1195,6 +1220,7 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/walk-follows-changes", test_walk_follows_changes);
   g_test_add_func ("/Core/Projection/nearest-visible", test_nearest_visible);
   g_test_add_func ("/Core/Projection/walk-structure", test_walk_structure);
+  g_test_add_func ("/Core/Projection/label-time-format", test_label_time_format);
   g_test_add_func ("/Core/Projection/linear-is-flat", test_linear_is_flat);
   g_test_add_func ("/Core/Projection/several-roots", test_several_roots);
   g_test_add_func ("/Core/Projection/follows-changes", test_follows_changes);

@@ -1122,6 +1122,34 @@ test_drafts (Fixture       *f,
   g_assert_cmpstr (text, ==, "");
 }
 
+/* Label times (pi's Shift+T): the time of the label entry, in local time, after the pill. */
+static void
+test_label_times (Fixture       *f,
+                  gconstpointer  data)
+{
+  RamoSessionRow *row = wait_for_row (f, "e0000003");
+  g_autoptr(GDateTime) utc = g_date_time_new_from_iso8601 ("2026-01-05T10:00:07.000Z", NULL);
+  g_autoptr(GDateTime) local = g_date_time_to_local (utc);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *expected = NULL;
+
+  if (g_date_time_get_year (now) == g_date_time_get_year (local))
+    expected = g_strdup_printf ("%d/%d %02d:%02d", g_date_time_get_month (local), g_date_time_get_day_of_month (local),
+                                g_date_time_get_hour (local), g_date_time_get_minute (local));
+  else
+    expected = g_strdup_printf ("%02d/%d/%d %02d:%02d", g_date_time_get_year (local) % 100, g_date_time_get_month (local),
+                                g_date_time_get_day_of_month (local), g_date_time_get_hour (local),
+                                g_date_time_get_minute (local));
+
+  g_assert_cmpstr (ramo_session_row_get_label_time_text (row), ==, "");
+  ramo_session_tree_set_show_label_times (tree_of (f), TRUE);
+  g_assert_cmpstr (ramo_session_row_get_label_time_text (row), ==, expected);
+  /* rows without a label show none */
+  g_assert_cmpstr (ramo_session_row_get_label_time_text (wait_for_row (f, "e0000002")), ==, "");
+  ramo_session_tree_set_show_label_times (tree_of (f), FALSE);
+  g_assert_cmpstr (ramo_session_row_get_label_time_text (row), ==, "");
+}
+
 /* A comb: every entry of the chain a branch point. The path bar shows the last twelve, after a
  * "…" that goes to the one before them. */
 static void
@@ -1453,6 +1481,7 @@ main (int   argc,
   ADD ("structure-keys", test_structure_keys, NULL);
   ADD ("drafts", test_drafts, NULL);
   ADD ("path-bar-deep", test_path_bar_deep, NULL);
+  ADD ("label-times", test_label_times, NULL);
   ADD ("row-menu", test_row_menu, NULL);
   ADD ("branch", test_branch, NULL);
   ADD ("branch-command", test_branch_command, NULL);

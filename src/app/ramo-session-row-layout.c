@@ -107,7 +107,7 @@ child_shown (GtkWidget *child)
 
 /* The children before the text, left to right: the marker, the kind's colour bar (at the same
  * place in every row, so that the bars show the nesting), then what only some rows have. */
-#define N_CHILDREN 5
+#define N_CHILDREN 6
 
 static void
 get_children (RamoSessionRow *self,
@@ -117,7 +117,8 @@ get_children (RamoSessionRow *self,
   children[1] = self->bar;
   children[2] = GTK_WIDGET (self->edit_image);
   children[3] = GTK_WIDGET (self->pill);
-  children[4] = GTK_WIDGET (self->label_entry);
+  children[4] = GTK_WIDGET (self->label_time);
+  children[5] = GTK_WIDGET (self->label_entry);
 }
 
 void

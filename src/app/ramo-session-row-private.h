@@ -26,11 +26,13 @@ struct _RamoSessionRow
   const char         *kind_class;     /* interned */
   guint               marker : 2;     /* Marker */
   guint               editing : 1;
+  guint               show_label_time : 1;
   int                 text_box;       /* text_box_width(), -1: to be measured */
 
   GtkImage           *marker_image;
   GtkWidget          *bar;            /* the kind's colour bar, before the pill and the text */
   GtkLabel           *pill;
+  GtkLabel           *label_time;     /* made for the first label time shown */
   GtkImage           *edit_image;     /* made for the first entry a context edit targets */
   GtkEntry           *label_entry;
   GtkInscription     *text_label;

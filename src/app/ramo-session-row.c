@@ -86,6 +86,61 @@ update_accessible_name (RamoSessionRow *self)
                                   -1);
 }
 
+/* pi 1.6.0's label time (Shift+T in its tree), after the pill, dimmed. */
+static void
+update_label_time (RamoSessionRow *self,
+                   const char     *label)
+{
+  g_autofree char *time = NULL;
+
+  if (label && self->show_label_time && !self->editing)
+    time = ramo_format_label_time (ramo_projection_node_get_label_time (self->node), NULL);
+  if (time == NULL && self->label_time == NULL)
+    return;
+  if (self->label_time == NULL)
+    {
+      self->label_time = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_single_line_mode (self->label_time, TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->label_time), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->label_time), "label-time");
+      gtk_widget_add_css_class (GTK_WIDGET (self->label_time), "numeric");
+      gtk_widget_insert_after (GTK_WIDGET (self->label_time), GTK_WIDGET (self), GTK_WIDGET (self->pill));
+    }
+  gtk_label_set_text (self->label_time, time ? time : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->label_time), time != NULL);
+}
+
+/**
+ * ramo_session_row_set_show_label_time:
+ * @self: a row
+ * @show: whether a label shows when it was set, as pi 1.6.0's tree does with label times on
+ */
+void
+ramo_session_row_set_show_label_time (RamoSessionRow *self,
+                                      gboolean        show)
+{
+  g_return_if_fail (RAMO_IS_SESSION_ROW (self));
+
+  if (self->show_label_time == !!show)
+    return;
+  self->show_label_time = !!show;
+  _ramo_session_row_update_label (self);
+}
+
+/**
+ * ramo_session_row_get_label_time_text:
+ * @self: a row
+ *
+ * Returns: the label time the row shows, or "" when it shows none
+ */
+const char *
+ramo_session_row_get_label_time_text (RamoSessionRow *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_ROW (self), NULL);
+  return self->label_time && gtk_widget_get_visible (GTK_WIDGET (self->label_time))
+         ? gtk_label_get_text (self->label_time) : "";
+}
+
 void
 _ramo_session_row_update_label (RamoSessionRow *self)
 {
@@ -101,6 +156,7 @@ _ramo_session_row_update_label (RamoSessionRow *self)
         gtk_label_set_text (self->pill, label ? label : "");
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
     }
+  update_label_time (self, label);
   update_accessible_name (self);
   ramo_session_row_refresh_highlight (self);
 }
@@ -509,6 +565,9 @@ ramo_session_row_dispose (GObject *object)
   g_clear_pointer (&self->bar, gtk_widget_unparent);
   if (self->pill)
     gtk_widget_unparent (GTK_WIDGET (self->pill));
+  if (self->label_time)
+    gtk_widget_unparent (GTK_WIDGET (self->label_time));
+  self->label_time = NULL;
   if (self->edit_image)
     gtk_widget_unparent (GTK_WIDGET (self->edit_image));
   self->edit_image = NULL;

@@ -31,4 +31,8 @@ void                ramo_session_row_refresh_highlight (RamoSessionRow     *self
 void                ramo_session_row_set_search_terms  (RamoSessionRow     *self,
                                                         const char * const *terms);
 
+void            ramo_session_row_set_show_label_time (RamoSessionRow *self,
+                                                      gboolean        show);
+const char     *ramo_session_row_get_label_time_text (RamoSessionRow *self);
+
 G_END_DECLS

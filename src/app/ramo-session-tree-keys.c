@@ -26,7 +26,8 @@
  *                          segment start down the first branch, or the branch's end
  * and pi 1.6.0's filter keys (docs/keybindings.md) that GNOME's do not claim in a list: Ctrl+D
  * the default filter, Ctrl+T no tools, Ctrl+L labeled only, Ctrl+A all (each but Ctrl+D a
- * toggle back to the default). Ctrl+U is the window's (user only); Ctrl+O stays "Open".
+ * toggle back to the default), and Shift+T, label times. Ctrl+U is the window's (user only);
+ * Ctrl+O stays "Open".
  */
 
 typedef enum
@@ -223,6 +224,48 @@ filter_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
+/**
+ * ramo_session_tree_set_show_label_times:
+ * @self: a session tree
+ * @show: whether labels show when they were set (pi 1.6.0's Shift+T in its tree: `HH:MM`
+ *   today, `M/D HH:MM` this year, `YY/M/D HH:MM` before)
+ */
+void
+ramo_session_tree_set_show_label_times (RamoSessionTree *self,
+                                        gboolean         show)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  self->show_label_times = !!show;
+  _ramo_session_tree_refresh_rows (self);
+}
+
+/**
+ * ramo_session_tree_get_show_label_times:
+ * @self: a session tree
+ *
+ * Returns: whether labels show when they were set
+ */
+gboolean
+ramo_session_tree_get_show_label_times (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+  return self->show_label_times;
+}
+
+static gboolean
+label_times_shortcut (GtkWidget *widget,
+                      GVariant  *args,
+                      gpointer   user_data)
+{
+  RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
+
+  if (!_ramo_session_tree_keys_for_rows (self))
+    return FALSE;
+  ramo_session_tree_set_show_label_times (self, !self->show_label_times);
+  return TRUE;
+}
+
 static void
 add (GtkShortcutController *controller,
      guint                  keyval,
@@ -256,5 +299,6 @@ _ramo_session_tree_keys_init (RamoSessionTree *self)
   add (controller, GDK_KEY_t, GDK_CONTROL_MASK, filter_shortcut, self, RAMO_FILTER_NO_TOOLS);
   add (controller, GDK_KEY_l, GDK_CONTROL_MASK, filter_shortcut, self, RAMO_FILTER_LABELED_ONLY);
   add (controller, GDK_KEY_a, GDK_CONTROL_MASK, filter_shortcut, self, RAMO_FILTER_ALL);
+  add (controller, GDK_KEY_T, GDK_SHIFT_MASK, label_times_shortcut, self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (controller));
 }

@@ -122,6 +122,7 @@ _ramo_session_tree_refresh_rows (RamoSessionTree *self)
       if (row)
         {
           ramo_session_row_set_search_terms (row, ramo_session_tree_get_search_terms (self));
+          ramo_session_row_set_show_label_time (row, self->show_label_times);
           ramo_session_row_refresh_highlight (row);
         }
     }
@@ -189,6 +190,7 @@ list_view_bind_cb (RamoSessionTree *self,
   ramo_tree_expander_set_list_row (expander, row);
   /* the terms first: the node marks them as it is shown */
   ramo_session_row_set_search_terms (session_row, ramo_session_tree_get_search_terms (self));
+  ramo_session_row_set_show_label_time (session_row, self->show_label_times);
   ramo_session_row_set_node (session_row, node);
   if (row)
     g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, G_CONNECT_SWAPPED);

@@ -40,6 +40,7 @@ struct _RamoSessionTree
   guint               select_after_fold;
 
   guint               in_rebuild : 1;
+  guint               show_label_times : 1;  /* pi's Shift+T */
   guint               clear_folds : 1;
   guint               had_focus : 1;
   guint               want_scroll : 1;

@@ -37,6 +37,9 @@ gboolean            ramo_session_tree_edit_label       (RamoSessionTree *self,
                                                         const char      *id);
 gboolean            ramo_session_tree_move             (RamoSessionTree *self,
                                                         guint            move);
+void                ramo_session_tree_set_show_label_times (RamoSessionTree *self,
+                                                        gboolean         show);
+gboolean            ramo_session_tree_get_show_label_times (RamoSessionTree *self);
 void                ramo_session_tree_focus            (RamoSessionTree *self);
 gboolean            ramo_session_tree_popup_menu       (RamoSessionTree *self);
 GtkPopover         *ramo_session_tree_get_menu         (RamoSessionTree *self);

@@ -629,3 +629,42 @@ _ramo_entry_compute_display (RamoDisplayState *state,
 
   return chunk_insert (strings, out);
 }
+
+/**
+ * ramo_format_label_time:
+ * @timestamp: (nullable): a label entry's `timestamp`, as written
+ * @now: (nullable): the time to compare with, or %NULL for now
+ *
+ * A label's time as pi 1.6.0's tree selector shows it when label times are on
+ * (`formatLabelTimestamp()`, `dist/modes/interactive/components/tree-selector.js`), in local
+ * time: `HH:MM` today, `M/D HH:MM` this year, `YY/M/D HH:MM` before.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when @timestamp is not a date
+ *   JavaScript reads
+ */
+char *
+ramo_format_label_time (const char *timestamp,
+                        GDateTime  *now)
+{
+  double ms = timestamp ? ramo_js_date_parse (timestamp) : NAN;
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GDateTime) date = NULL;
+  g_autoptr(GDateTime) current = NULL;
+
+  if (isnan (ms))
+    return NULL;
+  utc = g_date_time_new_from_unix_utc ((gint64) floor (ms / 1000));
+  if (utc == NULL)
+    return NULL;
+  date = g_date_time_to_local (utc);
+  current = now ? g_date_time_to_local (now) : g_date_time_new_now_local ();
+  if (g_date_time_get_year (date) == g_date_time_get_year (current) &&
+      g_date_time_get_day_of_year (date) == g_date_time_get_day_of_year (current))
+    return g_date_time_format (date, "%H:%M");
+  if (g_date_time_get_year (date) == g_date_time_get_year (current))
+    return g_strdup_printf ("%d/%d %02d:%02d", g_date_time_get_month (date), g_date_time_get_day_of_month (date),
+                            g_date_time_get_hour (date), g_date_time_get_minute (date));
+  return g_strdup_printf ("%02d/%d/%d %02d:%02d", g_date_time_get_year (date) % 100, g_date_time_get_month (date),
+                          g_date_time_get_day_of_month (date), g_date_time_get_hour (date),
+                          g_date_time_get_minute (date));
+}

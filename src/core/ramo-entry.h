@@ -203,5 +203,7 @@ struct _RamoEntry
 };
 
 const char *ramo_entry_type_to_string (RamoEntryType type);
+char       *ramo_format_label_time    (const char   *timestamp,
+                                       GDateTime    *now);
 
 G_END_DECLS

@@ -232,6 +232,22 @@ ramo_projection_node_get_label (RamoProjectionNode *self)
 }
 
 /**
+ * ramo_projection_node_get_label_time:
+ * @self: a node
+ *
+ * Returns: (nullable): the `timestamp` of the label entry that set the entry's label
+ *   (ramo_session_manager_get_label_time())
+ */
+const char *
+ramo_projection_node_get_label_time (RamoProjectionNode *self)
+{
+  g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
+  if (RAMO_PROJECTION_OF (self) == NULL)
+    return NULL;
+  return ramo_session_manager_get_label_time (RAMO_PROJECTION_OF (self)->manager, self->entry->id);
+}
+
+/**
  * ramo_projection_node_get_context_edit:
  * @self: a node
  *

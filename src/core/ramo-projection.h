@@ -86,6 +86,7 @@ RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *
 RamoProjectionNode *ramo_projection_node_get_parent       (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_id           (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_text         (RamoProjectionNode  *self);
+const char         *ramo_projection_node_get_label_time   (RamoProjectionNode  *self);
 const char         *ramo_projection_node_get_label        (RamoProjectionNode  *self);
 RamoEntry          *ramo_projection_node_get_context_edit (RamoProjectionNode *self);
 const char         *ramo_projection_node_get_kind         (RamoProjectionNode  *self);

@@ -677,6 +677,22 @@ ramo_session_manager_get_label (RamoSessionManager *self,
 }
 
 /**
+ * ramo_session_manager_get_label_time:
+ * @self: a session manager
+ * @id: an entry id
+ *
+ * Returns: (nullable): the `timestamp` of the `label` entry that set the entry's current label,
+ *   as written (pi 1.6.0's tree selector shows it, `labelTimestampsById`), or %NULL
+ */
+const char *
+ramo_session_manager_get_label_time (RamoSessionManager *self,
+                                     const char         *id)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return id ? g_hash_table_lookup (self->label_times, id) : NULL;
+}
+
+/**
  * ramo_session_manager_is_on_active_path:
  * @self: a session manager
  * @entry: an entry of @self

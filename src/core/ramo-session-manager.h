@@ -125,6 +125,8 @@ RamoEntry          *ramo_session_manager_get_leaf                 (RamoSessionMa
 GPtrArray          *ramo_session_manager_dup_branch               (RamoSessionManager  *self,
                                                                    const char          *from_id);
 GPtrArray          *ramo_session_manager_get_roots                (RamoSessionManager  *self);
+const char         *ramo_session_manager_get_label_time           (RamoSessionManager  *self,
+                                                                   const char          *id);
 const char         *ramo_session_manager_get_label                (RamoSessionManager  *self,
                                                                    const char          *id);
 gboolean            ramo_session_manager_is_on_active_path        (RamoSessionManager  *self,
