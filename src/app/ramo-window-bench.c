@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,8 +25,10 @@
  * With RAMO_BENCH_STARTUP=1 the first file opened reports on stderr the time from process
  * start to the first frame that shows its tree, and the longest main-loop stall while
  * loading; then the time from a filter or search change to the next frame, and until every
- * row is unfolded (rows away from the view are unfolded after that frame); then it scrolls from
- * the top and reports the frame rate, and Ramo quits. ramo-window-load.c calls
+ * row is unfolded (rows away from the view are unfolded after that frame); then it folds the
+ * first row that has rows under it and unfolds it again (which unfolds every row below it); then
+ * it scrolls from the top and reports the frame rate, prints a summary (the longest main-loop
+ * gap of each kind of step, the peak resident memory) and Ramo quits. ramo-window-load.c calls
  * _ramo_window_bench_begin() when a load starts and _ramo_window_bench_loaded() once the
  * session is shown; without the variable they do nothing.
  */
@@ -38,6 +41,22 @@ typedef enum
   BENCH_UNFOLDING,    /* then until every row is unfolded */
 } BenchState;
 
+/* What a step is, for the summary: the longest main-loop gap of each kind */
+typedef enum
+{
+  KIND_OPEN,
+  KIND_FILTER,
+  KIND_SEARCH,
+  KIND_FOLD,
+  KIND_UNFOLD,
+  N_KINDS
+} BenchKind;
+
+static const char * const kind_names[N_KINDS] = { "open", "filter", "search", "fold", "unfold" };
+
+/* A step that has not unfolded every row after this long is reported as such */
+#define STEP_GIVE_UP_USEC (120 * G_USEC_PER_SEC)
+
 typedef struct
 {
   RamoWindow *window;        /* not owned: the benchmark ends with the window */
@@ -49,6 +68,10 @@ typedef struct
   gint64      max_gap_before_frame;
   gint64      change_start;
   gint64      change_cpu_start;
+  gint64      step_gap;      /* the longest gap of the current step, before and after its frame */
+  gint64      kind_gap[N_KINDS];
+  gint64      first_tree_frame;
+  BenchKind   kind;
   const char *what;
   guint       gap_id;
   guint       step;
@@ -101,6 +124,8 @@ bench_gap_cb (gpointer data)
     bench->max_gap_before_frame = MAX (bench->max_gap_before_frame, now - bench->last_tick);
   else if (bench->last_tick && now - bench->last_tick > bench->max_gap)
     bench->max_gap = now - bench->last_tick;
+  if (bench->last_tick && bench->state != BENCH_IDLE && now - bench->last_tick > bench->step_gap)
+    bench->step_gap = now - bench->last_tick;
   bench->last_tick = now;
   return G_SOURCE_CONTINUE;
 }
@@ -123,21 +148,56 @@ bench_realize_cb (RamoWindow *self)
 
 static const struct {
   const char *what;
+  BenchKind   kind;
   int         filter;
   const char *search;
 } bench_steps[] = {
-  { "filter no-tools", RAMO_FILTER_NO_TOOLS, NULL },
-  { "filter user-only", RAMO_FILTER_USER_ONLY, NULL },
-  { "filter labeled-only", RAMO_FILTER_LABELED_ONLY, NULL },
-  { "filter all", RAMO_FILTER_ALL, NULL },
-  { "filter default", RAMO_FILTER_DEFAULT, NULL },
-  { "search \"r\"", -1, "r" },
-  { "search \"re\"", -1, "re" },
-  { "search \"rea\"", -1, "rea" },
-  { "search \"read\"", -1, "read" },
-  { "search \"read s\"", -1, "read s" },
-  { "search cleared", -1, "" },
+  { "filter no-tools", KIND_FILTER, RAMO_FILTER_NO_TOOLS, NULL },
+  { "filter user-only", KIND_FILTER, RAMO_FILTER_USER_ONLY, NULL },
+  { "filter labeled-only", KIND_FILTER, RAMO_FILTER_LABELED_ONLY, NULL },
+  { "filter all", KIND_FILTER, RAMO_FILTER_ALL, NULL },
+  { "filter default", KIND_FILTER, RAMO_FILTER_DEFAULT, NULL },
+  { "search \"r\"", KIND_SEARCH, -1, "r" },
+  { "search \"re\"", KIND_SEARCH, -1, "re" },
+  { "search \"rea\"", KIND_SEARCH, -1, "rea" },
+  { "search \"read\"", KIND_SEARCH, -1, "read" },
+  { "search \"read s\"", KIND_SEARCH, -1, "read s" },
+  { "search cleared", KIND_SEARCH, -1, "" },
+  { "fold the first row with rows under it", KIND_FOLD, -1, NULL },
+  { "unfold it again (every row below it)", KIND_UNFOLD, -1, NULL },
 };
+
+/* The first row of the model that has rows under it, unfolded (transfer full), or NULL */
+static GtkTreeListRow *
+first_unfolded_row (GtkTreeListModel *model,
+                    gboolean          expanded)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = gtk_tree_list_model_get_row (model, i);
+
+      if (row && gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row) == expanded)
+        return g_steal_pointer (&row);
+      /* the first expandable row holds every row after it when it is unfolded */
+      if (row && gtk_tree_list_row_is_expandable (row))
+        return NULL;
+    }
+  return NULL;
+}
+
+/* Kilobytes of the process's peak (VmHWM) or current (VmRSS) resident memory */
+static long
+resident_kb (const char *field)
+{
+  g_autofree char *status = NULL;
+  const char *p;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) || (p = strstr (status, field)) == NULL)
+    return -1;
+  return strtol (p + strlen (field) + 1, NULL, 10);
+}
 
 /* Scrolling: one page further on every frame (a fast fling), from the top, for up to 600
  * frames; the frame clock's timings give the frame rate. */
@@ -234,6 +294,12 @@ bench_change_cb (gpointer data)
       GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
       g_clear_handle_id (&bench->gap_id, g_source_remove);
+      g_printerr ("ramo-bench: summary: %u entries, first frame with the tree %.1f ms after the window asked for its file;"
+                  " longest main-loop gap", ramo_session_manager_get_n_entries (self->manager),
+                  (bench->first_tree_frame - bench->load_start) / 1000.0);
+      for (guint k = 0; k < N_KINDS; k++)
+        g_printerr (" %s %.1f ms%s", kind_names[k], bench->kind_gap[k] / 1000.0, k + 1 < N_KINDS ? "," : ";");
+      g_printerr (" peak RSS %ld MiB (now %ld MiB)\n", resident_kb ("VmHWM:") / 1024, resident_kb ("VmRSS:") / 1024);
       if (app)
         g_application_quit (G_APPLICATION (app));
       else
@@ -242,13 +308,31 @@ bench_change_cb (gpointer data)
     }
 
   bench->what = bench_steps[i].what;
+  bench->kind = bench_steps[i].kind;
   bench->state = BENCH_CHANGED;
   bench->max_gap = 0;
+  bench->step_gap = 0;
   bench->last_tick = g_get_monotonic_time ();
   bench->change_start = g_get_monotonic_time ();
   bench->change_cpu_start = thread_cpu_time ();
   if (bench_steps[i].filter >= 0)
     gtk_drop_down_set_selected (self->filter_dropdown, bench_steps[i].filter);
+  else if (bench->kind == KIND_FOLD || bench->kind == KIND_UNFOLD)
+    {
+      /* what a click on the row's fold arrow does */
+      g_autoptr(GtkTreeListRow) row = first_unfolded_row (ramo_session_tree_get_model (self->tree),
+                                                          bench->kind == KIND_UNFOLD ? FALSE : TRUE);
+
+      if (row == NULL)
+        {
+          g_printerr ("ramo-bench: %s: no such row\n", bench->what);
+          bench->state = BENCH_IDLE;
+          bench->step++;
+          g_timeout_add (300, bench_change_cb, self);
+          return G_SOURCE_REMOVE;
+        }
+      gtk_tree_list_row_set_expanded (row, bench->kind == KIND_UNFOLD);
+    }
   else
     /* what the search entry does once its typing delay has passed (not counted) */
     ramo_session_tree_set_search (self->tree, bench_steps[i].search[0] ? bench_steps[i].search : NULL);
@@ -284,7 +368,18 @@ bench_after_paint_cb (GdkFrameClock *clock,
                   bench->first_frame ? (bench->first_frame - bench->load_start) / 1000.0 : -1.0,
                   bench->max_gap_before_frame / 1000.0);
       g_printerr ("ramo-bench: longest main-loop gap from the window's first frame to the first frame with the tree: %.1f ms\n", bench->max_gap / 1000.0);
-      break;
+      g_printerr ("ramo-bench: resident memory with the tree shown %ld MiB (peak %ld MiB)\n",
+                  resident_kb ("VmRSS:") / 1024, resident_kb ("VmHWM:") / 1024);
+      bench->first_tree_frame = now;
+      bench->kind_gap[KIND_OPEN] = MAX (bench->max_gap, bench->max_gap_before_frame);
+      /* then until every row is in the model, as after a change */
+      bench->what = "open";
+      bench->kind = KIND_OPEN;
+      bench->change_start = bench->load_start;
+      bench->max_gap = 0;
+      bench->step_gap = bench->kind_gap[KIND_OPEN];
+      bench->state = BENCH_UNFOLDING;
+      return;
 
     case BENCH_CHANGED:
       g_printerr ("ramo-bench: %s: %.1f ms to the next frame (main thread busy %.1f ms), %u rows (longest main-loop gap %.1f ms)\n",
@@ -296,12 +391,26 @@ bench_after_paint_cb (GdkFrameClock *clock,
       G_GNUC_FALLTHROUGH;
 
     case BENCH_UNFOLDING:
-      /* the rows away from the view are unfolded after the first frame */
-      if (g_list_model_get_n_items (G_LIST_MODEL (model)) < ramo_projection_get_n_visible (self->projection))
-        return;
-      g_printerr ("ramo-bench: %s: every row unfolded %.1f ms after the change (longest main-loop gap after the first frame %.1f ms)\n",
-                  bench->what, (now - bench->change_start) / 1000.0, bench->max_gap / 1000.0);
-      bench->step++;
+      /* the rows away from the view are unfolded after the first frame (a fold leaves rows
+       * folded: it is done with its frame) */
+      if (bench->kind != KIND_FOLD &&
+          g_list_model_get_n_items (G_LIST_MODEL (model)) < ramo_projection_get_n_visible (self->projection) &&
+          now - bench->change_start < STEP_GIVE_UP_USEC)
+        {
+          /* a frame more to look again, whether or not the rows being added draw one */
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return;
+        }
+      if (bench->kind != KIND_FOLD)
+        g_printerr ("ramo-bench: %s: %s (%u of %u rows) %.1f ms after the change (longest main-loop gap after the first frame %.1f ms)\n",
+                    bench->what,
+                    g_list_model_get_n_items (G_LIST_MODEL (model)) < ramo_projection_get_n_visible (self->projection)
+                      ? "GAVE UP, rows still to unfold," : "every row unfolded",
+                    g_list_model_get_n_items (G_LIST_MODEL (model)), ramo_projection_get_n_visible (self->projection),
+                    (now - bench->change_start) / 1000.0, bench->max_gap / 1000.0);
+      bench->kind_gap[bench->kind] = MAX (bench->kind_gap[bench->kind], bench->step_gap);
+      if (bench->kind != KIND_OPEN)
+        bench->step++;
       break;
 
     case BENCH_IDLE:
