@@ -68,9 +68,9 @@ window_tree_text (RamoWindow *window)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
-      guint depth = gtk_tree_list_row_get_depth (row);
+      g_autoptr(RamoTreeRow) row = g_list_model_get_item (model, i);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
+      guint depth = ramo_tree_row_get_depth (row);
       const char *label = ramo_projection_node_get_label (node);
 
       g_string_append (out, ramo_projection_node_get_on_active_path (node) ? "* " : "  ");

@@ -328,9 +328,9 @@ bind_cb (RamoListView *view,
          GObject      *item,
          gpointer      user_data)
 {
-  if (GTK_IS_TREE_LIST_ROW (item))
+  if (RAMO_IS_TREE_ROW (item))
     {
-      g_autoptr(GObject) node = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
+      g_autoptr(GObject) node = ramo_tree_row_get_item (RAMO_TREE_ROW (item));
 
       if (node == NULL)
         n_bound_without_node++;
@@ -349,7 +349,7 @@ check (Walk *w)
 {
   RamoSessionTree *tree = ramo_window_get_tree (w->window);
   GtkSingleSelection *selection = ramo_session_tree_get_selection (tree);
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree);
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree);
   RamoListView *view = ramo_session_tree_get_list_view (tree);
   g_autoptr(RamoProjection) projection = fresh_projection (w);
   g_autofree char *want_selected = expected_selection (w, projection, TRUE);
@@ -369,27 +369,27 @@ check (Walk *w)
       Row *row = i < rows->len ? &g_array_index (rows, Row, i) : NULL;
 
       CHECK (item != NULL && row != NULL, "row %u: %u rows shown, %u expected", i, n, rows->len);
-      CHECK (GTK_IS_TREE_LIST_ROW (item), "row %u is a %s", i, G_OBJECT_TYPE_NAME (item));
-      node = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
+      CHECK (RAMO_IS_TREE_ROW (item), "row %u is a %s", i, G_OBJECT_TYPE_NAME (item));
+      node = ramo_tree_row_get_item (RAMO_TREE_ROW (item));
       CHECK (node != NULL, "row %u has no node", i);
       if (g_strcmp0 (ramo_projection_node_get_id (node), row->id) != 0)
         for (guint j = i >= 8 ? i - 8 : 0; j < i + 4 && j < MIN (n, rows->len); j++)
           {
-            g_autoptr(GtkTreeListRow) r = g_list_model_get_item (G_LIST_MODEL (selection), j);
-            g_autoptr(RamoProjectionNode) nd = gtk_tree_list_row_get_item (r);
+            g_autoptr(RamoTreeRow) r = g_list_model_get_item (G_LIST_MODEL (selection), j);
+            g_autoptr(RamoProjectionNode) nd = ramo_tree_row_get_item (r);
 
-            g_printerr ("%4u: shown %u:%s%s%s  expected %u:%s%s\n", j, gtk_tree_list_row_get_depth (r),
+            g_printerr ("%4u: shown %u:%s%s%s  expected %u:%s%s\n", j, ramo_tree_row_get_depth (r),
                         ramo_projection_node_get_id (nd),
-                        gtk_tree_list_row_is_expandable (r) ? (gtk_tree_list_row_get_expanded (r) ? " -" : " +") : "",
+                        ramo_tree_row_is_expandable (r) ? (ramo_tree_row_get_expanded (r) ? " -" : " +") : "",
                         ramo_projection_node_get_is_leaf (nd) ? " (leaf)" : "",
                         g_array_index (rows, Row, j).depth, g_array_index (rows, Row, j).id,
                         g_hash_table_contains (w->folded, g_array_index (rows, Row, j).id) ? " (folded)" : "");
           }
       CHECK (g_strcmp0 (ramo_projection_node_get_id (node), row->id) == 0 &&
-             gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item)) == row->depth,
+             ramo_tree_row_get_depth (RAMO_TREE_ROW (item)) == row->depth,
              "row %u: %u:%s shown, %u:%s expected (expanded %d, folded by the test %d)", i,
-             gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (item)), ramo_projection_node_get_id (node),
-             row->depth, row->id, gtk_tree_list_row_get_expanded (GTK_TREE_LIST_ROW (item)),
+             ramo_tree_row_get_depth (RAMO_TREE_ROW (item)), ramo_projection_node_get_id (node),
+             row->depth, row->id, ramo_tree_row_get_expanded (RAMO_TREE_ROW (item)),
              g_hash_table_contains (w->folded, row->id));
     }
 
@@ -401,9 +401,9 @@ check (Walk *w)
     {
       g_autoptr(RamoProjectionNode) node = NULL;
 
-      CHECK (GTK_IS_TREE_LIST_ROW (selected_item), "the selected item is %s, %s expected",
+      CHECK (RAMO_IS_TREE_ROW (selected_item), "the selected item is %s, %s expected",
              selected_item ? G_OBJECT_TYPE_NAME (selected_item) : "none", want_selected);
-      node = gtk_tree_list_row_get_item (selected_item);
+      node = ramo_tree_row_get_item (selected_item);
       CHECK (node && g_strcmp0 (ramo_projection_node_get_id (node), want_selected) == 0,
              "%s selected, %s expected (wanted %s)", node ? ramo_projection_node_get_id (node) : "(none)",
              want_selected, w->wanted);
@@ -437,12 +437,12 @@ check (Walk *w)
           continue;
         }
       n_bound++;
-      CHECK (GTK_IS_TREE_LIST_ROW (item), "a row widget at %u is bound to %s", position,
+      CHECK (RAMO_IS_TREE_ROW (item), "a row widget at %u is bound to %s", position,
              item ? G_OBJECT_TYPE_NAME (item) : "nothing");
       CHECK (position < n, "a row widget is at %u of %u", position, n);
       at = g_list_model_get_item (G_LIST_MODEL (selection), position);
       CHECK (at == item, "the row widget at %u is bound to another row (of an old model?)", position);
-      node = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (item));
+      node = ramo_tree_row_get_item (RAMO_TREE_ROW (item));
       CHECK (node != NULL && ramo_session_row_get_node (srow) == node,
              "the row widget at %u shows %s, its row is %s", position,
              ramo_session_row_get_node (srow) ? ramo_projection_node_get_id (ramo_session_row_get_node (srow)) : "nothing",
@@ -494,13 +494,13 @@ log_step (Walk       *w,
 }
 
 /* A random row of the view (NULL when there is none). */
-static GtkTreeListRow *
+static RamoTreeRow *
 random_row (Walk    *w,
             GRand   *rand,
             gboolean expandable,
             gboolean expanded)
 {
-  GtkTreeListModel *model = ramo_session_tree_get_model (ramo_window_get_tree (w->window));
+  RamoTreeModel    *model = ramo_session_tree_get_model (ramo_window_get_tree (w->window));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
   guint start;
 
@@ -509,10 +509,10 @@ random_row (Walk    *w,
   start = g_rand_int_range (rand, 0, n);
   for (guint k = 0; k < n; k++)
     {
-      GtkTreeListRow *row = gtk_tree_list_model_get_row (model, (start + k) % n);
+      RamoTreeRow *row = ramo_tree_model_get_row (model, (start + k) % n);
 
       if (!expandable ||
-          (gtk_tree_list_row_is_expandable (row) && !!gtk_tree_list_row_get_expanded (row) == !!expanded))
+          (ramo_tree_row_is_expandable (row) && !!ramo_tree_row_get_expanded (row) == !!expanded))
         return row;
       g_object_unref (row);
     }
@@ -614,8 +614,8 @@ step (Walk  *w,
     }
   else if (kind < 38)
     {
-      g_autoptr(GtkTreeListRow) row = random_row (w, rand, TRUE, TRUE);
-      g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+      g_autoptr(RamoTreeRow) row = random_row (w, rand, TRUE, TRUE);
+      g_autoptr(RamoProjectionNode) node = row ? ramo_tree_row_get_item (row) : NULL;
 
       if (node == NULL)
         return;
@@ -633,30 +633,30 @@ step (Walk  *w,
           }
       }
       g_hash_table_add (w->folded, g_strdup (ramo_projection_node_get_id (node)));
-      gtk_tree_list_row_set_expanded (row, FALSE);
+      ramo_tree_row_set_expanded (row, FALSE);
     }
   else if (kind < 46)
     {
-      g_autoptr(GtkTreeListRow) row = random_row (w, rand, TRUE, FALSE);
-      g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+      g_autoptr(RamoTreeRow) row = random_row (w, rand, TRUE, FALSE);
+      g_autoptr(RamoProjectionNode) node = row ? ramo_tree_row_get_item (row) : NULL;
 
       if (node == NULL)
         return;
       log_step (w, "unfold %s", ramo_projection_node_get_id (node));
       g_hash_table_remove (w->folded, ramo_projection_node_get_id (node));
-      gtk_tree_list_row_set_expanded (row, TRUE);
+      ramo_tree_row_set_expanded (row, TRUE);
     }
   else if (kind < 60)
     {
-      g_autoptr(GtkTreeListRow) row = random_row (w, rand, FALSE, FALSE);
-      g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+      g_autoptr(RamoTreeRow) row = random_row (w, rand, FALSE, FALSE);
+      g_autoptr(RamoProjectionNode) node = row ? ramo_tree_row_get_item (row) : NULL;
 
       if (node == NULL)
         return;
       log_step (w, "select %s", ramo_projection_node_get_id (node));
       g_free (w->wanted);
       w->wanted = g_strdup (ramo_projection_node_get_id (node));
-      gtk_single_selection_set_selected (ramo_session_tree_get_selection (tree), gtk_tree_list_row_get_position (row));
+      gtk_single_selection_set_selected (ramo_session_tree_get_selection (tree), ramo_tree_row_get_position (row));
     }
   else if (kind < 68)
     {
@@ -839,8 +839,8 @@ position_of (RamoSessionTree *tree,
 
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(RamoTreeRow) row = g_list_model_get_item (model, i);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
 
       if (g_strcmp0 (ramo_projection_node_get_id (node), id) == 0)
         return i;
@@ -899,7 +899,7 @@ test_stand_in_moves (void)
     { "s2", NULL, "alpha two" }, { "s3", "s2", "delta three" },
     { "s1", NULL, "alpha one" }, { "c1", "s1", "alpha c1" }, { "c2", "s1", "alpha c2" },
   };
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
   RamoSessionTree *tree;
   RamoWindow *window;
 
@@ -921,10 +921,10 @@ test_stand_in_moves (void)
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "s2");
 
   /* the row standing in for s3 moves up */
-  row = gtk_tree_list_model_get_row (ramo_session_tree_get_model (tree), position_of (tree, "s1"));
-  g_assert_true (gtk_tree_list_row_is_expandable (row));
+  row = ramo_tree_model_get_row (ramo_session_tree_get_model (tree), position_of (tree, "s1"));
+  g_assert_true (ramo_tree_row_is_expandable (row));
   g_assert_cmpuint (position_of (tree, "s2"), >, 1);
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  ramo_tree_row_set_expanded (row, FALSE);
   settle (NULL);
   g_assert_cmpuint (position_of (tree, "s2"), ==, 1);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "s2");
@@ -939,7 +939,7 @@ test_stand_in_moves (void)
 
 /* Seed 12, step 19 (when the tree used GTK 4.8's list view, and spacer rows between the old rows
  * and the new): two rows of the old layout got widgets, and the old tree list model read them
- * from the projection's new layout, shorter by then (GtkTreeListRow: g_object_unref (NULL)).
+ * from the projection's new layout, shorter by then (RamoTreeRow: g_object_unref (NULL)).
  * Kept: after a change, no row of the old layout is bound. */
 static void
 test_spacers_cover (void)
@@ -1014,7 +1014,7 @@ rows_shown (RamoSessionTree *tree)
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child; child = gtk_widget_get_next_sibling (child))
     {
       RamoTreeExpander *expander = RAMO_TREE_EXPANDER (gtk_widget_get_first_child (child));
-      GtkTreeListRow *row = ramo_tree_expander_get_list_row (expander);
+      RamoTreeRow *row = ramo_tree_expander_get_list_row (expander);
       g_autoptr(RamoProjectionNode) node = NULL;
       graphene_rect_t bounds;
       Shown one;
@@ -1024,11 +1024,11 @@ rows_shown (RamoSessionTree *tree)
       g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (view), &bounds));
       if (bounds.origin.y + bounds.size.height <= 0 || bounds.origin.y >= height)
         continue;
-      node = gtk_tree_list_row_get_item (row);
+      node = ramo_tree_row_get_item (row);
       one.y = (int) bounds.origin.y;
       one.id = g_strdup (node ? ramo_projection_node_get_id (node) : "(none)");
-      one.depth = gtk_tree_list_row_get_depth (row);
-      one.expanded = gtk_tree_list_row_get_expanded (row);
+      one.depth = ramo_tree_row_get_depth (row);
+      one.expanded = ramo_tree_row_get_expanded (row);
       g_array_append_val (shown, one);
     }
   return shown;
@@ -1053,7 +1053,7 @@ run_to_first_frame (RamoWindow *window,
 {
   RamoSessionTree *tree = ramo_window_get_tree (window);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  GtkTreeListModel *old_model = ramo_session_tree_get_model (tree);
+  RamoTreeModel    *old_model = ramo_session_tree_get_model (tree);
   gint64 start = g_get_monotonic_time ();
   guint n_frames = 0;
   gulong handler;
@@ -1207,7 +1207,7 @@ check_first_frame_folded (RamoWindow *window,
                           guint       n_rows)
 {
   RamoSessionTree *tree = ramo_window_get_tree (window);
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree);
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree);
   g_autoptr(GArray) before = NULL;
   g_autoptr(GArray) first = NULL;
   g_autoptr(GPtrArray) folded = g_ptr_array_new_with_free_func (g_free);
@@ -1227,12 +1227,12 @@ check_first_frame_folded (RamoWindow *window,
   for (guint i = 0; i < folded->len; i++)
     for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (model)); p++)
       {
-        g_autoptr(GtkTreeListRow) row = gtk_tree_list_model_get_row (model, p);
-        g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+        g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, p);
+        g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
 
         if (g_strcmp0 (ramo_projection_node_get_id (node), g_ptr_array_index (folded, i)) == 0)
           {
-            gtk_tree_list_row_set_expanded (row, FALSE);
+            ramo_tree_row_set_expanded (row, FALSE);
             break;
           }
       }
@@ -1411,8 +1411,8 @@ test_mid_pass_fold (void)
   RamoWindow *window = open_nested_session ();
   RamoSessionTree *tree = ramo_window_get_tree (window);
   RamoListView *view = ramo_session_tree_get_list_view (tree);
-  GtkTreeListModel *model;
-  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoTreeModel    *model;
+  g_autoptr(RamoTreeRow) row = NULL;
   g_autofree char *id = NULL;
   guint n, hidden;
 
@@ -1421,15 +1421,15 @@ test_mid_pass_fold (void)
   n = g_list_model_get_n_items (G_LIST_MODEL (model));
   for (guint i = 0; i < n && row == NULL; i++)
     {
-      g_autoptr(GtkTreeListRow) r = gtk_tree_list_model_get_row (model, i);
-      GListModel *children = gtk_tree_list_row_get_children (r);
+      g_autoptr(RamoTreeRow) r = ramo_tree_model_get_row (model, i);
+      GListModel *children = ramo_tree_row_get_children (r);
 
       if (children && g_list_model_get_n_items (children) == 0)
         row = g_steal_pointer (&r);
     }
   g_assert_nonnull (row);
   {
-    g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+    g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
 
     id = g_strdup (ramo_projection_node_get_id (node));
     hidden = g_list_model_get_n_items (G_LIST_MODEL (node));
@@ -1437,15 +1437,15 @@ test_mid_pass_fold (void)
   g_assert_cmpuint (hidden, >, 0);
 
   /* the user sees it, and folds it */
-  ramo_list_view_scroll_to (view, gtk_tree_list_row_get_position (row));
+  ramo_list_view_scroll_to (view, ramo_tree_row_get_position (row));
   g_assert_nonnull (ramo_session_tree_find_row (tree, id));
   g_assert_true (ramo_session_tree_is_filling (tree));
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  ramo_tree_row_set_expanded (row, FALSE);
   settle (NULL);
 
   g_clear_object (&row);
-  row = gtk_tree_list_model_get_row (ramo_session_tree_get_model (tree), position_of (tree, id));
-  g_assert_false (gtk_tree_list_row_get_expanded (row));
+  row = ramo_tree_model_get_row (ramo_session_tree_get_model (tree), position_of (tree, id));
+  g_assert_false (ramo_tree_row_get_expanded (row));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, NESTED_ROWS - hidden);
   close_window (window);
 }

@@ -252,7 +252,7 @@ test_state_kept (Fixture       *f,
                  gconstpointer  data)
 {
   RamoSessionTree *tree = ramo_window_get_tree (f->window);
-  GtkTreeListModel *model;
+  RamoTreeModel    *model;
   g_autofree char *line = NULL;
   guint rows;
 
@@ -271,19 +271,19 @@ test_state_kept (Fixture       *f,
   g_assert_true (ramo_session_tree_select_entry (tree, "e00001"));
   model = ramo_session_tree_get_model (tree);   /* each rebuild makes new models */
   {
-    g_autoptr(GtkTreeListRow) row = NULL;
+    g_autoptr(RamoTreeRow) row = NULL;
 
     for (guint i = 0; i < n_rows (f) && row == NULL; i++)
       {
-        g_autoptr(GtkTreeListRow) r = gtk_tree_list_model_get_row (model, i);
-        g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (r);
+        g_autoptr(RamoTreeRow) r = ramo_tree_model_get_row (model, i);
+        g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (r);
 
         if (g_strcmp0 (ramo_projection_node_get_id (node), "e00003") == 0)
           row = g_object_ref (r);
       }
     g_assert_nonnull (row);
-    g_assert_true (gtk_tree_list_row_is_expandable (row));
-    gtk_tree_list_row_set_expanded (row, FALSE);
+    g_assert_true (ramo_tree_row_is_expandable (row));
+    ramo_tree_row_set_expanded (row, FALSE);
     ramo_test_spin (50);
   }
   rows = n_rows (f);
@@ -301,12 +301,12 @@ test_state_kept (Fixture       *f,
                    ==, "default");
   model = ramo_session_tree_get_model (tree);
   {
-    g_autoptr(GtkTreeListRow) row = gtk_tree_list_model_get_row (model, 1);
-    g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+    g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, 1);
+    g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
 
     /* still folded */
     g_assert_cmpstr (ramo_projection_node_get_id (node), ==, "e00003");
-    g_assert_false (gtk_tree_list_row_get_expanded (row));
+    g_assert_false (ramo_tree_row_get_expanded (row));
   }
 }
 

@@ -133,19 +133,19 @@ tree_of (Fixture *f)
 static char *
 rows_text (Fixture *f)
 {
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree_of (f));
   GString *out = g_string_new (NULL);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
-      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(RamoTreeRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
       const char *label = ramo_projection_node_get_label (node);
 
       if (i > 0)
         g_string_append_c (out, '|');
-      g_string_append_printf (out, "%u:%s", gtk_tree_list_row_get_depth (row), ramo_projection_node_get_text (node));
+      g_string_append_printf (out, "%u:%s", ramo_tree_row_get_depth (row), ramo_projection_node_get_text (node));
       if (label)
         g_string_append_printf (out, " [%s]", label);
     }
@@ -162,13 +162,13 @@ static guint
 position_of (Fixture    *f,
              const char *id)
 {
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree_of (f));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
-      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(RamoTreeRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
 
       if (g_strcmp0 (ramo_projection_node_get_id (node), id) == 0)
         return i;
@@ -1030,13 +1030,13 @@ static void
 test_folds (Fixture       *f,
             gconstpointer  data)
 {
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree_of (f));
-  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree_of (f));
+  g_autoptr(RamoTreeRow) row = NULL;
 
   /* fold the branch holding the leaf: its six rows go */
-  row = gtk_tree_list_model_get_row (model, position_of (f, "e0000007"));
-  g_assert_true (gtk_tree_list_row_is_expandable (row));
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  row = ramo_tree_model_get_row (model, position_of (f, "e0000007"));
+  g_assert_true (ramo_tree_row_is_expandable (row));
+  ramo_tree_row_set_expanded (row, FALSE);
   ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 7);
 
@@ -1053,18 +1053,18 @@ test_folds (Fixture       *f,
    * model alone would bring back only the rows right under it, folded) */
   g_clear_object (&row);
   model = ramo_session_tree_get_model (tree_of (f));
-  row = gtk_tree_list_model_get_row (model, 1);
-  g_assert_true (gtk_tree_list_row_is_expandable (row));
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  row = ramo_tree_model_get_row (model, 1);
+  g_assert_true (ramo_tree_row_is_expandable (row));
+  ramo_tree_row_set_expanded (row, FALSE);
   ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 2);
-  gtk_tree_list_row_set_expanded (row, TRUE);
+  ramo_tree_row_set_expanded (row, TRUE);
   ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 13);
 
   /* selecting an entry inside a folded branch unfolds the way to it, and the rest of that
    * branch comes back as it was (Approach A's rows too) */
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  ramo_tree_row_set_expanded (row, FALSE);
   ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 2);
   g_assert_true (ramo_session_tree_select_entry (tree_of (f), "e0000013"));
@@ -1192,8 +1192,8 @@ test_structure_keys (Fixture       *f,
                      gconstpointer  data)
 {
   RamoSessionTree *tree = tree_of (f);
-  GtkTreeListModel *model = ramo_session_tree_get_model (tree);
-  g_autoptr(GtkTreeListRow) row = NULL;
+  RamoTreeModel    *model = ramo_session_tree_get_model (tree);
+  g_autoptr(RamoTreeRow) row = NULL;
 
 #define AT(id) g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, id)
   g_assert_true (ramo_session_tree_select_entry (tree, "e0000009"));
@@ -1236,8 +1236,8 @@ test_structure_keys (Fixture       *f,
 
   /* a folded branch unfolds to show where the key went */
   g_assert_true (ramo_session_tree_select_entry (tree, "e0000002"));
-  row = gtk_tree_list_model_get_row (model, position_of (f, "e0000002"));
-  gtk_tree_list_row_set_expanded (row, FALSE);
+  row = ramo_tree_model_get_row (model, position_of (f, "e0000002"));
+  ramo_tree_row_set_expanded (row, FALSE);
   ramo_test_spin (20);
   g_assert_cmpuint (n_rows (f), ==, 2);
   g_assert_true (ramo_session_tree_move (tree, 1));

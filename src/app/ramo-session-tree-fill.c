@@ -93,13 +93,13 @@ take_in_position (RamoSessionTree *self,
 /* The row at @position of the projection's list under @row (the top list if @row is NULL), in
  * @model, whose lists may be slices of the projection's (see build_around()). Returns NULL
  * when @row is folded or there is no such row. */
-static GtkTreeListRow *
+static RamoTreeRow *
 child_row_at (RamoSessionTree  *self,
-              GtkTreeListModel *model,
-              GtkTreeListRow   *row,
+              RamoTreeModel    *model,
+              RamoTreeRow      *row,
               guint             position)
 {
-  GListModel *list = row ? gtk_tree_list_row_get_children (row) : gtk_tree_list_model_get_model (model);
+  GListModel *list = row ? ramo_tree_row_get_children (row) : ramo_tree_model_get_model (model);
   guint start;
 
   if (list == NULL)
@@ -108,14 +108,14 @@ child_row_at (RamoSessionTree  *self,
   start = RAMO_IS_LIST_SLICE (list) ? ramo_list_slice_get_start (RAMO_LIST_SLICE (list)) : 0;
   if (position < start)
     return NULL;
-  return row ? gtk_tree_list_row_get_child_row (row, position - start)
-             : gtk_tree_list_model_get_child_row (model, position - start);
+  return row ? ramo_tree_row_get_child_row (row, position - start)
+             : ramo_tree_model_get_child_row (model, position - start);
 }
 
 /* Unfolds every row that has rows nested under it, except those the user folded, down the
  * whole tree; rows unfolded already are left as they are (their lists are still searched:
  * lines appended in place can add unfoldable rows anywhere). Only unfoldable rows are
- * looked at: a GtkTreeListModel that unfolds by itself (autoexpand) asks for every row of a
+ * looked at: a RamoTreeModel that unfolds by itself (autoexpand) asks for every row of a
  * 70,000-row list, and the projection makes an object for each. */
 static void
 unfold_from (RamoSessionTree *self,
@@ -129,21 +129,21 @@ unfold_from (RamoSessionTree *self,
   self->unfolding = TRUE;
   while (stack->len > 0 && (deadline == 0 || g_get_monotonic_time () < deadline))
     {
-      g_autoptr(GtkTreeListRow) row = g_ptr_array_steal_index (stack, stack->len - 1);
-      g_autoptr(RamoProjectionNode) node = gtk_tree_list_row_get_item (row);
+      g_autoptr(RamoTreeRow) row = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
       g_autoptr(GArray) positions = NULL;
 
       if (node == NULL || (folded && g_hash_table_contains (folded, ramo_projection_node_get_id (node))))
         continue;
-      if (!gtk_tree_list_row_get_expanded (row))
-        gtk_tree_list_row_set_expanded (row, TRUE);
-      if (!gtk_tree_list_row_get_expanded (row))
+      if (!ramo_tree_row_get_expanded (row))
+        ramo_tree_row_set_expanded (row, TRUE);
+      if (!ramo_tree_row_get_expanded (row))
         continue;
 
       positions = ramo_projection_dup_unfoldable (projection, node);
       for (guint i = positions->len; i > 0; i--)
         {
-          GtkTreeListRow *child = child_row_at (self, NULL, row, g_array_index (positions, guint, i - 1));
+          RamoTreeRow *child = child_row_at (self, NULL, row, g_array_index (positions, guint, i - 1));
 
           if (child)
             g_ptr_array_add (stack, child);
@@ -157,14 +157,14 @@ unfold_from (RamoSessionTree *self,
 static GPtrArray *
 top_rows_to_unfold (RamoSessionTree  *self,
                     RamoProjection   *projection,
-                    GtkTreeListModel *model)
+                    RamoTreeModel    *model)
 {
   GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
 
   for (guint i = top->len; i > 0; i--)
     {
-      GtkTreeListRow *row = child_row_at (self, model, NULL, g_array_index (top, guint, i - 1));
+      RamoTreeRow *row = child_row_at (self, model, NULL, g_array_index (top, guint, i - 1));
 
       if (row)
         g_ptr_array_add (stack, row);
@@ -175,7 +175,7 @@ top_rows_to_unfold (RamoSessionTree  *self,
 void
 _ramo_session_tree_unfold_rows (RamoSessionTree  *self,
              RamoProjection   *projection,
-             GtkTreeListModel *model,
+             RamoTreeModel    *model,
              GHashTable       *folded)
 {
   g_autoptr(GPtrArray) stack = top_rows_to_unfold (self, projection, model);
@@ -203,7 +203,7 @@ unfold_below_cb (gpointer data)
  * unfolded just after, once every view has taken in this one. */
 void
 _ramo_session_tree_unfold_below (RamoSessionTree *self,
-              GtkTreeListRow  *row)
+              RamoTreeRow  *row)
 {
   if (self->unfolding)
     return;
@@ -487,16 +487,16 @@ runs_around (RamoProjection *projection,
 }
 
 /* The row of @path's last entry in @model (made by build_around()). */
-static GtkTreeListRow *
+static RamoTreeRow *
 row_of_path (RamoSessionTree  *self,
-             GtkTreeListModel *model,
+             RamoTreeModel    *model,
              GPtrArray        *path)
 {
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
 
   for (guint i = 0; i + 1 < path->len; i += 2)
     {
-      GtkTreeListRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
+      RamoTreeRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
 
       g_clear_object (&row);
       row = child;
@@ -513,7 +513,7 @@ row_of_path (RamoSessionTree  *self,
  * unfolding them one by one does. @partial gets the model's lists that are not whole (to grow
  * after the first frame: see unfold_rest()), @position the position of @target's row.
  * Returns NULL when @target has no row. */
-static GtkTreeListModel *
+static RamoTreeModel    *
 build_around (RamoSessionTree  *self,
               RamoEntry        *target,
               guint             around,
@@ -521,9 +521,9 @@ build_around (RamoSessionTree  *self,
               guint            *position)
 {
   g_autoptr(GPtrArray) path = ramo_projection_dup_node_path (self->projection, target);
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
   RamoListSlice *top;
-  GtkTreeListModel *model;
+  RamoTreeModel    *model;
   Build *build;
   Run *run;
 
@@ -549,9 +549,9 @@ build_around (RamoSessionTree  *self,
     g_ptr_array_add (build->partial, g_object_ref (top));
 
   build->making = TRUE;
-  model = gtk_tree_list_model_new (G_LIST_MODEL (top), FALSE, TRUE, create_child_model_cb, build, g_free);
+  model = ramo_tree_model_new (G_LIST_MODEL (top), TRUE, create_child_model_cb, build, g_free);
   build->making = FALSE;
-  gtk_tree_list_model_set_autoexpand (model, FALSE);
+  ramo_tree_model_set_autoexpand (model, FALSE);
 
   /* rows the user folded, unfolded with nothing in them: folded again */
   self->unfolding = TRUE;
@@ -559,15 +559,15 @@ build_around (RamoSessionTree  *self,
     {
       RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build->to_fold, i));
       g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
-      g_autoptr(GtkTreeListRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
+      g_autoptr(RamoTreeRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
       if (folded_row)
-        gtk_tree_list_row_set_expanded (folded_row, FALSE);
+        ramo_tree_row_set_expanded (folded_row, FALSE);
     }
   self->unfolding = FALSE;
 
   row = row_of_path (self, model, path);
-  *position = row ? gtk_tree_list_row_get_position (row) : GTK_INVALID_LIST_POSITION;
+  *position = row ? ramo_tree_row_get_position (row) : GTK_INVALID_LIST_POSITION;
   *partial = g_steal_pointer (&build->partial);
   g_clear_pointer (&build->to_fold, g_ptr_array_unref);
   g_clear_pointer (&build->runs, g_hash_table_unref);
@@ -577,14 +577,14 @@ build_around (RamoSessionTree  *self,
 
 /* Makes a tree list model over the projection's current layout, every row unfolded but those
  * the user folded (before any view sees it: one change instead of one per unfolded row). */
-GtkTreeListModel *
+RamoTreeModel    *
 _ramo_session_tree_new_tree_model (RamoSessionTree *self,
                 RamoProjection  *projection,
                 GHashTable      *folded,
                 gboolean         unfold)
 {
   GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, G_MAXUINT));
-  GtkTreeListModel *model = gtk_tree_list_model_new (top, FALSE, FALSE, create_child_model_cb, NULL, NULL);
+  RamoTreeModel    *model = ramo_tree_model_new (top, FALSE, create_child_model_cb, NULL, NULL);
 
   if (unfold)
     _ramo_session_tree_unfold_rows (self, projection, model, folded);
@@ -604,9 +604,9 @@ free_replaced_cb (gpointer data)
 /* Frees @model (a replaced tree list model) after the next frame. */
 static void
 free_replaced (RamoSessionTree  *self,
-               GtkTreeListModel *model)
+               RamoTreeModel    *model)
 {
-  ramo_list_slice_detach (RAMO_LIST_SLICE (gtk_tree_list_model_get_model (model)));
+  ramo_list_slice_detach (RAMO_LIST_SLICE (ramo_tree_model_get_model (model)));
   if (self->replaced_models == NULL)
     self->replaced_models = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (self->replaced_models, model);
@@ -680,7 +680,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
                 RamoEntry       *entry)
 {
   g_autoptr(GPtrArray) path = NULL;
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
   RamoEntry *target;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
@@ -706,13 +706,13 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
 
   for (guint i = 0; i + 1 < path->len; i += 2)
     {
-      GtkTreeListRow *child;
+      RamoTreeRow *child;
 
       if (row != NULL)
         {
-          if (!gtk_tree_list_row_get_expanded (row))
+          if (!ramo_tree_row_get_expanded (row))
             {
-              gtk_tree_list_row_set_expanded (row, TRUE);
+              ramo_tree_row_set_expanded (row, TRUE);
               /* the rest of the branch the user had folded comes back as it was */
               _ramo_session_tree_unfold_below (self, row);
             }
@@ -728,7 +728,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
 
   if (row == NULL)
     return GTK_INVALID_LIST_POSITION;
-  return gtk_tree_list_row_get_position (row);
+  return ramo_tree_row_get_position (row);
 }
 
 /**

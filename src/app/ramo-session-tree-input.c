@@ -23,11 +23,11 @@
  * the keys of a tree, the row menu, and the focus and scrolling that follow a change once the
  * list has been laid out. */
 
-static GtkTreeListRow *
+static RamoTreeRow *
 get_row (RamoSessionTree *self,
          guint            position)
 {
-  return gtk_tree_list_model_get_row (self->tree_model, position);
+  return ramo_tree_model_get_row (self->tree_model, position);
 }
 
 void
@@ -37,7 +37,7 @@ _ramo_session_tree_tree_items_changed_cb (RamoSessionTree *self,
                        guint            added,
                        GListModel      *model)
 {
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
   g_autoptr(RamoProjectionNode) node = NULL;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
@@ -48,13 +48,13 @@ _ramo_session_tree_tree_items_changed_cb (RamoSessionTree *self,
     return;
 
   row = get_row (self, position - 1);
-  if (row == NULL || !gtk_tree_list_row_is_expandable (row))
+  if (row == NULL || !ramo_tree_row_is_expandable (row))
     return;
   node = _ramo_session_tree_row_get_node (row);
   if (node == NULL)
     return;
 
-  if (gtk_tree_list_row_get_expanded (row))
+  if (ramo_tree_row_get_expanded (row))
     {
       g_hash_table_remove (self->folded, ramo_projection_node_get_id (node));
       _ramo_session_tree_unfold_below (self, row);
@@ -251,7 +251,7 @@ list_view_activate_cb (RamoSessionTree *self,
                        guint            position,
                        RamoListView    *list_view)
 {
-  g_autoptr(GtkTreeListRow) row = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
   g_autoptr(RamoProjectionNode) node = NULL;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
@@ -435,12 +435,12 @@ ramo_session_tree_get_menu (RamoSessionTree *self)
   return self->menu_popover;
 }
 
-GtkTreeListRow *
+RamoTreeRow *
 _ramo_session_tree_selected_row (RamoSessionTree *self)
 {
   gpointer item = self->selection ? gtk_single_selection_get_selected_item (self->selection) : NULL;
 
-  return GTK_IS_TREE_LIST_ROW (item) ? item : NULL;
+  return RAMO_IS_TREE_ROW (item) ? item : NULL;
 }
 
 static void
@@ -525,27 +525,27 @@ arrow_shortcut (GtkWidget *widget,
                 gpointer   user_data)
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
-  GtkTreeListRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
+  RamoTreeRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
   gboolean expandable;
 
   if (row == NULL)
     return FALSE;
-  expandable = gtk_tree_list_row_is_expandable (row);
+  expandable = ramo_tree_row_is_expandable (row);
   if (g_variant_get_boolean (args))
     {
-      if (expandable && !gtk_tree_list_row_get_expanded (row))
-        gtk_tree_list_row_set_expanded (row, TRUE);
+      if (expandable && !ramo_tree_row_get_expanded (row))
+        ramo_tree_row_set_expanded (row, TRUE);
       else if (expandable)
-        focus_position (self, gtk_tree_list_row_get_position (row) + 1);
+        focus_position (self, ramo_tree_row_get_position (row) + 1);
     }
-  else if (expandable && gtk_tree_list_row_get_expanded (row))
-    gtk_tree_list_row_set_expanded (row, FALSE);
+  else if (expandable && ramo_tree_row_get_expanded (row))
+    ramo_tree_row_set_expanded (row, FALSE);
   else
     {
-      g_autoptr(GtkTreeListRow) parent = gtk_tree_list_row_get_parent (row);
+      g_autoptr(RamoTreeRow) parent = ramo_tree_row_get_parent (row);
 
       if (parent)
-        focus_position (self, gtk_tree_list_row_get_position (parent));
+        focus_position (self, ramo_tree_row_get_position (parent));
     }
   return TRUE;
 }
@@ -558,11 +558,11 @@ expand_shortcut (GtkWidget *widget,
                  gpointer   user_data)
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
-  GtkTreeListRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
+  RamoTreeRow *row = _ramo_session_tree_keys_for_rows (self) ? _ramo_session_tree_selected_row (self) : NULL;
 
-  if (row == NULL || !gtk_tree_list_row_is_expandable (row))
+  if (row == NULL || !ramo_tree_row_is_expandable (row))
     return FALSE;
-  gtk_tree_list_row_set_expanded (row, g_variant_get_boolean (args));
+  ramo_tree_row_set_expanded (row, g_variant_get_boolean (args));
   return TRUE;
 }
 

@@ -181,25 +181,25 @@ move_shortcut (GtkWidget *widget,
 {
   RamoSessionTree *self = RAMO_SESSION_TREE (user_data);
   Move move = g_variant_get_uint32 (args);
-  GtkTreeListRow *row;
+  RamoTreeRow *row;
 
   if (!_ramo_session_tree_keys_for_rows (self) || self->projection == NULL)
     return FALSE;
 
   /* pi: fold or unfold first, move after */
   row = _ramo_session_tree_selected_row (self);
-  if (row && gtk_tree_list_row_is_expandable (row))
+  if (row && ramo_tree_row_is_expandable (row))
     {
-      gboolean expanded = gtk_tree_list_row_get_expanded (row);
+      gboolean expanded = ramo_tree_row_get_expanded (row);
 
       if (move == MOVE_SEGMENT_UP && expanded)
         {
-          gtk_tree_list_row_set_expanded (row, FALSE);
+          ramo_tree_row_set_expanded (row, FALSE);
           return TRUE;
         }
       if (move == MOVE_SEGMENT_DOWN && !expanded)
         {
-          gtk_tree_list_row_set_expanded (row, TRUE);
+          ramo_tree_row_set_expanded (row, TRUE);
           return TRUE;
         }
     }

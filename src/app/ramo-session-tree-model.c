@@ -20,7 +20,7 @@
 /* The models under the list view, a model made ahead for a session still loading, and the
  * row widgets: each an expander holding a RamoSessionRow, bound to a row of the model. */
 
-/* GtkTreeListModel (GTK 4.8) handles its root list being replaced in one items-changed by
+/* RamoTreeModel (GTK 4.8) handles its root list being replaced in one items-changed by
  * removing and inserting row after row: seconds for 70,000 top-level rows (pi's long chains
  * are flat). New models over the new layout cost far less, so a rebuild the user asked for gets
  * a new tree list model (see _ramo_session_tree_swap_models()). A live update keeps the
@@ -83,7 +83,7 @@ _ramo_session_tree_make_tree_model (RamoSessionTree *self,
                            G_CALLBACK (_ramo_session_tree_tree_items_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
-/* The model chain, assembled in one place: the projection (the top list) → a GtkTreeListModel
+/* The model chain, assembled in one place: the projection (the top list) → a RamoTreeModel
  * over slices of its lists → a GtkFlattenListModel of a GListStore holding that one model
  * (which lets _ramo_session_tree_swap_models() put a new one in its place under the same
  * selection) → a GtkSingleSelection → the RamoListView. */
@@ -165,13 +165,15 @@ ramo_session_tree_make_rows_ahead (RamoSessionTree *self)
 static void
 row_expanded_cb (RamoSessionTree *self,
                  GParamSpec      *pspec,
-                 GtkTreeListRow  *row)
+                 RamoTreeRow  *row)
 {
   g_autoptr(RamoProjectionNode) node = NULL;
 
-  if (self->in_rebuild || self->unfolding || gtk_tree_list_row_get_expanded (row))
+  /* a row that left the model (one under a row folded) says it is folded: not a fold */
+  if (self->in_rebuild || self->unfolding || ramo_tree_row_get_expanded (row) ||
+      !ramo_tree_row_is_expandable (row))
     return;
-  node = gtk_tree_list_row_get_item (row);
+  node = ramo_tree_row_get_item (row);
   if (node != NULL)
     g_hash_table_add (self->folded, g_strdup (ramo_projection_node_get_id (node)));
 }
@@ -183,8 +185,8 @@ list_view_bind_cb (RamoSessionTree *self,
                    RamoListView    *list_view)
 {
   RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
-  GtkTreeListRow *row = GTK_IS_TREE_LIST_ROW (item) ? GTK_TREE_LIST_ROW (item) : NULL;
-  g_autoptr(RamoProjectionNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+  RamoTreeRow *row = RAMO_IS_TREE_ROW (item) ? RAMO_TREE_ROW (item) : NULL;
+  g_autoptr(RamoProjectionNode) node = row ? ramo_tree_row_get_item (row) : NULL;
   RamoSessionRow *session_row = RAMO_SESSION_ROW (ramo_tree_expander_get_child (expander));
 
   ramo_tree_expander_set_list_row (expander, row);
@@ -209,7 +211,7 @@ list_view_unbind_cb (RamoSessionTree *self,
                      RamoListView    *list_view)
 {
   RamoTreeExpander *expander = RAMO_TREE_EXPANDER (child);
-  GtkTreeListRow *row = ramo_tree_expander_get_list_row (expander);
+  RamoTreeRow *row = ramo_tree_expander_get_list_row (expander);
 
   if (row)
     g_signal_handlers_disconnect_by_func (row, row_expanded_cb, self);

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 
 /* RamoSessionTree is one class split by concern:
  *   ramo-session-tree.c        the widget, its public API, the selection across rebuilds
- *   ramo-session-tree-model.c  the model chain (projection → GtkTreeListModel → flatten →
+ *   ramo-session-tree-model.c  the model chain (projection → RamoTreeModel → flatten →
  *                              selection → RamoListView) and the row widgets bound to it
  *   ramo-session-tree-fill.c   the filling: a new model around the selected row, its slices
  *                              grown and its rows unfolded after the frame
@@ -24,7 +24,7 @@ struct _RamoSessionTree
   GtkWidget           parent_instance;
 
   RamoProjection     *projection;
-  GtkTreeListModel   *tree_model;
+  RamoTreeModel   *tree_model;
   GListStore         *tree_models;     /* (element-type GListModel) under the view */
   GtkSingleSelection *selection;
   GSignalGroup       *projection_signals;
@@ -52,18 +52,18 @@ struct _RamoSessionTree
   guint               unfolding : 1;
   guint               models_fresh : 1;
   guint               unfold_id;
-  GPtrArray          *to_unfold;     /* (element-type GtkTreeListRow) rows the user unfolded */
+  GPtrArray          *to_unfold;     /* (element-type RamoTreeRow) rows the user unfolded */
   guint               unfold_rest_id;
   gulong              unfold_rest_paint_id;  /* after-paint on the frame clock */
   guint               unfold_rest_timeout_id;
   GdkFrameClock      *unfold_rest_clock;
-  GPtrArray          *to_unfold_rest; /* (element-type GtkTreeListRow) see unfold_rest() */
+  GPtrArray          *to_unfold_rest; /* (element-type RamoTreeRow) see unfold_rest() */
   GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
-  GtkTreeListModel   *prepared_model;
+  RamoTreeModel   *prepared_model;
   gulong              prepared_handler;  /* items-changed on the prepared projection */
   gulong              items_handler;     /* items-changed on the projection */
-  GPtrArray          *replaced_models;   /* (element-type GtkTreeListModel) to free */
+  GPtrArray          *replaced_models;   /* (element-type RamoTreeModel) to free */
   guint               free_replaced_id;
 
   GtkStack           *stack;
@@ -73,10 +73,10 @@ struct _RamoSessionTree
 };
 
 static inline RamoProjectionNode *
-_ramo_session_tree_row_get_node (GtkTreeListRow *row)
+_ramo_session_tree_row_get_node (RamoTreeRow *row)
 {
   /* transfer full */
-  return GTK_IS_TREE_LIST_ROW (row) ? gtk_tree_list_row_get_item (row) : NULL;
+  return RAMO_IS_TREE_ROW (row) ? ramo_tree_row_get_item (row) : NULL;
 }
 
 /* ramo-session-tree.c */
@@ -105,17 +105,17 @@ void              _ramo_session_tree_drop_prepared              (RamoSessionTree
 void              _ramo_session_tree_refresh_rows               (RamoSessionTree  *self);
 
 /* ramo-session-tree-fill.c */
-GtkTreeListModel *_ramo_session_tree_new_tree_model             (RamoSessionTree  *self,
+RamoTreeModel    *_ramo_session_tree_new_tree_model             (RamoSessionTree  *self,
                                                                  RamoProjection   *projection,
                                                                  GHashTable       *folded,
                                                                  gboolean          unfold);
 void              _ramo_session_tree_swap_models                (RamoSessionTree  *self);
 void              _ramo_session_tree_unfold_rows                (RamoSessionTree  *self,
                                                                  RamoProjection   *projection,
-                                                                 GtkTreeListModel *model,
+                                                                 RamoTreeModel    *model,
                                                                  GHashTable       *folded);
 void              _ramo_session_tree_unfold_below               (RamoSessionTree  *self,
-                                                                 GtkTreeListRow   *row);
+                                                                 RamoTreeRow      *row);
 gboolean          _ramo_session_tree_rest_pending               (RamoSessionTree  *self);
 void              _ramo_session_tree_finish_rest                (RamoSessionTree  *self);
 void              _ramo_session_tree_cancel_fill                (RamoSessionTree  *self);
@@ -126,7 +126,7 @@ guint             _ramo_session_tree_find_entry_row             (RamoSessionTree
 void              _ramo_session_tree_input_class_init           (GtkWidgetClass   *widget_class);
 void              _ramo_session_tree_input_init                 (RamoSessionTree  *self);
 void              _ramo_session_tree_keys_init                  (RamoSessionTree  *self);
-GtkTreeListRow   *_ramo_session_tree_selected_row               (RamoSessionTree  *self);
+RamoTreeRow      *_ramo_session_tree_selected_row               (RamoSessionTree  *self);
 gboolean          _ramo_session_tree_keys_for_rows              (RamoSessionTree  *self);
 void              _ramo_session_tree_tree_items_changed_cb      (RamoSessionTree  *self,
                                                                  guint             position,

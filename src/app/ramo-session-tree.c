@@ -24,9 +24,9 @@
 /**
  * RamoSessionTree:
  *
- * The session tree view. It is the one place that assembles projection → GtkTreeListModel →
+ * The session tree view. It is the one place that assembles projection → RamoTreeModel →
  * GtkSingleSelection → #RamoListView (_ramo_session_tree_build_models(), in
- * ramo-session-tree-model.c), and the only code that touches GtkTreeListRow. It listens to the
+ * ramo-session-tree-model.c), and the only code that touches RamoTreeRow. It listens to the
  * projection, and to the session only for the leaf moving (ramo-session-tree-leaf.c).
  *
  * The projection rebuilds its whole layout when the filter, the search or the entries change;
@@ -82,7 +82,7 @@ _ramo_session_tree_selection_changed_cb (RamoSessionTree    *self,
                       GParamSpec         *pspec,
                       GtkSingleSelection *selection)
 {
-  GtkTreeListRow *row;
+  RamoTreeRow *row;
   g_autoptr(RamoProjectionNode) node = NULL;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
@@ -697,7 +697,7 @@ ramo_session_tree_set_keep_scroll (RamoSessionTree *self,
  *
  * Returns: (transfer none) (nullable): the tree list model over the projection
  */
-GtkTreeListModel *
+RamoTreeModel    *
 ramo_session_tree_get_model (RamoSessionTree *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), NULL);

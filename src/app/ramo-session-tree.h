@@ -12,6 +12,7 @@
 #include "ramo-list-view.h"
 #include "ramo-projection.h"
 #include "ramo-session-row.h"
+#include "ramo-tree-model.h"
 
 G_BEGIN_DECLS
 
@@ -50,7 +51,7 @@ void                ramo_session_tree_set_search       (RamoSessionTree *self,
 void                ramo_session_tree_forget_folds     (RamoSessionTree *self);
 void                ramo_session_tree_set_keep_scroll  (RamoSessionTree *self,
                                                         gboolean         keep_scroll);
-GtkTreeListModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
+RamoTreeModel   *ramo_session_tree_get_model        (RamoSessionTree *self);
 GtkSingleSelection *ramo_session_tree_get_selection    (RamoSessionTree *self);
 RamoListView       *ramo_session_tree_get_list_view    (RamoSessionTree *self);
 gboolean            ramo_session_tree_is_filling       (RamoSessionTree *self);

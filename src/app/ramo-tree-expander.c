@@ -41,7 +41,7 @@ struct _RamoTreeExpander
 {
   GtkWidget       parent_instance;
 
-  GtkTreeListRow *list_row;
+  RamoTreeRow *list_row;
   GtkWidget      *arrow;
   GtkWidget      *child;
   int             indent;          /* pixels before the arrow */
@@ -64,8 +64,8 @@ static GParamSpec *properties [N_PROPS];
 static void
 update_arrow (RamoTreeExpander *self)
 {
-  gboolean expandable = self->list_row && gtk_tree_list_row_is_expandable (self->list_row);
-  gboolean expanded = expandable && gtk_tree_list_row_get_expanded (self->list_row);
+  gboolean expandable = self->list_row && ramo_tree_row_is_expandable (self->list_row);
+  gboolean expanded = expandable && ramo_tree_row_get_expanded (self->list_row);
   const char *icon = NULL;
 
   if (expandable)
@@ -91,7 +91,7 @@ update_arrow (RamoTreeExpander *self)
 static void
 update_depth (RamoTreeExpander *self)
 {
-  guint depth = self->list_row ? gtk_tree_list_row_get_depth (self->list_row) : 0;
+  guint depth = self->list_row ? ramo_tree_row_get_depth (self->list_row) : 0;
   int indent = MIN (depth, RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS) * INDENT_PX;
 
   if (indent != self->indent)
@@ -169,7 +169,7 @@ ramo_tree_expander_size_allocate (GtkWidget *widget,
 static void
 list_row_notify_cb (RamoTreeExpander *self,
                     GParamSpec       *pspec,
-                    GtkTreeListRow   *list_row)
+                    RamoTreeRow      *list_row)
 {
   update_arrow (self);
 }
@@ -184,9 +184,9 @@ arrow_query_tooltip_cb (RamoTreeExpander *self,
                         GtkTooltip       *tooltip,
                         GtkWidget        *arrow)
 {
-  if (self->list_row == NULL || !gtk_tree_list_row_is_expandable (self->list_row))
+  if (self->list_row == NULL || !ramo_tree_row_is_expandable (self->list_row))
     return FALSE;
-  gtk_tooltip_set_text (tooltip, gtk_tree_list_row_get_expanded (self->list_row) ? _("Fold") : _("Unfold"));
+  gtk_tooltip_set_text (tooltip, ramo_tree_row_get_expanded (self->list_row) ? _("Fold") : _("Unfold"));
   return TRUE;
 }
 
@@ -194,8 +194,8 @@ static void
 set_expanded (RamoTreeExpander *self,
               gboolean          expanded)
 {
-  if (self->list_row && gtk_tree_list_row_is_expandable (self->list_row))
-    gtk_tree_list_row_set_expanded (self->list_row, expanded);
+  if (self->list_row && ramo_tree_row_is_expandable (self->list_row))
+    ramo_tree_row_set_expanded (self->list_row, expanded);
 }
 
 static void
@@ -222,7 +222,7 @@ toggle_expand_action (GtkWidget  *widget,
   RamoTreeExpander *self = RAMO_TREE_EXPANDER (widget);
 
   if (self->list_row)
-    set_expanded (self, !gtk_tree_list_row_get_expanded (self->list_row));
+    set_expanded (self, !ramo_tree_row_get_expanded (self->list_row));
 }
 
 static void
@@ -232,7 +232,7 @@ arrow_pressed_cb (RamoTreeExpander *self,
                   double            y,
                   GtkGestureClick  *gesture)
 {
-  if (self->list_row == NULL || !gtk_tree_list_row_is_expandable (self->list_row))
+  if (self->list_row == NULL || !ramo_tree_row_is_expandable (self->list_row))
     return;
 
   /* the arrow folds; it does not also select or activate the row */
@@ -319,11 +319,11 @@ ramo_tree_expander_class_init (RamoTreeExpanderClass *klass)
   /**
    * RamoTreeExpander:list-row: (attributes org.gtk.Property.get=ramo_tree_expander_get_list_row org.gtk.Property.set=ramo_tree_expander_set_list_row)
    *
-   * The row of the `GtkTreeListModel` this expander shows, or %NULL.
+   * The row of the `RamoTreeModel` this expander shows, or %NULL.
    */
   properties [PROP_LIST_ROW] =
     g_param_spec_object ("list-row", NULL, NULL,
-                         GTK_TYPE_TREE_LIST_ROW,
+                         RAMO_TYPE_TREE_ROW,
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   /**
@@ -404,7 +404,7 @@ ramo_tree_expander_new (void)
  *
  * Returns: (transfer none) (nullable): the row shown
  */
-GtkTreeListRow *
+RamoTreeRow *
 ramo_tree_expander_get_list_row (RamoTreeExpander *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
@@ -420,10 +420,10 @@ ramo_tree_expander_get_list_row (RamoTreeExpander *self)
  */
 void
 ramo_tree_expander_set_list_row (RamoTreeExpander *self,
-                                 GtkTreeListRow   *list_row)
+                                 RamoTreeRow      *list_row)
 {
   g_return_if_fail (RAMO_IS_TREE_EXPANDER (self));
-  g_return_if_fail (list_row == NULL || GTK_IS_TREE_LIST_ROW (list_row));
+  g_return_if_fail (list_row == NULL || RAMO_IS_TREE_ROW (list_row));
 
   if (self->list_row == list_row)
     return;
@@ -459,7 +459,7 @@ gpointer
 ramo_tree_expander_get_item (RamoTreeExpander *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
-  return self->list_row ? gtk_tree_list_row_get_item (self->list_row) : NULL;
+  return self->list_row ? ramo_tree_row_get_item (self->list_row) : NULL;
 }
 
 /**

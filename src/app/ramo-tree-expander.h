@@ -9,6 +9,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ramo-tree-model.h"
+
 G_BEGIN_DECLS
 
 /* Rows deeper than this keep this level's indentation (their real depth is still told to
@@ -20,9 +22,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RamoTreeExpander, ramo_tree_expander, RAMO, TREE_EXPANDER, GtkWidget)
 
 GtkWidget      *ramo_tree_expander_new          (void);
-GtkTreeListRow *ramo_tree_expander_get_list_row (RamoTreeExpander *self);
+RamoTreeRow *ramo_tree_expander_get_list_row (RamoTreeExpander *self);
 void            ramo_tree_expander_set_list_row (RamoTreeExpander *self,
-                                                 GtkTreeListRow   *list_row);
+                                                 RamoTreeRow      *list_row);
 gpointer        ramo_tree_expander_get_item     (RamoTreeExpander *self);
 GtkWidget      *ramo_tree_expander_get_child    (RamoTreeExpander *self);
 void            ramo_tree_expander_set_child    (RamoTreeExpander *self,

@@ -168,20 +168,20 @@ static const struct {
 };
 
 /* The first row of the model that has rows under it, unfolded (transfer full), or NULL */
-static GtkTreeListRow *
-first_unfolded_row (GtkTreeListModel *model,
+static RamoTreeRow *
+first_unfolded_row (RamoTreeModel    *model,
                     gboolean          expanded)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GtkTreeListRow) row = gtk_tree_list_model_get_row (model, i);
+      g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, i);
 
-      if (row && gtk_tree_list_row_is_expandable (row) && gtk_tree_list_row_get_expanded (row) == expanded)
+      if (row && ramo_tree_row_is_expandable (row) && ramo_tree_row_get_expanded (row) == expanded)
         return g_steal_pointer (&row);
       /* the first expandable row holds every row after it when it is unfolded */
-      if (row && gtk_tree_list_row_is_expandable (row))
+      if (row && ramo_tree_row_is_expandable (row))
         return NULL;
     }
   return NULL;
@@ -320,7 +320,7 @@ bench_change_cb (gpointer data)
   else if (bench->kind == KIND_FOLD || bench->kind == KIND_UNFOLD)
     {
       /* what a click on the row's fold arrow does */
-      g_autoptr(GtkTreeListRow) row = first_unfolded_row (ramo_session_tree_get_model (self->tree),
+      g_autoptr(RamoTreeRow) row = first_unfolded_row (ramo_session_tree_get_model (self->tree),
                                                           bench->kind == KIND_UNFOLD ? FALSE : TRUE);
 
       if (row == NULL)
@@ -331,7 +331,7 @@ bench_change_cb (gpointer data)
           g_timeout_add (300, bench_change_cb, self);
           return G_SOURCE_REMOVE;
         }
-      gtk_tree_list_row_set_expanded (row, bench->kind == KIND_UNFOLD);
+      ramo_tree_row_set_expanded (row, bench->kind == KIND_UNFOLD);
     }
   else
     /* what the search entry does once its typing delay has passed (not counted) */
@@ -345,7 +345,7 @@ bench_after_paint_cb (GdkFrameClock *clock,
                       RamoWindow    *self)
 {
   RamoListView *list = ramo_session_tree_get_list_view (self->tree);
-  GtkTreeListModel *model = ramo_session_tree_get_model (self->tree);
+  RamoTreeModel    *model = ramo_session_tree_get_model (self->tree);
   gint64 now = g_get_monotonic_time ();
 
   if (bench == NULL || bench->window != self || !bench->loaded)

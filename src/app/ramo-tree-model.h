@@ -1,0 +1,57 @@
+/* ramo-tree-model.h
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define RAMO_TYPE_TREE_ROW (ramo_tree_row_get_type ())
+G_DECLARE_FINAL_TYPE (RamoTreeRow, ramo_tree_row, RAMO, TREE_ROW, GObject)
+
+#define RAMO_TYPE_TREE_MODEL (ramo_tree_model_get_type ())
+G_DECLARE_FINAL_TYPE (RamoTreeModel, ramo_tree_model, RAMO, TREE_MODEL, GObject)
+
+/**
+ * RamoTreeModelCreateModelFunc:
+ * @item: (type GObject): the item of a row
+ * @user_data: the data given to ramo_tree_model_new()
+ *
+ * Returns: (nullable) (transfer full): the list of the rows under @item's row, or %NULL if it
+ *   can have none
+ */
+typedef GListModel * (* RamoTreeModelCreateModelFunc) (gpointer item,
+                                                       gpointer user_data);
+
+RamoTreeModel *ramo_tree_model_new            (GListModel                   *root,
+                                               gboolean                      autoexpand,
+                                               RamoTreeModelCreateModelFunc  create_func,
+                                               gpointer                      user_data,
+                                               GDestroyNotify                user_destroy);
+GListModel    *ramo_tree_model_get_model      (RamoTreeModel                *self);
+void           ramo_tree_model_set_autoexpand (RamoTreeModel                *self,
+                                               gboolean                      autoexpand);
+gboolean       ramo_tree_model_get_autoexpand (RamoTreeModel                *self);
+RamoTreeRow   *ramo_tree_model_get_row        (RamoTreeModel                *self,
+                                               guint                         position);
+RamoTreeRow   *ramo_tree_model_get_child_row  (RamoTreeModel                *self,
+                                               guint                         position);
+
+gpointer       ramo_tree_row_get_item         (RamoTreeRow                  *self);
+guint          ramo_tree_row_get_position     (RamoTreeRow                  *self);
+guint          ramo_tree_row_get_depth        (RamoTreeRow                  *self);
+gboolean       ramo_tree_row_is_expandable    (RamoTreeRow                  *self);
+gboolean       ramo_tree_row_get_expanded     (RamoTreeRow                  *self);
+void           ramo_tree_row_set_expanded     (RamoTreeRow                  *self,
+                                               gboolean                      expanded);
+GListModel    *ramo_tree_row_get_children     (RamoTreeRow                  *self);
+RamoTreeRow   *ramo_tree_row_get_parent       (RamoTreeRow                  *self);
+RamoTreeRow   *ramo_tree_row_get_child_row    (RamoTreeRow                  *self,
+                                               guint                         position);
+
+G_END_DECLS

@@ -1,0 +1,248 @@
+/* test-tree-model.c: RamoTreeModel, a tree as a flat list, against GTK's GtkTreeListModel
+ *
+ * Copyright 2026 The Ramo authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ramo-tree-model.h"
+
+/* The trees are GListStores of GListStores: an item is the list of the rows under it. */
+static GListModel *
+create_cb (gpointer item,
+           gpointer user_data)
+{
+  return g_object_ref (G_LIST_MODEL (item));
+}
+
+/* Every store made, to edit at random (detached ones too: no model hears of those). */
+static GPtrArray *stores;
+
+static GListStore *
+new_store (guint n_children,
+           guint depth)
+{
+  GListStore *store = g_list_store_new (G_TYPE_LIST_STORE);
+
+  g_ptr_array_add (stores, g_object_ref (store));
+  for (guint i = 0; i < n_children; i++)
+    {
+      g_autoptr(GListStore) child = new_store (depth > 0 ? g_test_rand_int_range (0, 4) : 0, depth > 0 ? depth - 1 : 0);
+
+      g_list_store_append (store, child);
+    }
+  return store;
+}
+
+/* Every change a model told of, as text */
+static void
+record_cb (GListModel *model,
+           guint       position,
+           guint       removed,
+           guint       added,
+           GString    *log)
+{
+  g_string_append_printf (log, "(%u -%u +%u)", position, removed, added);
+}
+
+/* What a view sees of @model: each row's item, depth and fold state (@ours: a RamoTreeModel) */
+static char *
+rows_of (GListModel *model,
+         gboolean    ours)
+{
+  GString *out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) row = g_list_model_get_item (model, i);
+      g_autoptr(GObject) item = NULL;
+      guint depth, position;
+      gboolean expanded;
+
+      if (ours)
+        {
+          item = ramo_tree_row_get_item (RAMO_TREE_ROW (row));
+          depth = ramo_tree_row_get_depth (RAMO_TREE_ROW (row));
+          expanded = ramo_tree_row_get_expanded (RAMO_TREE_ROW (row));
+          position = ramo_tree_row_get_position (RAMO_TREE_ROW (row));
+        }
+      else
+        {
+          item = gtk_tree_list_row_get_item (GTK_TREE_LIST_ROW (row));
+          depth = gtk_tree_list_row_get_depth (GTK_TREE_LIST_ROW (row));
+          expanded = gtk_tree_list_row_get_expanded (GTK_TREE_LIST_ROW (row));
+          position = gtk_tree_list_row_get_position (GTK_TREE_LIST_ROW (row));
+        }
+      g_assert_cmpuint (position, ==, i);
+      g_string_append_printf (out, "%p/%u%s ", (void *) item, depth, expanded ? "+" : "");
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Random trees, random folds and unfolds, random edits of the lists: RamoTreeModel shows the
+ * same rows as GtkTreeListModel and tells its views of the same changes. */
+static void
+test_same_as_gtk (void)
+{
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(GListStore) top = NULL;
+      g_autoptr(RamoTreeModel) ours = NULL;
+      g_autoptr(GtkTreeListModel) theirs = NULL;
+      g_autoptr(GString) our_log = g_string_new (NULL);
+      g_autoptr(GString) their_log = g_string_new (NULL);
+      gboolean autoexpand = g_test_rand_bit ();
+
+      stores = g_ptr_array_new_with_free_func (g_object_unref);
+      top = new_store (g_test_rand_int_range (1, 6), 4);
+      ours = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), autoexpand, create_cb, NULL, NULL);
+      theirs = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (top)), FALSE, autoexpand, create_cb, NULL, NULL);
+      g_signal_connect (ours, "items-changed", G_CALLBACK (record_cb), our_log);
+      g_signal_connect (theirs, "items-changed", G_CALLBACK (record_cb), their_log);
+
+      for (guint step = 0; step < 60; step++)
+        {
+          g_autofree char *our_rows = NULL;
+          g_autofree char *their_rows = NULL;
+          guint n = g_list_model_get_n_items (G_LIST_MODEL (theirs));
+          int what = g_test_rand_int_range (0, 10);
+
+          if (what < 4 && n > 0)
+            {
+              guint i = g_test_rand_int_range (0, n);
+              g_autoptr(RamoTreeRow) our_row = ramo_tree_model_get_row (ours, i);
+              g_autoptr(GtkTreeListRow) their_row = gtk_tree_list_model_get_row (theirs, i);
+              gboolean expand = !gtk_tree_list_row_get_expanded (their_row);
+
+              g_assert_cmpint (ramo_tree_row_is_expandable (our_row), ==, gtk_tree_list_row_is_expandable (their_row));
+              ramo_tree_row_set_expanded (our_row, expand);
+              gtk_tree_list_row_set_expanded (their_row, expand);
+            }
+          else if (what == 4)
+            {
+              autoexpand = !autoexpand;
+              ramo_tree_model_set_autoexpand (ours, autoexpand);
+              gtk_tree_list_model_set_autoexpand (theirs, autoexpand);
+            }
+          else
+            {
+              GListStore *store = g_ptr_array_index (stores, g_test_rand_int_range (0, stores->len));
+              guint len = g_list_model_get_n_items (G_LIST_MODEL (store));
+              guint position = g_test_rand_int_range (0, len + 1);
+              guint removed = g_test_rand_int_range (0, len - position + 1);
+              guint added = g_test_rand_int_range (removed == 0 ? 1 : 0, 3);
+              g_autoptr(GPtrArray) additions = g_ptr_array_new_with_free_func (g_object_unref);
+
+              for (guint k = 0; k < added; k++)
+                g_ptr_array_add (additions, new_store (g_test_rand_int_range (0, 3), 2));
+              g_list_store_splice (store, position, removed, additions->pdata, added);
+            }
+
+          our_rows = rows_of (G_LIST_MODEL (ours), TRUE);
+          their_rows = rows_of (G_LIST_MODEL (theirs), FALSE);
+          g_assert_cmpstr (our_rows, ==, their_rows);
+          g_assert_cmpstr (our_log->str, ==, their_log->str);
+        }
+      g_clear_pointer (&stores, g_ptr_array_unref);
+    }
+}
+
+/* A row taken out of the model (its parent folded) says so: no depth, no fold, not
+ * unfoldable; its item stays. */
+static void
+test_row_removed (void)
+{
+  g_autoptr(GListStore) top = NULL;
+  g_autoptr(RamoTreeModel) model = NULL;
+  g_autoptr(RamoTreeRow) parent = NULL;
+  g_autoptr(RamoTreeRow) child = NULL;
+  g_autoptr(GObject) item = NULL;
+
+  stores = g_ptr_array_new_with_free_func (g_object_unref);
+  top = g_list_store_new (G_TYPE_LIST_STORE);
+  {
+    g_autoptr(GListStore) a = new_store (0, 0);
+    g_autoptr(GListStore) b = new_store (1, 0);
+
+    g_list_store_append (a, b);
+    g_list_store_append (top, a);
+  }
+  model = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+  parent = ramo_tree_model_get_row (model, 0);
+  child = ramo_tree_model_get_row (model, 1);
+  g_assert_true (ramo_tree_row_is_expandable (child));
+  g_assert_true (ramo_tree_row_get_expanded (child));
+  g_assert_cmpuint (ramo_tree_row_get_depth (child), ==, 1);
+
+  ramo_tree_row_set_expanded (parent, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  g_assert_false (ramo_tree_row_is_expandable (child));
+  g_assert_false (ramo_tree_row_get_expanded (child));
+  g_assert_cmpuint (ramo_tree_row_get_depth (child), ==, 0);
+  g_assert_null (ramo_tree_row_get_parent (child));
+  item = ramo_tree_row_get_item (child);
+  g_assert_true (G_IS_LIST_STORE (item));
+  g_clear_pointer (&stores, g_ptr_array_unref);
+}
+
+/* A tree 30,000 levels deep (a chain where every row also has a leaf beside its child, as pi
+ * lays out a session whose every entry is a branch point) unfolds whole, in a loop: every row
+ * has its depth and its parent, and folding the top row leaves it alone. */
+static void
+test_deep (void)
+{
+  const guint levels = 30000;
+  g_autoptr(GListStore) top = g_list_store_new (G_TYPE_LIST_STORE);
+  g_autoptr(RamoTreeModel) model = NULL;
+  g_autoptr(RamoTreeRow) last = NULL;
+  g_autoptr(RamoTreeRow) parent = NULL;
+  g_autoptr(RamoTreeRow) first = NULL;
+  GListStore *store = top;
+
+  for (guint i = 0; i < levels; i++)
+    {
+      g_autoptr(GListStore) point = g_list_store_new (G_TYPE_LIST_STORE);
+      g_autoptr(GListStore) side = g_list_store_new (G_TYPE_LIST_STORE);
+
+      g_list_store_append (store, point);
+      if (i > 0)
+        g_list_store_append (store, side);
+      store = point;
+    }
+
+  model = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2 * levels - 1);
+  /* the last point is the row before the last side row */
+  last = ramo_tree_model_get_row (model, levels - 1);
+  g_assert_cmpuint (ramo_tree_row_get_depth (last), ==, levels - 1);
+  g_assert_cmpuint (ramo_tree_row_get_position (last), ==, levels - 1);
+  parent = ramo_tree_row_get_parent (last);
+  g_assert_cmpuint (ramo_tree_row_get_depth (parent), ==, levels - 2);
+
+  first = ramo_tree_model_get_row (model, 0);
+  ramo_tree_row_set_expanded (first, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  g_assert_cmpuint (ramo_tree_row_get_depth (last), ==, 0);
+  /* unfolding it again without autoexpand brings its own rows, folded */
+  ramo_tree_model_set_autoexpand (model, FALSE);
+  ramo_tree_row_set_expanded (first, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui/tree-model/same-as-gtk", test_same_as_gtk);
+  g_test_add_func ("/ui/tree-model/row-removed", test_row_removed);
+  g_test_add_func ("/ui/tree-model/deep", test_deep);
+  return g_test_run ();
+}
