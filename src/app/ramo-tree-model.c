@@ -13,7 +13,7 @@
 
 #include "config.h"
 
-#include "ramo-tree-model.h"
+#include "ramo-tree-model-private.h"
 
 /*
  * RamoTreeModel is what GTK 4.8's GtkTreeListModel is to the session tree — a GListModel of
@@ -29,47 +29,11 @@
  * Nothing recurses: the deepest tree unfolds with a loop.
  */
 
-typedef struct _Node Node;
-
-struct _Node
-{
-  gpointer       item;        /* (owned) */
-  GListModel    *model;       /* (owned) the rows under this one, while it is unfolded */
-  GPtrArray     *children;    /* (element-type Node) their nodes, while it is unfolded */
-  Node          *parent;      /* the root node for the top rows */
-  GSequenceIter *iter;        /* its place among the rows; NULL for the root node */
-  RamoTreeRow   *row;         /* (not owned) the row object, once asked for */
-  RamoTreeModel *list;
-  guint          depth;
-  guint          empty : 1;   /* the create function gave no list */
-  guint          is_root : 1;
-};
-
-struct _RamoTreeModel
-{
-  GObject                       parent_instance;
-
-  Node                          root;
-  GSequence                    *rows;        /* (element-type Node) in the order shown */
-  RamoTreeModelCreateModelFunc  create_func;
-  gpointer                      user_data;
-  GDestroyNotify                user_destroy;
-  guint                         autoexpand : 1;
-};
-
-struct _RamoTreeRow
-{
-  GObject  parent_instance;
-
-  Node    *node;                /* NULL once the row left its model */
-  gpointer item;                /* (owned) */
-};
 
 static void ramo_tree_model_list_model_init (GListModelInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (RamoTreeModel, ramo_tree_model, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, ramo_tree_model_list_model_init))
-G_DEFINE_FINAL_TYPE (RamoTreeRow, ramo_tree_row, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -79,52 +43,18 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
-enum {
-  ROW_PROP_0,
-  ROW_PROP_DEPTH,
-  ROW_PROP_EXPANDABLE,
-  ROW_PROP_EXPANDED,
-  ROW_PROP_ITEM,
-  N_ROW_PROPS
-};
-
-static GParamSpec *row_properties [N_ROW_PROPS];
-
-static void child_items_changed_cb (GListModel *model,
-                                    guint       position,
-                                    guint       removed,
-                                    guint       added,
-                                    Node       *node);
+static void child_items_changed_cb (GListModel   *model,
+                                    guint         position,
+                                    guint         removed,
+                                    guint         added,
+                                    RamoTreeNode *node);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Nodes                                                                                       */
 
-static RamoTreeRow *
-node_get_row (Node *node)
-{
-  if (node->row != NULL)
-    return g_object_ref (node->row);
-  node->row = g_object_new (RAMO_TYPE_TREE_ROW, NULL);
-  node->row->node = node;
-  node->row->item = g_object_ref (node->item);
-  return node->row;
-}
-
-/* The row leaves the model: it answers as a removed GtkTreeListRow does. */
-static void
-row_destroy (RamoTreeRow *row)
-{
-  g_object_freeze_notify (G_OBJECT (row));
-  g_object_notify_by_pspec (G_OBJECT (row), row_properties [ROW_PROP_DEPTH]);
-  g_object_notify_by_pspec (G_OBJECT (row), row_properties [ROW_PROP_EXPANDABLE]);
-  g_object_notify_by_pspec (G_OBJECT (row), row_properties [ROW_PROP_EXPANDED]);
-  row->node = NULL;
-  g_object_thaw_notify (G_OBJECT (row));
-}
-
 /* Forgets the list under @node (not its children's nodes: see free_range()). */
 static void
-node_close (Node *node)
+node_close (RamoTreeNode *node)
 {
   if (node->model != NULL)
     {
@@ -135,10 +65,10 @@ node_close (Node *node)
 }
 
 static void
-node_free (Node *node)
+node_free (RamoTreeNode *node)
 {
   if (node->row != NULL)
-    row_destroy (node->row);
+    _ramo_tree_row_destroy (node->row);
   node_close (node);
   g_clear_object (&node->item);
   g_free (node);
@@ -147,9 +77,9 @@ node_free (Node *node)
 /* The place just after the last row under @node (after @node itself if it has none). */
 static GSequenceIter *
 node_end (RamoTreeModel *self,
-          Node          *node)
+          RamoTreeNode  *node)
 {
-  Node *last = node;
+  RamoTreeNode *last = node;
 
   if (node->is_root)
     return g_sequence_get_end_iter (self->rows);
@@ -158,17 +88,11 @@ node_end (RamoTreeModel *self,
   return g_sequence_iter_next (last->iter);
 }
 
-static guint
-iter_position (GSequenceIter *iter)
-{
-  return (guint) g_sequence_iter_get_position (iter);
-}
-
 /* Asks the create function for @node's list and takes it in (no rows made yet). Returns
  * whether @node is unfolded now. */
-static gboolean
-node_open (RamoTreeModel *self,
-           Node          *node)
+gboolean
+_ramo_tree_model_open_node (RamoTreeModel *self,
+                            RamoTreeNode  *node)
 {
   GListModel *model;
 
@@ -188,20 +112,20 @@ node_open (RamoTreeModel *self,
 
 typedef struct
 {
-  Node *parent;
-  guint next;
-  guint end;
+  RamoTreeNode *parent;
+  guint         next;
+  guint         end;
 } Frame;
 
 /* Makes the rows of items @position to @position + @n_items of @parent's list, each placed
  * before @before, and with autoexpand the rows under them, all the way down (in a loop, not
  * recursion: trees are tens of thousands of levels deep). Returns the number of rows made. */
-static guint
-populate (RamoTreeModel *self,
-          Node          *parent,
-          guint          position,
-          guint          n_items,
-          GSequenceIter *before)
+guint
+_ramo_tree_model_populate (RamoTreeModel *self,
+                           RamoTreeNode  *parent,
+                           guint          position,
+                           guint          n_items,
+                           GSequenceIter *before)
 {
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   Frame first = { parent, position, position + n_items };
@@ -211,7 +135,7 @@ populate (RamoTreeModel *self,
   while (stack->len > 0)
     {
       Frame *frame = &g_array_index (stack, Frame, stack->len - 1);
-      Node *node;
+      RamoTreeNode *node;
       guint i;
 
       if (frame->next >= frame->end)
@@ -220,7 +144,7 @@ populate (RamoTreeModel *self,
           continue;
         }
       i = frame->next++;
-      node = g_new0 (Node, 1);
+      node = g_new0 (RamoTreeNode, 1);
       node->list = self;
       node->parent = frame->parent;
       node->depth = frame->parent->is_root ? 0 : frame->parent->depth + 1;
@@ -228,7 +152,7 @@ populate (RamoTreeModel *self,
       g_ptr_array_insert (frame->parent->children, (int) i, node);
       node->iter = g_sequence_insert_before (before, node);
       made++;
-      if (self->autoexpand && node_open (self, node))
+      if (self->autoexpand && _ramo_tree_model_open_node (self, node))
         {
           Frame child = { node, 0, g_list_model_get_n_items (node->model) };
 
@@ -249,13 +173,13 @@ free_range (GSequenceIter *begin,
 }
 
 /* The rows under @node out of the model; @node folded. Returns how many rows went. */
-static guint
-collapse (RamoTreeModel *self,
-          Node          *node)
+guint
+_ramo_tree_model_collapse (RamoTreeModel *self,
+                           RamoTreeNode  *node)
 {
   GSequenceIter *begin = g_sequence_iter_next (node->iter);
   GSequenceIter *end = node_end (self, node);
-  guint n = iter_position (end) - iter_position (begin);
+  guint n = _ramo_tree_iter_position (end) - _ramo_tree_iter_position (begin);
 
   free_range (begin, end);
   node_close (node);
@@ -263,11 +187,11 @@ collapse (RamoTreeModel *self,
 }
 
 static void
-child_items_changed_cb (GListModel *model,
-                        guint       position,
-                        guint       removed,
-                        guint       added,
-                        Node       *node)
+child_items_changed_cb (GListModel   *model,
+                        guint         position,
+                        guint         removed,
+                        guint         added,
+                        RamoTreeNode *node)
 {
   RamoTreeModel *self = node->list;
   guint n_old = node->children->len;
@@ -279,26 +203,26 @@ child_items_changed_cb (GListModel *model,
   g_assert (position + removed <= n_old);
 
   if (position < n_old)
-    tree_position = iter_position (((Node *) g_ptr_array_index (node->children, position))->iter);
+    tree_position = _ramo_tree_iter_position (((RamoTreeNode *) g_ptr_array_index (node->children, position))->iter);
   else
-    tree_position = iter_position (node_end (self, node));
+    tree_position = _ramo_tree_iter_position (node_end (self, node));
 
   if (removed > 0)
     {
-      GSequenceIter *begin = ((Node *) g_ptr_array_index (node->children, position))->iter;
+      GSequenceIter *begin = ((RamoTreeNode *) g_ptr_array_index (node->children, position))->iter;
       GSequenceIter *end = position + removed < n_old
-                           ? ((Node *) g_ptr_array_index (node->children, position + removed))->iter
+                           ? ((RamoTreeNode *) g_ptr_array_index (node->children, position + removed))->iter
                            : node_end (self, node);
 
-      tree_removed = iter_position (end) - tree_position;
+      tree_removed = _ramo_tree_iter_position (end) - tree_position;
       free_range (begin, end);
       g_ptr_array_remove_range (node->children, position, removed);
     }
 
   before = position < node->children->len
-           ? ((Node *) g_ptr_array_index (node->children, position))->iter
+           ? ((RamoTreeNode *) g_ptr_array_index (node->children, position))->iter
            : node_end (self, node);
-  tree_added = populate (self, node, position, added, before);
+  tree_added = _ramo_tree_model_populate (self, node, position, added, before);
 
   if (tree_removed > 0 || tree_added > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), tree_position, tree_removed, tree_added);
@@ -450,7 +374,7 @@ ramo_tree_model_new (GListModel                   *root,
   self->root.model = root;
   self->root.children = g_ptr_array_new ();
   g_signal_connect (root, "items-changed", G_CALLBACK (child_items_changed_cb), &self->root);
-  populate (self, &self->root, 0, g_list_model_get_n_items (root), g_sequence_get_end_iter (self->rows));
+  _ramo_tree_model_populate (self, &self->root, 0, g_list_model_get_n_items (root), g_sequence_get_end_iter (self->rows));
   return self;
 }
 
@@ -517,7 +441,7 @@ ramo_tree_model_get_row (RamoTreeModel *self,
   iter = g_sequence_get_iter_at_pos (self->rows, (int) MIN (position, (guint) G_MAXINT));
   if (g_sequence_iter_is_end (iter))
     return NULL;
-  return node_get_row (g_sequence_get (iter));
+  return _ramo_tree_node_get_row (g_sequence_get (iter));
 }
 
 /**
@@ -535,291 +459,5 @@ ramo_tree_model_get_child_row (RamoTreeModel *self,
 
   if (position >= self->root.children->len)
     return NULL;
-  return node_get_row (g_ptr_array_index (self->root.children, position));
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Rows                                                                                        */
-
-static void
-ramo_tree_row_dispose (GObject *object)
-{
-  RamoTreeRow *self = RAMO_TREE_ROW (object);
-
-  if (self->node != NULL)
-    self->node->row = NULL;
-  self->node = NULL;
-  g_clear_object (&self->item);
-
-  G_OBJECT_CLASS (ramo_tree_row_parent_class)->dispose (object);
-}
-
-static void
-ramo_tree_row_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  RamoTreeRow *self = RAMO_TREE_ROW (object);
-
-  switch (prop_id)
-    {
-    case ROW_PROP_DEPTH:
-      g_value_set_uint (value, ramo_tree_row_get_depth (self));
-      break;
-
-    case ROW_PROP_EXPANDABLE:
-      g_value_set_boolean (value, ramo_tree_row_is_expandable (self));
-      break;
-
-    case ROW_PROP_EXPANDED:
-      g_value_set_boolean (value, ramo_tree_row_get_expanded (self));
-      break;
-
-    case ROW_PROP_ITEM:
-      g_value_set_object (value, self->item);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ramo_tree_row_set_property (GObject      *object,
-                            guint         prop_id,
-                            const GValue *value,
-                            GParamSpec   *pspec)
-{
-  RamoTreeRow *self = RAMO_TREE_ROW (object);
-
-  switch (prop_id)
-    {
-    case ROW_PROP_EXPANDED:
-      ramo_tree_row_set_expanded (self, g_value_get_boolean (value));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-ramo_tree_row_class_init (RamoTreeRowClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = ramo_tree_row_dispose;
-  object_class->get_property = ramo_tree_row_get_property;
-  object_class->set_property = ramo_tree_row_set_property;
-
-  /**
-   * RamoTreeRow:depth:
-   *
-   * The number of rows above this one in the tree (0 for a top row; 0 once it left its model).
-   */
-  row_properties [ROW_PROP_DEPTH] =
-    g_param_spec_uint ("depth", NULL, NULL, 0, G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * RamoTreeRow:expandable:
-   *
-   * Whether the row can have rows under it.
-   */
-  row_properties [ROW_PROP_EXPANDABLE] =
-    g_param_spec_boolean ("expandable", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * RamoTreeRow:expanded:
-   *
-   * Whether the row is unfolded.
-   */
-  row_properties [ROW_PROP_EXPANDED] =
-    g_param_spec_boolean ("expanded", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * RamoTreeRow:item:
-   *
-   * The item the row shows.
-   */
-  row_properties [ROW_PROP_ITEM] =
-    g_param_spec_object ("item", NULL, NULL, G_TYPE_OBJECT, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-
-  g_object_class_install_properties (object_class, N_ROW_PROPS, row_properties);
-}
-
-static void
-ramo_tree_row_init (RamoTreeRow *self)
-{
-}
-
-/**
- * ramo_tree_row_get_item:
- * @self: a row
- *
- * Returns: (transfer full) (type GObject): the item the row shows
- */
-gpointer
-ramo_tree_row_get_item (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
-  return self->item ? g_object_ref (self->item) : NULL;
-}
-
-/**
- * ramo_tree_row_get_position:
- * @self: a row
- *
- * Returns: the row's position in its model now (0 once it left it)
- */
-guint
-ramo_tree_row_get_position (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), 0);
-  return self->node ? iter_position (self->node->iter) : 0;
-}
-
-/**
- * ramo_tree_row_get_depth:
- * @self: a row
- *
- * Returns: the number of rows above @self in the tree: 0 for a top row, and once it left its
- *   model
- */
-guint
-ramo_tree_row_get_depth (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), 0);
-  return self->node ? self->node->depth : 0;
-}
-
-/**
- * ramo_tree_row_is_expandable:
- * @self: a row
- *
- * Returns: whether @self can have rows under it (asks the create function the first time)
- */
-gboolean
-ramo_tree_row_is_expandable (RamoTreeRow *self)
-{
-  GListModel *model;
-  Node *node;
-
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), FALSE);
-
-  node = self->node;
-  if (node == NULL || node->empty)
-    return FALSE;
-  if (node->model != NULL)
-    return TRUE;
-  model = node->list->create_func (node->item, node->list->user_data);
-  if (model == NULL)
-    {
-      node->empty = TRUE;
-      return FALSE;
-    }
-  g_object_unref (model);
-  return TRUE;
-}
-
-/**
- * ramo_tree_row_get_expanded:
- * @self: a row
- *
- * Returns: whether @self is unfolded
- */
-gboolean
-ramo_tree_row_get_expanded (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), FALSE);
-  return self->node != NULL && self->node->model != NULL;
-}
-
-/**
- * ramo_tree_row_set_expanded:
- * @self: a row
- * @expanded: whether to unfold it
- *
- * Unfolds @self (the rows of its list come after it, and with autoexpand the rows under
- * them) or folds it (every row under it goes). Does nothing to a row that cannot unfold.
- */
-void
-ramo_tree_row_set_expanded (RamoTreeRow *self,
-                            gboolean     expanded)
-{
-  RamoTreeModel *list;
-  Node *node;
-  guint n;
-
-  g_return_if_fail (RAMO_IS_TREE_ROW (self));
-
-  node = self->node;
-  if (node == NULL || (node->model != NULL) == (expanded != FALSE))
-    return;
-  list = node->list;
-
-  if (expanded)
-    {
-      if (!node_open (list, node))
-        return;
-      n = populate (list, node, 0, g_list_model_get_n_items (node->model), g_sequence_iter_next (node->iter));
-      if (n > 0)
-        g_list_model_items_changed (G_LIST_MODEL (list), iter_position (node->iter) + 1, 0, n);
-    }
-  else
-    {
-      n = collapse (list, node);
-      if (n > 0)
-        g_list_model_items_changed (G_LIST_MODEL (list), iter_position (node->iter) + 1, n, 0);
-    }
-  g_object_notify_by_pspec (G_OBJECT (self), row_properties [ROW_PROP_EXPANDED]);
-}
-
-/**
- * ramo_tree_row_get_children:
- * @self: a row
- *
- * Returns: (transfer none) (nullable): the list of the rows under @self, while it is unfolded
- */
-GListModel *
-ramo_tree_row_get_children (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
-  return self->node ? self->node->model : NULL;
-}
-
-/**
- * ramo_tree_row_get_parent:
- * @self: a row
- *
- * Returns: (transfer full) (nullable): the row @self is under, %NULL for a top row
- */
-RamoTreeRow *
-ramo_tree_row_get_parent (RamoTreeRow *self)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
-
-  if (self->node == NULL || self->node->parent->is_root)
-    return NULL;
-  return node_get_row (self->node->parent);
-}
-
-/**
- * ramo_tree_row_get_child_row:
- * @self: a row
- * @position: a position in @self's list
- *
- * Returns: (transfer full) (nullable): the row of the item at @position of @self's list, %NULL
- *   when @self is folded or there is no such item
- */
-RamoTreeRow *
-ramo_tree_row_get_child_row (RamoTreeRow *self,
-                             guint        position)
-{
-  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
-
-  if (self->node == NULL || self->node->children == NULL || position >= self->node->children->len)
-    return NULL;
-  return node_get_row (g_ptr_array_index (self->node->children, position));
+  return _ramo_tree_node_get_row (g_ptr_array_index (self->root.children, position));
 }
