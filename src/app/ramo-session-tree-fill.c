@@ -186,16 +186,30 @@ _ramo_session_tree_unfold_rows (RamoSessionTree  *self,
 }
 
 /* A row the user unfolds shows its rows as they were: unfolded, but for those the user folded
- * (the model itself makes the rows under it folded). */
+ * (the model itself makes the rows under it folded). The first few milliseconds of it come
+ * before the next frame; the rest (a branch can hold every row of the session) after it, a
+ * few milliseconds at a time, below the frame clock's priority. */
+#define UNFOLD_BELOW_BUDGET_USEC 6000
+
 static gboolean
 unfold_below_cb (gpointer data)
 {
   RamoSessionTree *self = data;
-  g_autoptr(GPtrArray) stack = g_steal_pointer (&self->to_unfold);
 
+  if (self->to_unfold != NULL && self->tree_model != NULL)
+    unfold_from (self, self->projection, self->folded, self->to_unfold,
+                 g_get_monotonic_time () + UNFOLD_BELOW_BUDGET_USEC);
+  if (self->to_unfold != NULL && self->to_unfold->len > 0 && self->tree_model != NULL)
+    {
+      if (g_source_get_priority (g_main_current_source ()) == G_PRIORITY_HIGH_IDLE)
+        {
+          self->unfold_id = g_idle_add_full (G_PRIORITY_LOW + 5, unfold_below_cb, self, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      return G_SOURCE_CONTINUE;
+    }
   self->unfold_id = 0;
-  if (stack && self->tree_model)
-    unfold_from (self, self->projection, self->folded, stack, 0);
+  g_clear_pointer (&self->to_unfold, g_ptr_array_unref);
   return G_SOURCE_REMOVE;
 }
 
@@ -306,7 +320,8 @@ gboolean
 _ramo_session_tree_rest_pending (RamoSessionTree *self)
 {
   return self->partial != NULL || self->to_unfold_rest != NULL || self->unfold_rest_id != 0 ||
-         self->unfold_rest_paint_id != 0 || self->unfold_rest_timeout_id != 0;
+         self->unfold_rest_paint_id != 0 || self->unfold_rest_timeout_id != 0 ||
+         self->unfold_id != 0;
 }
 
 /* Does at once what the rest pass still has to do: every row is in the model then. */
@@ -315,6 +330,14 @@ _ramo_session_tree_finish_rest (RamoSessionTree *self)
 {
   if (!_ramo_session_tree_rest_pending (self))
     return;
+  if (self->unfold_id != 0)
+    {
+      g_autoptr(GPtrArray) stack = g_steal_pointer (&self->to_unfold);
+
+      g_clear_handle_id (&self->unfold_id, g_source_remove);
+      if (stack != NULL && self->tree_model != NULL)
+        unfold_from (self, self->projection, self->folded, stack, 0);
+    }
   if (self->tree_model != NULL)
     grow_partial (self, 0, 0);
   _ramo_session_tree_cancel_fill (self);
