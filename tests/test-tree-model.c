@@ -235,6 +235,47 @@ test_deep (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
 }
 
+/* Rows taken out are freed after, in the main loop (a fold can take out every row of the
+ * session); cleared, a model has no rows and follows its lists no more. */
+static void
+test_freed_after (void)
+{
+  g_autoptr(GListStore) top = g_list_store_new (G_TYPE_LIST_STORE);
+  g_autoptr(GListStore) a = g_list_store_new (G_TYPE_LIST_STORE);
+  g_autoptr(RamoTreeModel) model = NULL;
+  g_autoptr(RamoTreeRow) row = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  GListStore *x = g_list_store_new (G_TYPE_LIST_STORE);
+  gpointer weak = x;
+
+  g_object_add_weak_pointer (G_OBJECT (x), &weak);
+  g_list_store_append (a, x);
+  g_object_unref (x);
+  g_list_store_append (top, a);
+  model = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
+
+  /* the fold takes x's row out at once; x itself goes once the main loop has run */
+  row = ramo_tree_model_get_row (model, 0);
+  ramo_tree_row_set_expanded (row, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 1);
+  g_list_store_remove_all (a);
+  g_assert_nonnull (weak);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (weak);
+
+  g_signal_connect (model, "items-changed", G_CALLBACK (record_cb), log);
+  ramo_tree_model_clear (model);
+  g_assert_cmpstr (log->str, ==, "(0 -1 +0)");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  g_assert_false (ramo_tree_row_is_expandable (row));
+  g_list_store_remove_all (top);
+  g_assert_cmpstr (log->str, ==, "(0 -1 +0)");
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -244,5 +285,6 @@ main (int   argc,
   g_test_add_func ("/ui/tree-model/same-as-gtk", test_same_as_gtk);
   g_test_add_func ("/ui/tree-model/row-removed", test_row_removed);
   g_test_add_func ("/ui/tree-model/deep", test_deep);
+  g_test_add_func ("/ui/tree-model/freed-after", test_freed_after);
   return g_test_run ();
 }

@@ -34,6 +34,8 @@ struct _RamoTreeModel
 
   RamoTreeNode                  root;
   GSequence                    *rows;        /* (element-type RamoTreeNode) in the order shown */
+  GSequence                    *dead;        /* (element-type RamoTreeNode) taken out, to free */
+  guint                         free_dead_id;
   RamoTreeModelCreateModelFunc  create_func;
   gpointer                      user_data;
   GDestroyNotify                user_destroy;

@@ -162,14 +162,55 @@ _ramo_tree_model_populate (RamoTreeModel *self,
   return made;
 }
 
-/* Frees the nodes of the rows from @begin up to @end and takes them out. */
+/* Rows taken out are freed a few milliseconds at a time after, below every other idle: a
+ * fold or a model replaced can take out every row of the session (700,000 of them, 200-300 ms
+ * to free at once). Their rows say they left at once, and they hear of no list any more. */
+#define FREE_DEAD_BUDGET_USEC 4000
+#define FREE_DEAD_STEP 1024
+
+static gboolean
+free_dead_cb (gpointer data)
+{
+  RamoTreeModel *self = data;
+  gint64 deadline = g_get_monotonic_time () + FREE_DEAD_BUDGET_USEC;
+
+  while (g_sequence_get_length (self->dead) > 0)
+    {
+      GSequenceIter *begin = g_sequence_get_begin_iter (self->dead);
+      GSequenceIter *end = g_sequence_get_iter_at_pos (self->dead, FREE_DEAD_STEP);
+
+      for (GSequenceIter *iter = begin; iter != end; iter = g_sequence_iter_next (iter))
+        node_free (g_sequence_get (iter));
+      g_sequence_remove_range (begin, end);
+      if (g_get_monotonic_time () >= deadline)
+        return G_SOURCE_CONTINUE;
+    }
+  self->free_dead_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* Takes the rows from @begin up to @end out: their row objects leave the model and their
+ * lists are forgotten now, their memory freed later (see free_dead_cb()). */
 static void
-free_range (GSequenceIter *begin,
+free_range (RamoTreeModel *self,
+            GSequenceIter *begin,
             GSequenceIter *end)
 {
   for (GSequenceIter *iter = begin; iter != end; iter = g_sequence_iter_next (iter))
-    node_free (g_sequence_get (iter));
-  g_sequence_remove_range (begin, end);
+    {
+      RamoTreeNode *node = g_sequence_get (iter);
+
+      if (node->row != NULL)
+        {
+          _ramo_tree_row_destroy (node->row);
+          node->row = NULL;
+        }
+      node_close (node);
+    }
+  g_sequence_move_range (g_sequence_get_end_iter (self->dead), begin, end);
+  /* the source keeps the model (and so its dead rows) until they are freed */
+  if (self->free_dead_id == 0 && g_sequence_get_length (self->dead) > 0)
+    self->free_dead_id = g_idle_add_full (G_PRIORITY_LOW + 10, free_dead_cb, g_object_ref (self), g_object_unref);
 }
 
 /* The rows under @node out of the model; @node folded. Returns how many rows went. */
@@ -181,7 +222,7 @@ _ramo_tree_model_collapse (RamoTreeModel *self,
   GSequenceIter *end = node_end (self, node);
   guint n = _ramo_tree_iter_position (end) - _ramo_tree_iter_position (begin);
 
-  free_range (begin, end);
+  free_range (self, begin, end);
   node_close (node);
   return n;
 }
@@ -215,7 +256,7 @@ child_items_changed_cb (GListModel   *model,
                            : node_end (self, node);
 
       tree_removed = _ramo_tree_iter_position (end) - tree_position;
-      free_range (begin, end);
+      free_range (self, begin, end);
       g_ptr_array_remove_range (node->children, position, removed);
     }
 
@@ -265,8 +306,14 @@ ramo_tree_model_finalize (GObject *object)
 {
   RamoTreeModel *self = RAMO_TREE_MODEL (object);
 
-  free_range (g_sequence_get_begin_iter (self->rows), g_sequence_get_end_iter (self->rows));
+  /* (the source freeing dead rows holds the model: it is gone, or the main context is) */
+  self->free_dead_id = 0;
+  for (GSequence *rows = self->rows; rows != NULL; rows = rows == self->rows ? self->dead : NULL)
+    for (GSequenceIter *iter = g_sequence_get_begin_iter (rows); !g_sequence_iter_is_end (iter);
+         iter = g_sequence_iter_next (iter))
+      node_free (g_sequence_get (iter));
   g_clear_pointer (&self->rows, g_sequence_free);
+  g_clear_pointer (&self->dead, g_sequence_free);
   node_close (&self->root);
   if (self->user_destroy)
     self->user_destroy (self->user_data);
@@ -337,6 +384,7 @@ static void
 ramo_tree_model_init (RamoTreeModel *self)
 {
   self->rows = g_sequence_new (NULL);
+  self->dead = g_sequence_new (NULL);
   self->root.is_root = TRUE;
   self->root.list = self;
 }
@@ -376,6 +424,31 @@ ramo_tree_model_new (GListModel                   *root,
   g_signal_connect (root, "items-changed", G_CALLBACK (child_items_changed_cb), &self->root);
   _ramo_tree_model_populate (self, &self->root, 0, g_list_model_get_n_items (root), g_sequence_get_end_iter (self->rows));
   return self;
+}
+
+/**
+ * ramo_tree_model_clear:
+ * @self: a tree model
+ *
+ * Takes every row out of @self (one items-changed) and stops following its lists: a model
+ * replaced in its views is cleared before it is let go, so that its rows are freed a few
+ * milliseconds at a time rather than all at once.
+ */
+void
+ramo_tree_model_clear (RamoTreeModel *self)
+{
+  guint n;
+
+  g_return_if_fail (RAMO_IS_TREE_MODEL (self));
+
+  n = (guint) g_sequence_get_length (self->rows);
+  free_range (self, g_sequence_get_begin_iter (self->rows), g_sequence_get_end_iter (self->rows));
+  if (self->root.model != NULL)
+    g_signal_handlers_disconnect_by_func (self->root.model, child_items_changed_cb, &self->root);
+  if (self->root.children != NULL)
+    g_ptr_array_set_size (self->root.children, 0);
+  if (n > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, n, 0);
 }
 
 /**

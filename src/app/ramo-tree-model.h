@@ -34,6 +34,7 @@ RamoTreeModel *ramo_tree_model_new            (GListModel                   *roo
                                                gpointer                      user_data,
                                                GDestroyNotify                user_destroy);
 GListModel    *ramo_tree_model_get_model      (RamoTreeModel                *self);
+void           ramo_tree_model_clear          (RamoTreeModel                *self);
 void           ramo_tree_model_set_autoexpand (RamoTreeModel                *self,
                                                gboolean                      autoexpand);
 gboolean       ramo_tree_model_get_autoexpand (RamoTreeModel                *self);
