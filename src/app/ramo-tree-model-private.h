@@ -56,6 +56,13 @@ _ramo_tree_iter_position (GSequenceIter *iter)
   return (guint) g_sequence_iter_get_position (iter);
 }
 
+/* Whether @node's row was taken out of the model (its node waits to be freed) */
+static inline gboolean
+_ramo_tree_node_is_dead (RamoTreeNode *node)
+{
+  return !node->is_root && g_sequence_iter_get_sequence (node->iter) != node->list->rows;
+}
+
 /* ramo-tree-model.c */
 gboolean     _ramo_tree_model_open_node (RamoTreeModel *self,
                                          RamoTreeNode  *node);

@@ -164,7 +164,10 @@ _ramo_tree_model_populate (RamoTreeModel *self,
 
 /* Rows taken out are freed a few milliseconds at a time after, below every other idle: a
  * fold or a model replaced can take out every row of the session (700,000 of them, 200-300 ms
- * to free at once). Their rows say they left at once, and they hear of no list any more. */
+ * to free at once, 100 ms even to visit). Taking rows out only moves them to another
+ * sequence; from then on their row objects answer as rows that left the model, and their
+ * lists are not followed (see child_items_changed_cb()); the row objects are told when the
+ * node is freed. */
 #define FREE_DEAD_BUDGET_USEC 4000
 #define FREE_DEAD_STEP 1024
 
@@ -189,27 +192,17 @@ free_dead_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Takes the rows from @begin up to @end out: their row objects leave the model and their
- * lists are forgotten now, their memory freed later (see free_dead_cb()). */
+/* Takes the rows from @begin up to @end out of the model (in O(log n)); they are freed later. */
 static void
 free_range (RamoTreeModel *self,
             GSequenceIter *begin,
             GSequenceIter *end)
 {
-  for (GSequenceIter *iter = begin; iter != end; iter = g_sequence_iter_next (iter))
-    {
-      RamoTreeNode *node = g_sequence_get (iter);
-
-      if (node->row != NULL)
-        {
-          _ramo_tree_row_destroy (node->row);
-          node->row = NULL;
-        }
-      node_close (node);
-    }
+  if (begin == end)
+    return;
   g_sequence_move_range (g_sequence_get_end_iter (self->dead), begin, end);
   /* the source keeps the model (and so its dead rows) until they are freed */
-  if (self->free_dead_id == 0 && g_sequence_get_length (self->dead) > 0)
+  if (self->free_dead_id == 0)
     self->free_dead_id = g_idle_add_full (G_PRIORITY_LOW + 10, free_dead_cb, g_object_ref (self), g_object_unref);
 }
 
@@ -235,12 +228,16 @@ child_items_changed_cb (GListModel   *model,
                         RamoTreeNode *node)
 {
   RamoTreeModel *self = node->list;
-  guint n_old = node->children->len;
+  guint n_old;
   guint tree_position;
   guint tree_removed = 0;
   guint tree_added;
   GSequenceIter *before;
 
+  /* a row taken out follows its list no more */
+  if (_ramo_tree_node_is_dead (node))
+    return;
+  n_old = node->children->len;
   g_assert (position + removed <= n_old);
 
   if (position < n_old)

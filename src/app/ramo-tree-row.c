@@ -30,6 +30,13 @@ enum {
 
 static GParamSpec *row_properties [N_ROW_PROPS];
 
+/* The row's node while the row is in the model (a node taken out waits to be freed) */
+static RamoTreeNode *
+live_node (RamoTreeRow *self)
+{
+  return self->node != NULL && !_ramo_tree_node_is_dead (self->node) ? self->node : NULL;
+}
+
 RamoTreeRow *
 _ramo_tree_node_get_row (RamoTreeNode *node)
 {
@@ -189,7 +196,7 @@ guint
 ramo_tree_row_get_position (RamoTreeRow *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), 0);
-  return self->node ? _ramo_tree_iter_position (self->node->iter) : 0;
+  return live_node (self) ? _ramo_tree_iter_position (self->node->iter) : 0;
 }
 
 /**
@@ -203,7 +210,7 @@ guint
 ramo_tree_row_get_depth (RamoTreeRow *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), 0);
-  return self->node ? self->node->depth : 0;
+  return live_node (self) ? self->node->depth : 0;
 }
 
 /**
@@ -220,7 +227,7 @@ ramo_tree_row_is_expandable (RamoTreeRow *self)
 
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), FALSE);
 
-  node = self->node;
+  node = live_node (self);
   if (node == NULL || node->empty)
     return FALSE;
   if (node->model != NULL)
@@ -245,7 +252,7 @@ gboolean
 ramo_tree_row_get_expanded (RamoTreeRow *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), FALSE);
-  return self->node != NULL && self->node->model != NULL;
+  return live_node (self) != NULL && self->node->model != NULL;
 }
 
 /**
@@ -266,7 +273,7 @@ ramo_tree_row_set_expanded (RamoTreeRow *self,
 
   g_return_if_fail (RAMO_IS_TREE_ROW (self));
 
-  node = self->node;
+  node = live_node (self);
   if (node == NULL || (node->model != NULL) == (expanded != FALSE))
     return;
   list = node->list;
@@ -298,7 +305,7 @@ GListModel *
 ramo_tree_row_get_children (RamoTreeRow *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
-  return self->node ? self->node->model : NULL;
+  return live_node (self) ? self->node->model : NULL;
 }
 
 /**
@@ -312,7 +319,7 @@ ramo_tree_row_get_parent (RamoTreeRow *self)
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
 
-  if (self->node == NULL || self->node->parent->is_root)
+  if (live_node (self) == NULL || self->node->parent->is_root)
     return NULL;
   return _ramo_tree_node_get_row (self->node->parent);
 }
@@ -331,7 +338,7 @@ ramo_tree_row_get_child_row (RamoTreeRow *self,
 {
   g_return_val_if_fail (RAMO_IS_TREE_ROW (self), NULL);
 
-  if (self->node == NULL || self->node->children == NULL || position >= self->node->children->len)
+  if (live_node (self) == NULL || self->node->children == NULL || position >= self->node->children->len)
     return NULL;
   return _ramo_tree_node_get_row (g_ptr_array_index (self->node->children, position));
 }
