@@ -145,15 +145,29 @@ gboolean
 ramo_projection_is_branch_point (RamoProjection  *self,
                                  const RamoEntry *entry)
 {
-  g_autoptr(GPtrArray) children = NULL;
+  g_autoptr(GPtrArray) stack = NULL;
+  guint found = 0;
 
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), FALSE);
   g_return_val_if_fail (entry != NULL, FALSE);
 
   if (entry->children == NULL || entry->children->len == 0)
     return FALSE;
-  children = ramo_projection_dup_visible_children (self, entry);
-  return children->len > 1;
+  /* the rows under it, counted up to two (no order needed, no recursion) */
+  stack = g_ptr_array_new ();
+  for (guint i = 0; i < entry->children->len; i++)
+    g_ptr_array_add (stack, g_ptr_array_index (entry->children, i));
+  while (stack->len > 0 && found < 2)
+    {
+      RamoEntry *e = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (ramo_projection_is_visible (self, e))
+        found++;
+      else if (e->children)
+        for (guint i = 0; i < e->children->len; i++)
+          g_ptr_array_add (stack, g_ptr_array_index (e->children, i));
+    }
+  return found > 1;
 }
 
 /**
