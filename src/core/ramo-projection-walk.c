@@ -202,3 +202,34 @@ ramo_projection_get_visible_rank (RamoProjection  *self,
     }
   return 0;
 }
+
+/**
+ * ramo_projection_dup_node_path:
+ * @self: a projection
+ * @entry: an entry with a row
+ *
+ * The rows from the top level down to @entry's row, with their positions, so that a view can
+ * expand each and select the last. Even indexes hold the #RamoProjectionNode, odd ones the
+ * position (GUINT_TO_POINTER) of that row in the list that holds it.
+ *
+ * Returns: (transfer full) (nullable): the path, or %NULL when @entry has no row
+ */
+GPtrArray *
+ramo_projection_dup_node_path (RamoProjection  *self,
+                               const RamoEntry *entry)
+{
+  GPtrArray *path;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  if (!ramo_projection_is_visible (self, entry))
+    return NULL;
+
+  path = g_ptr_array_new ();
+  for (RamoEntry *e = (RamoEntry *) entry; e; e = self->rows[e->index].owner)
+    {
+      g_ptr_array_insert (path, 0, GUINT_TO_POINTER (self->rows[e->index].position));
+      g_ptr_array_insert (path, 0, _ramo_projection_get_node (self, e));
+    }
+  return path;
+}
