@@ -22,6 +22,7 @@
 #include "ramo-window.h"
 #include "ramo-window-private.h"
 #include "ramo-test-util.h"
+#include "test-window-util.h"
 
 /*
  * The window driven through GTK as a user would: the Branch command, the row menu, the
@@ -81,9 +82,7 @@ count_file_lines (Fixture *f)
 static void
 settle (guint ms)
 {
-  ramo_test_spin (ms);
-  for (guint i = 0; i < 1000 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
+  window_test_settle (ms);
 }
 
 static void
@@ -91,25 +90,14 @@ activate (Fixture    *f,
           const char *action,
           GVariant   *param)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
-  settle (150);
+  window_test_activate (f->window, action, param);
 }
 
-/* The realized row widget of @id, scrolling to it if needed. */
 static RamoSessionRow *
 wait_for_row (Fixture    *f,
               const char *id)
 {
-  RamoSessionRow *row = NULL;
-
-  for (guint tries = 0; tries < 100 && row == NULL; tries++)
-    {
-      row = ramo_session_tree_find_row (tree_of (f), id);
-      if (row == NULL)
-        ramo_test_spin (20);
-    }
-  g_assert_nonnull (row);
-  return row;
+  return window_test_wait_for_row (tree_of (f), id);
 }
 
 static gboolean

@@ -22,6 +22,7 @@
 #include "ramo-window.h"
 #include "ramo-window-private.h"
 #include "ramo-test-util.h"
+#include "test-window-util.h"
 
 /*
  * The window on a small branching session written here (so that the test depends on no other
@@ -188,21 +189,11 @@ composer_text (Fixture *f)
   return ramo_window_dup_composer_text (f->window);
 }
 
-/* The realized row widget of @id, scrolling to it if needed. */
 static RamoSessionRow *
 wait_for_row (Fixture    *f,
               const char *id)
 {
-  RamoSessionRow *row = NULL;
-
-  for (guint tries = 0; tries < 100 && row == NULL; tries++)
-    {
-      row = ramo_session_tree_find_row (tree_of (f), id);
-      if (row == NULL)
-        ramo_test_spin (20);
-    }
-  g_assert_nonnull (row);
-  return row;
+  return window_test_wait_for_row (tree_of (f), id);
 }
 
 static void
@@ -240,12 +231,7 @@ activate (Fixture    *f,
           const char *action,
           GVariant   *param)
 {
-  g_action_group_activate_action (G_ACTION_GROUP (f->window), action, param);
-  ramo_test_spin (150);
-  /* on a busy machine the idle work the action queued (a layout after the leaf moved) may not
-   * have had its turn yet */
-  for (guint i = 0; i < 1000 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
+  window_test_activate (f->window, action, param);
 }
 
 static void
