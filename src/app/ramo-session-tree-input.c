@@ -640,13 +640,14 @@ _ramo_session_tree_input_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, list_view_activate_cb);
 }
 
-static void
-add_shortcut (GtkShortcutController *controller,
-              guint                  keyval,
-              GdkModifierType        modifiers,
-              GtkShortcutFunc        func,
-              RamoSessionTree       *self,
-              GVariant              *args)
+/* Adds the shortcut @keyval with @modifiers to @controller: @func gets @self and @args. */
+void
+_ramo_session_tree_add_shortcut (GtkShortcutController *controller,
+                                 guint                  keyval,
+                                 GdkModifierType        modifiers,
+                                 GtkShortcutFunc        func,
+                                 RamoSessionTree       *self,
+                                 GVariant              *args)
 {
   GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers),
                                             gtk_callback_action_new (func, self, NULL));
@@ -673,20 +674,20 @@ add_shortcuts (RamoSessionTree *self)
   GtkShortcutController *controller = GTK_SHORTCUT_CONTROLLER (gtk_shortcut_controller_new ());
 
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (controller), GTK_PHASE_CAPTURE);
-  add_shortcut (controller, GDK_KEY_l, GDK_SHIFT_MASK, edit_label_shortcut, self, NULL);
-  add_shortcut (controller, GDK_KEY_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
-  add_shortcut (controller, GDK_KEY_KP_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
-  add_shortcut (controller, GDK_KEY_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
-  add_shortcut (controller, GDK_KEY_KP_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_l, GDK_SHIFT_MASK, edit_label_shortcut, self, NULL);
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_KP_Left, 0, arrow_shortcut, self, g_variant_new_boolean (FALSE));
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_KP_Right, 0, arrow_shortcut, self, g_variant_new_boolean (TRUE));
   for (guint i = 0; i < G_N_ELEMENTS (expander_keys); i++)
     {
-      add_shortcut (controller, expander_keys[i].keyval, 0, expand_shortcut, self,
+      _ramo_session_tree_add_shortcut (controller, expander_keys[i].keyval, 0, expand_shortcut, self,
                     g_variant_new_boolean (expander_keys[i].expand));
-      add_shortcut (controller, expander_keys[i].keyval, GDK_SHIFT_MASK, expand_shortcut, self,
+      _ramo_session_tree_add_shortcut (controller, expander_keys[i].keyval, GDK_SHIFT_MASK, expand_shortcut, self,
                     g_variant_new_boolean (expander_keys[i].expand));
     }
-  add_shortcut (controller, GDK_KEY_Menu, 0, menu_shortcut, self, NULL);
-  add_shortcut (controller, GDK_KEY_F10, GDK_SHIFT_MASK, menu_shortcut, self, NULL);
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_Menu, 0, menu_shortcut, self, NULL);
+  _ramo_session_tree_add_shortcut (controller, GDK_KEY_F10, GDK_SHIFT_MASK, menu_shortcut, self, NULL);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (controller));
 }
 

@@ -40,14 +40,6 @@ typedef enum
   MOVE_SEGMENT_DOWN,
 } Move;
 
-static RamoEntry *
-selected_entry (RamoSessionTree *self)
-{
-  RamoSessionManager *manager = self->projection ? ramo_projection_get_manager (self->projection) : NULL;
-
-  return manager && self->selected_id ? ramo_session_manager_get_entry (manager, self->selected_id) : NULL;
-}
-
 /* The start of @entry's segment: the first entry after the branch point above it (or the top
  * of the tree), as shown. */
 static RamoEntry *
@@ -164,7 +156,7 @@ ramo_session_tree_move (RamoSessionTree *self,
   g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
   g_return_val_if_fail (move <= MOVE_SEGMENT_DOWN, FALSE);
 
-  entry = selected_entry (self);
+  entry = ramo_session_tree_get_selected_entry (self);
   if (entry == NULL)
     return FALSE;
   target = move_target (self->projection, entry, move);
@@ -266,6 +258,7 @@ label_times_shortcut (GtkWidget *widget,
   return TRUE;
 }
 
+/* A shortcut whose callback gets @arg as a uint32 */
 static void
 add (GtkShortcutController *controller,
      guint                  keyval,
@@ -274,11 +267,7 @@ add (GtkShortcutController *controller,
      RamoSessionTree       *self,
      guint                  arg)
 {
-  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers),
-                                            gtk_callback_action_new (func, self, NULL));
-
-  gtk_shortcut_set_arguments (shortcut, g_variant_new_uint32 (arg));
-  gtk_shortcut_controller_add_shortcut (controller, shortcut);
+  _ramo_session_tree_add_shortcut (controller, keyval, modifiers, func, self, g_variant_new_uint32 (arg));
 }
 
 void

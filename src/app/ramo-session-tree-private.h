@@ -128,6 +128,12 @@ void              _ramo_session_tree_input_init                 (RamoSessionTree
 void              _ramo_session_tree_keys_init                  (RamoSessionTree  *self);
 RamoTreeRow      *_ramo_session_tree_selected_row               (RamoSessionTree  *self);
 gboolean          _ramo_session_tree_keys_for_rows              (RamoSessionTree  *self);
+void              _ramo_session_tree_add_shortcut               (GtkShortcutController *controller,
+                                                                 guint            keyval,
+                                                                 GdkModifierType  modifiers,
+                                                                 GtkShortcutFunc  func,
+                                                                 RamoSessionTree *self,
+                                                                 GVariant        *args);
 void              _ramo_session_tree_tree_items_changed_cb      (RamoSessionTree  *self,
                                                                  guint             position,
                                                                  guint             removed,
