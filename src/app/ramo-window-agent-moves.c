@@ -493,8 +493,7 @@ ramo_window_open_in_terminal (RamoWindow  *self,
     cwd = g_get_home_dir ();
 
   dialect = ramo_session_manager_get_dialect (self->manager);
-  if (self->settings)
-    configured = g_settings_get_string (self->settings, dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command");
+  configured = _ramo_window_agent_dup_configured_command (self, dialect);
   agent = ramo_agent_command_find (dialect, configured, error);
   if (agent == NULL)
     return FALSE;

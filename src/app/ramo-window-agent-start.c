@@ -23,13 +23,14 @@
 /* ------------------------------------------------------------------------------------------ */
 /* Starting and stopping                                                                       */
 
-static char *
-dup_configured_command (RamoWindow  *self,
-                        RamoDialect  dialect)
+/* The command line the user set for @dialect's agent in Preferences, or NULL. */
+char *
+_ramo_window_agent_dup_configured_command (RamoWindow  *self,
+                                           RamoDialect  dialect)
 {
   if (self->settings == NULL)
     return NULL;
-  return g_settings_get_string (self->settings, dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command");
+  return g_settings_get_string (self->settings, ramo_agent_command_get_setting (dialect));
 }
 
 gboolean
@@ -284,7 +285,7 @@ _ramo_window_agent_start (RamoWindow *self)
   const char *cwd = ramo_session_manager_get_cwd (self->manager);
   const char *path = ramo_session_manager_get_path (self->manager);
   RamoDialect dialect = ramo_session_manager_get_dialect (self->manager);
-  g_autofree char *configured = dup_configured_command (self, dialect);
+  g_autofree char *configured = _ramo_window_agent_dup_configured_command (self, dialect);
   g_autofree char *status = g_strdup_printf (_("Starting %s…"), _ramo_window_agent_name (self));
 
   _ramo_window_agent_detach (self);
@@ -346,7 +347,7 @@ _ramo_window_agent_start_and_navigate (RamoWindow            *self,
                                        const RamoTreeOptions *options)
 {
   RamoDialect dialect = ramo_session_manager_get_dialect (self->manager);
-  g_autofree char *configured = dup_configured_command (self, dialect);
+  g_autofree char *configured = _ramo_window_agent_dup_configured_command (self, dialect);
   g_auto(GStrv) command = NULL;
   const char *cwd = ramo_session_manager_get_cwd (self->manager);
 

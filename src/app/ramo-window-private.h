@@ -215,6 +215,8 @@ void     _ramo_window_agent_connect       (RamoWindow         *self,
                                            RamoAgentProcess   *agent);
 /* ramo-window-agent-start.c */
 void     _ramo_window_agent_start         (RamoWindow         *self);
+char    *_ramo_window_agent_dup_configured_command (RamoWindow *self,
+                                           RamoDialect         dialect);
 gboolean _ramo_window_agent_check_startable (RamoWindow       *self);
 gboolean _ramo_window_agent_start_and_navigate (RamoWindow    *self,
                                            const char         *id,

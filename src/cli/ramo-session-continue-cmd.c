@@ -443,7 +443,7 @@ dup_configured_command (RamoDialect dialect)
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, "io.github.ramo.Ramo", TRUE) : NULL;
   g_autoptr(GSettings) settings = NULL;
-  const char *key = dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command";
+  const char *key = ramo_agent_command_get_setting (dialect);
 
   if (schema == NULL || !g_settings_schema_has_key (schema, key))
     return NULL;

@@ -47,6 +47,19 @@ ramo_agent_command_get_variable (RamoDialect dialect)
   return dialect == RAMO_DIALECT_OMP ? "RAMO_OMP_COMMAND" : "RAMO_PI_COMMAND";
 }
 
+/**
+ * ramo_agent_command_get_setting:
+ * @dialect: the agent
+ *
+ * Returns: the key of Ramo's GSettings schema (`io.github.ramo.Ramo`) that holds the command
+ *   line the user set for @dialect's agent in Preferences: `pi-command` or `omp-command`
+ */
+const char *
+ramo_agent_command_get_setting (RamoDialect dialect)
+{
+  return dialect == RAMO_DIALECT_OMP ? "omp-command" : "pi-command";
+}
+
 static const char *
 program_name (RamoDialect dialect)
 {

@@ -62,6 +62,7 @@ typedef enum
 GQuark       ramo_agent_error_quark                 (void);
 
 const char  *ramo_agent_command_get_variable        (RamoDialect            dialect);
+const char  *ramo_agent_command_get_setting         (RamoDialect            dialect);
 char       **ramo_agent_command_find                (RamoDialect            dialect,
                                                      const char            *configured,
                                                      GError               **error);
