@@ -25,6 +25,10 @@
  * one of several branches), and the selected entry, each a click away
  * (#RamoPathBar::entry-activated). On a path with more branch points than
  * %RAMO_PATH_BAR_MAX_CRUMBS, the first button ("…") goes to the one before those shown.
+ *
+ * The tree indents the rows in view from the shallowest of them, so the rows they hang from
+ * are scrolled off to the left: the buttons of those are dimmed, and when the selection is not
+ * in view the bar shows the way to them instead.
  */
 
 #define MAX_TEXT_CHARS 28
@@ -36,6 +40,7 @@ struct _RamoPathBar
   GtkWidget     *scroller;
   GtkWidget     *box;
   GPtrArray     *ids;          /* the entries of the buttons, in order */
+  guint          n_scrolled_off; /* how many of the first buttons are dimmed */
   guint          scroll_idle;
 };
 
@@ -76,11 +81,13 @@ static void
 add_crumb (RamoPathBar     *self,
            const RamoEntry *entry,
            const char      *text,
-           gboolean         current)
+           gboolean         current,
+           gboolean         scrolled_off)
 {
   g_autofree char *shown = text ? g_strdup (text) : crumb_text (entry);
   GtkWidget *button = gtk_button_new_with_label (shown);
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  const char *whole = entry->display ? entry->display : entry->id;
 
   if (gtk_widget_get_first_child (self->box))
     {
@@ -94,9 +101,22 @@ add_crumb (RamoPathBar     *self,
   gtk_widget_add_css_class (button, "flat");
   if (current)
     gtk_widget_add_css_class (button, "current");
-  gtk_widget_set_tooltip_text (button, entry->display ? entry->display : entry->id);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  entry->display ? entry->display : entry->id, -1);
+  if (scrolled_off)
+    {
+      g_autofree char *tip = NULL;
+
+      /* Translators: the tooltip of a path bar button whose row the tree's indentation left
+       * out, to the left of the rows in view; %s is the entry's text */
+      tip = g_strdup_printf (_("Scrolled off to the left: %s"), whole);
+      gtk_widget_add_css_class (button, "scrolled-off");
+      self->n_scrolled_off++;
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Scrolled off to the left"), -1);
+    }
+  else
+    gtk_widget_set_tooltip_text (button, whole);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, whole, -1);
   g_object_set_data_full (G_OBJECT (button), "ramo-entry-id", g_strdup (entry->id), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (crumb_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->box), button);
@@ -118,19 +138,25 @@ scroll_to_end_cb (gpointer data)
  * ramo_path_bar_set_path:
  * @self: a path bar
  * @projection: (nullable): the tree as shown
- * @selected: (nullable): the selected entry (with a row)
+ * @selected: (nullable): the selected entry (with a row), when it is in view
+ * @scrolled_off: (nullable): the entry the shallowest rows in view hang from (see
+ *   ramo_session_tree_get_scrolled_off_id()): it and the rows above it are scrolled off to the
+ *   left
  *
- * Shows the way to @selected: the start of the top segment, the branch points on the way,
- * and @selected itself; nothing without a selection. The bar keeps its height either way, so
+ * Shows the way to @selected, or without one to @scrolled_off: the start of the top segment,
+ * the branch points on the way, and the entry itself; nothing without either. The buttons of
+ * @scrolled_off and the rows above it are dimmed. The bar keeps its height either way, so
  * that the tree below does not move.
  */
 void
 ramo_path_bar_set_path (RamoPathBar     *self,
                         RamoProjection  *projection,
-                        const RamoEntry *selected)
+                        const RamoEntry *selected,
+                        const RamoEntry *scrolled_off)
 {
   g_autoptr(GPtrArray) points = g_ptr_array_new ();
-  const RamoEntry *top = selected, *more = NULL;
+  const RamoEntry *end, *top, *more = NULL;
+  guint first_off;
   GtkWidget *child;
 
   g_return_if_fail (RAMO_IS_PATH_BAR (self));
@@ -138,15 +164,28 @@ ramo_path_bar_set_path (RamoPathBar     *self,
   while ((child = gtk_widget_get_first_child (self->box)))
     gtk_box_remove (GTK_BOX (self->box), child);
   g_ptr_array_set_size (self->ids, 0);
-  if (selected == NULL || projection == NULL || !ramo_projection_is_visible (projection, selected))
+  self->n_scrolled_off = 0;
+  if (projection == NULL)
+    return;
+  if (selected != NULL && !ramo_projection_is_visible (projection, selected))
+    selected = NULL;
+  if (scrolled_off != NULL && !ramo_projection_is_visible (projection, scrolled_off))
+    scrolled_off = NULL;
+  end = top = selected ? selected : scrolled_off;
+  if (end == NULL)
     return;
 
-  /* up from the selection: the branch points, the nearest first, at most as many as shown */
-  for (RamoEntry *e = ramo_projection_get_visible_parent (projection, selected); e;
+  /* up from the end: the branch points, the nearest first, at most as many as shown; those
+   * from @scrolled_off up are scrolled off (it has a button of its own: the rows in view hang
+   * from it) */
+  first_off = end == scrolled_off ? 0 : G_MAXUINT;
+  for (RamoEntry *e = ramo_projection_get_visible_parent (projection, end); e;
        e = ramo_projection_get_visible_parent (projection, e))
     {
       top = e;
-      if (!ramo_projection_is_branch_point (projection, e))
+      if (first_off == G_MAXUINT && e == scrolled_off)
+        first_off = points->len;
+      if (!ramo_projection_is_branch_point (projection, e) && e != scrolled_off)
         continue;
       if (points->len == RAMO_PATH_BAR_MAX_CRUMBS)
         {
@@ -159,13 +198,13 @@ ramo_path_bar_set_path (RamoPathBar     *self,
   if (more)
     {
       /* Translators: the first button of the path bar when it shows only the last branch points */
-      add_crumb (self, more, C_("path bar", "…"), FALSE);
+      add_crumb (self, more, C_("path bar", "…"), FALSE, first_off != G_MAXUINT);
     }
-  else if (top != selected && (points->len == 0 || g_ptr_array_index (points, points->len - 1) != top))
-    add_crumb (self, top, NULL, FALSE);
+  else if (top != end && (points->len == 0 || g_ptr_array_index (points, points->len - 1) != top))
+    add_crumb (self, top, NULL, FALSE, first_off != G_MAXUINT);
   for (guint i = points->len; i-- > 0;)
-    add_crumb (self, g_ptr_array_index (points, i), NULL, FALSE);
-  add_crumb (self, selected, NULL, TRUE);
+    add_crumb (self, g_ptr_array_index (points, i), NULL, FALSE, i >= first_off);
+  add_crumb (self, end, NULL, end == selected, end == scrolled_off);
 
   if (self->scroll_idle == 0)
     self->scroll_idle = g_idle_add (scroll_to_end_cb, self);
@@ -183,6 +222,20 @@ ramo_path_bar_get_ids (RamoPathBar *self)
 {
   g_return_val_if_fail (RAMO_IS_PATH_BAR (self), NULL);
   return self->ids;
+}
+
+/**
+ * ramo_path_bar_get_n_scrolled_off:
+ * @self: a path bar
+ *
+ * Returns: how many of the buttons, from the first, are those of rows scrolled off to the
+ *   left (dimmed)
+ */
+guint
+ramo_path_bar_get_n_scrolled_off (RamoPathBar *self)
+{
+  g_return_val_if_fail (RAMO_IS_PATH_BAR (self), 0);
+  return self->n_scrolled_off;
 }
 
 /**
