@@ -27,11 +27,14 @@
  * %RAMO_PATH_BAR_MAX_CRUMBS, the first button ("…") goes to the one before those shown.
  *
  * The tree indents the rows in view from the shallowest of them, so the rows they hang from
- * are scrolled off to the left: the buttons of those are dimmed, and when the selection is not
- * in view the bar shows the way to them instead.
+ * are scrolled off to the left: the row they hang from always has a button, dimmed as are the
+ * few branch points above it (after a "…" of their own when there are more), and when the
+ * selection is not in view the bar shows the way to that row instead.
  */
 
 #define MAX_TEXT_CHARS 28
+/* how many buttons of rows scrolled off to the left the bar shows (the nearest) */
+#define MAX_SCROLLED_OFF_CRUMBS 3
 
 struct _RamoPathBar
 {
@@ -154,9 +157,10 @@ ramo_path_bar_set_path (RamoPathBar     *self,
                         const RamoEntry *selected,
                         const RamoEntry *scrolled_off)
 {
-  g_autoptr(GPtrArray) points = g_ptr_array_new ();
-  const RamoEntry *end, *top, *more = NULL;
-  guint first_off;
+  g_autoptr(GPtrArray) near = g_ptr_array_new ();  /* branch points below @scrolled_off */
+  g_autoptr(GPtrArray) far = g_ptr_array_new ();   /* @scrolled_off and branch points above */
+  const RamoEntry *end, *top;
+  RamoEntry *more_near = NULL, *more_far = NULL;
   GtkWidget *child;
 
   g_return_if_fail (RAMO_IS_PATH_BAR (self));
@@ -175,35 +179,76 @@ ramo_path_bar_set_path (RamoPathBar     *self,
   if (end == NULL)
     return;
 
-  /* up from the end: the branch points, the nearest first, at most as many as shown; those
-   * from @scrolled_off up are scrolled off (it has a button of its own: the rows in view hang
-   * from it) */
-  first_off = end == scrolled_off ? 0 : G_MAXUINT;
-  for (RamoEntry *e = ramo_projection_get_visible_parent (projection, end); e;
-       e = ramo_projection_get_visible_parent (projection, e))
+  /* up from the end: the branch points, the nearest first, at most as many as shown, then on
+   * (without buttons) up to @scrolled_off */
+  if (end != scrolled_off)
     {
-      top = e;
-      if (first_off == G_MAXUINT && e == scrolled_off)
-        first_off = points->len;
-      if (!ramo_projection_is_branch_point (projection, e) && e != scrolled_off)
-        continue;
-      if (points->len == RAMO_PATH_BAR_MAX_CRUMBS)
+      RamoEntry *e = ramo_projection_get_visible_parent (projection, end);
+
+      for (; e; e = ramo_projection_get_visible_parent (projection, e))
         {
-          more = e;
-          break;
+          top = e;
+          if (e == scrolled_off)
+            break;
+          if (!ramo_projection_is_branch_point (projection, e))
+            continue;
+          if (near->len < RAMO_PATH_BAR_MAX_CRUMBS)
+            g_ptr_array_add (near, e);
+          else if (more_near == NULL)
+            {
+              more_near = e;
+              /* without rows scrolled off, the rest is the "…" button's */
+              if (scrolled_off == NULL)
+                break;
+            }
         }
-      g_ptr_array_add (points, e);
+      /* @scrolled_off is not above the end: nothing of the way is scrolled off */
+      if (e == NULL)
+        scrolled_off = NULL;
     }
 
-  if (more)
+  /* from @scrolled_off up: it, and a few branch points above it, dimmed */
+  if (scrolled_off != NULL)
     {
-      /* Translators: the first button of the path bar when it shows only the last branch points */
-      add_crumb (self, more, C_("path bar", "…"), FALSE, first_off != G_MAXUINT);
+      if (scrolled_off != end)
+        g_ptr_array_add (far, (gpointer) scrolled_off);
+      for (RamoEntry *e = ramo_projection_get_visible_parent (projection, scrolled_off); e;
+           e = ramo_projection_get_visible_parent (projection, e))
+        {
+          top = e;
+          if (!ramo_projection_is_branch_point (projection, e))
+            continue;
+          if (far->len < (end == scrolled_off ? RAMO_PATH_BAR_MAX_CRUMBS : MAX_SCROLLED_OFF_CRUMBS))
+            g_ptr_array_add (far, e);
+          else
+            {
+              more_far = e;
+              break;
+            }
+        }
     }
-  else if (top != end && (points->len == 0 || g_ptr_array_index (points, points->len - 1) != top))
-    add_crumb (self, top, NULL, FALSE, first_off != G_MAXUINT);
-  for (guint i = points->len; i-- > 0;)
-    add_crumb (self, g_ptr_array_index (points, i), NULL, FALSE, i >= first_off);
+
+  if (scrolled_off != NULL)
+    {
+      /* Translators: a button of the path bar that stands for the branch points it leaves out
+       * (it goes to the nearest of them) */
+      if (more_far)
+        add_crumb (self, more_far, C_("path bar", "…"), FALSE, TRUE);
+      else if (top != end && (far->len == 0 || g_ptr_array_index (far, far->len - 1) != top))
+        add_crumb (self, top, NULL, FALSE, TRUE);
+      for (guint i = far->len; i-- > 0;)
+        add_crumb (self, g_ptr_array_index (far, i), NULL, FALSE, TRUE);
+      if (more_near)
+        add_crumb (self, more_near, C_("path bar", "…"), FALSE, FALSE);
+    }
+  else if (more_near)
+    {
+      add_crumb (self, more_near, C_("path bar", "…"), FALSE, FALSE);
+    }
+  else if (top != end && (near->len == 0 || g_ptr_array_index (near, near->len - 1) != top))
+    add_crumb (self, top, NULL, FALSE, FALSE);
+  for (guint i = near->len; i-- > 0;)
+    add_crumb (self, g_ptr_array_index (near, i), NULL, FALSE, FALSE);
   add_crumb (self, end, NULL, end == selected, end == scrolled_off);
 
   if (self->scroll_idle == 0)
