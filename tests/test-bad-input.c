@@ -5,7 +5,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <sys/resource.h>
 
@@ -538,6 +542,53 @@ test_odd_versions (void)
     }
 }
 
+
+/* A 10 GiB file of almost only zero bytes (a sparse file: holes hold no line end): the line of
+ * zeros is skipped without being held, in a bounded time and memory, and what follows it is
+ * read; a file of only zeros is refused with a clear error. */
+static void
+test_sparse_zeros (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "sparse.jsonl", NULL);
+  g_autofree char *zeros = g_build_filename (dir, "zeros.jsonl", NULL);
+  static const char before[] = HEADER MSG ("a", "null", "before");
+  static const char after[] = "\n" MSG ("b", "\"a\"", "after the zeros");
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoSessionManager) none = NULL;
+  g_autoptr(GError) error = NULL;
+  RamoLoadIssue *issue;
+  int fd;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, before, strlen (before)), ==, (gssize) strlen (before));
+  g_assert_cmpint (lseek (fd, (off_t) 10 << 30, SEEK_CUR), >, 0);
+  g_assert_cmpint (write (fd, after, strlen (after)), ==, (gssize) strlen (after));
+  close (fd);
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "a"));
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "b"));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "b");
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
+  issue = g_ptr_array_index (ramo_session_manager_get_issues (manager), 0);
+  g_assert_cmpuint (issue->line, ==, 3);
+  g_assert_nonnull (strstr (issue->message, "NUL"));
+  g_assert_cmpuint (ramo_session_manager_get_entry (manager, "b")->line, ==, 4);
+
+  /* zeros only: no header, said so */
+  fd = g_open (zeros, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) 10 << 30), ==, 0);
+  close (fd);
+  none = ramo_session_manager_open (zeros, &error);
+  g_assert_null (none);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "header"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -561,5 +612,6 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
   g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
   g_test_add_func ("/Core/BadInput/odd-versions", test_odd_versions);
+  g_test_add_func ("/Core/BadInput/sparse-zeros", test_sparse_zeros);
   return g_test_run ();
 }
