@@ -120,7 +120,8 @@ def find_all(node, role=None):
 
 
 KEYSYMS = {'Control_L': 0xffe3, 'Shift_L': 0xffe1, 'Escape': 0xff1b, 'Return': 0xff0d, 'Home': 0xff50,
-           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d, 'KP_Add': 0xffab, 'Right': 0xff53}
+           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d, 'KP_Add': 0xffab, 'Right': 0xff53,
+           'Up': 0xff52, 'Left': 0xff51, 'End': 0xff57}
 
 
 def keysym(name):
