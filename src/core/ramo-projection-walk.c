@@ -225,11 +225,20 @@ ramo_projection_dup_node_path (RamoProjection  *self,
   if (!ramo_projection_is_visible (self, entry))
     return NULL;
 
+  /* up from @entry, then turned around: inserting at the front would move the whole path at
+   * every level (a 30,000-level comb: 0.1-0.4 s) */
   path = g_ptr_array_new ();
   for (RamoEntry *e = (RamoEntry *) entry; e; e = self->rows[e->index].owner)
     {
-      g_ptr_array_insert (path, 0, GUINT_TO_POINTER (self->rows[e->index].position));
-      g_ptr_array_insert (path, 0, _ramo_projection_get_node (self, e));
+      g_ptr_array_add (path, GUINT_TO_POINTER (self->rows[e->index].position));
+      g_ptr_array_add (path, _ramo_projection_get_node (self, e));
+    }
+  for (guint i = 0, j = path->len - 1; i < j; i++, j--)
+    {
+      gpointer p = path->pdata[i];
+
+      path->pdata[i] = path->pdata[j];
+      path->pdata[j] = p;
     }
   return path;
 }
