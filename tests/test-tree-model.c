@@ -276,6 +276,79 @@ test_freed_after (void)
     ;
 }
 
+/* @positions, each one more than the position it means (the place function's way) */
+static guint
+place_shifted_cb (GListModel *list,
+                  guint       position,
+                  gpointer    user_data)
+{
+  guint *calls = user_data;
+
+  (*calls)++;
+  g_assert_true (G_IS_LIST_MODEL (list));
+  return position == 0 ? G_MAXUINT : position - 1;
+}
+
+/* The row at the end of a path of positions is the one the rows' own child rows lead to, or
+ * none when a row on the way is folded or a position is past its list's end. */
+static void
+test_row_at_path (void)
+{
+  for (guint round = 0; round < 20; round++)
+    {
+      g_autoptr(GListStore) top = NULL;
+      g_autoptr(RamoTreeModel) model = NULL;
+      guint n;
+
+      stores = g_ptr_array_new_with_free_func (g_object_unref);
+      top = new_store (g_test_rand_int_range (1, 5), 4);
+      model = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+      /* some rows folded */
+      n = g_list_model_get_n_items (G_LIST_MODEL (model));
+      for (guint k = 0; k < 3 && n > 0; k++)
+        {
+          g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, g_test_rand_int_range (0, n));
+
+          ramo_tree_row_set_expanded (row, FALSE);
+          n = g_list_model_get_n_items (G_LIST_MODEL (model));
+        }
+
+      for (guint step = 0; step < 50; step++)
+        {
+          guint positions[6], shifted[6];
+          guint depth = g_test_rand_int_range (1, 6);
+          g_autoptr(RamoTreeRow) expected = NULL;
+          g_autoptr(RamoTreeRow) found = NULL;
+          g_autoptr(RamoTreeRow) found_shifted = NULL;
+          guint calls = 0;
+
+          for (guint d = 0; d < depth; d++)
+            {
+              positions[d] = g_test_rand_int_range (0, 4);
+              shifted[d] = positions[d] + 1;
+            }
+          /* the way there, one row after another */
+          expected = ramo_tree_model_get_child_row (model, positions[0]);
+          for (guint d = 1; d < depth && expected != NULL; d++)
+            {
+              RamoTreeRow *child = ramo_tree_row_get_child_row (expected, positions[d]);
+
+              g_object_unref (expected);
+              expected = child;
+            }
+
+          found = ramo_tree_model_get_row_at_path (model, positions, depth, NULL, NULL);
+          found_shifted = ramo_tree_model_get_row_at_path (model, shifted, depth, place_shifted_cb, &calls);
+          g_assert_true (found == expected);
+          g_assert_true (found_shifted == expected);
+          g_assert_cmpuint (calls, >=, 1);
+          if (expected != NULL)
+            g_assert_cmpuint (calls, ==, depth);
+        }
+      g_clear_pointer (&stores, g_ptr_array_unref);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -286,5 +359,6 @@ main (int   argc,
   g_test_add_func ("/ui/tree-model/row-removed", test_row_removed);
   g_test_add_func ("/ui/tree-model/deep", test_deep);
   g_test_add_func ("/ui/tree-model/freed-after", test_freed_after);
+  g_test_add_func ("/ui/tree-model/row-at-path", test_row_at_path);
   return g_test_run ();
 }

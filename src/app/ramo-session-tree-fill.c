@@ -510,24 +510,36 @@ runs_around (RamoProjection *projection,
   return runs;
 }
 
-/* The row of @path's last entry in @model (made by build_around()). */
+/* A position in a list of the projection as one in @list, the list of the model that shows
+ * it (grown when it is a slice that does not hold it): see row_of_path(). */
+static guint
+place_in_list (GListModel *list,
+               guint       position,
+               gpointer    user_data)
+{
+  RamoSessionTree *self = user_data;
+  guint start;
+
+  take_in_position (self, list, position);
+  start = RAMO_IS_LIST_SLICE (list) ? ramo_list_slice_get_start (RAMO_LIST_SLICE (list)) : 0;
+  return position < start ? G_MAXUINT : position - start;
+}
+
+/* The row of @path's last entry in @model, when every row above it is unfolded; NULL
+ * otherwise. No row object is made for the rows on the way. */
 static RamoTreeRow *
 row_of_path (RamoSessionTree  *self,
              RamoTreeModel    *model,
              GPtrArray        *path)
 {
-  g_autoptr(RamoTreeRow) row = NULL;
+  g_autofree guint *positions = g_new (guint, path->len / 2 + 1);
+  guint n = 0;
 
   for (guint i = 0; i + 1 < path->len; i += 2)
-    {
-      RamoTreeRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
-
-      g_clear_object (&row);
-      row = child;
-      if (row == NULL)
-        return NULL;
-    }
-  return g_steal_pointer (&row);
+    positions[n++] = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
+  if (n == 0)
+    return NULL;
+  return ramo_tree_model_get_row_at_path (model, positions, n, place_in_list, self);
 }
 
 /* Makes a tree list model that holds, of the projection's current layout, the rows shown
@@ -730,6 +742,15 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
   path = ramo_projection_dup_node_path (self->projection, target);
   if (path == NULL)
     return GTK_INVALID_LIST_POSITION;
+
+  /* every row above it unfolded already: found without a row object for each */
+  row = row_of_path (self, self->tree_model, path);
+  if (row != NULL)
+    {
+      for (guint i = 0; i + 2 < path->len && g_hash_table_size (self->folded) > 0; i += 2)
+        g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
+      return ramo_tree_row_get_position (row);
+    }
 
   for (guint i = 0; i + 1 < path->len; i += 2)
     {

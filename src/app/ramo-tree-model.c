@@ -531,3 +531,47 @@ ramo_tree_model_get_child_row (RamoTreeModel *self,
     return NULL;
   return _ramo_tree_node_get_row (g_ptr_array_index (self->root.children, position));
 }
+
+/**
+ * ramo_tree_model_get_row_at_path:
+ * @self: a tree model
+ * @positions: (array length=n_positions): a position in the top list, then one in the list
+ *   under that row, and so on down
+ * @n_positions: how many levels @positions has (at least one)
+ * @place_func: (scope call) (nullable): makes each position one in the list the model holds
+ *   (which may grow it); %NULL takes them as they are
+ * @user_data: data for @place_func
+ *
+ * Follows @positions down the unfolded rows without making a row object for any of the rows
+ * on the way (a path can be tens of thousands of levels deep).
+ *
+ * Returns: (transfer full) (nullable): the row at the end of the path, or %NULL when a row on
+ *   the way is folded or a position has no row
+ */
+RamoTreeRow *
+ramo_tree_model_get_row_at_path (RamoTreeModel          *self,
+                                 const guint            *positions,
+                                 guint                   n_positions,
+                                 RamoTreeModelPlaceFunc  place_func,
+                                 gpointer                user_data)
+{
+  RamoTreeNode *node;
+
+  g_return_val_if_fail (RAMO_IS_TREE_MODEL (self), NULL);
+  g_return_val_if_fail (positions != NULL && n_positions > 0, NULL);
+
+  node = &self->root;
+  for (guint i = 0; i < n_positions; i++)
+    {
+      guint position;
+
+      if (node->model == NULL || node->children == NULL || (!node->is_root && _ramo_tree_node_is_dead (node)))
+        return NULL;
+      /* (the function may grow the list: the children are read after it) */
+      position = place_func ? place_func (node->model, positions[i], user_data) : positions[i];
+      if (node->children == NULL || position >= node->children->len)
+        return NULL;
+      node = g_ptr_array_index (node->children, position);
+    }
+  return _ramo_tree_node_get_row (node);
+}

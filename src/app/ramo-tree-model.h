@@ -28,6 +28,18 @@ G_DECLARE_FINAL_TYPE (RamoTreeModel, ramo_tree_model, RAMO, TREE_MODEL, GObject)
 typedef GListModel * (* RamoTreeModelCreateModelFunc) (gpointer item,
                                                        gpointer user_data);
 
+/**
+ * RamoTreeModelPlaceFunc:
+ * @list: the list of the rows under a row (or the top list), as the create function gave it
+ * @position: a position the caller means in that list
+ * @user_data: the data given to ramo_tree_model_get_row_at_path()
+ *
+ * Returns: the position in @list of the row meant, or %G_MAXUINT for none
+ */
+typedef guint (* RamoTreeModelPlaceFunc) (GListModel *list,
+                                          guint       position,
+                                          gpointer    user_data);
+
 RamoTreeModel *ramo_tree_model_new            (GListModel                   *root,
                                                gboolean                      autoexpand,
                                                RamoTreeModelCreateModelFunc  create_func,
@@ -42,6 +54,11 @@ RamoTreeRow   *ramo_tree_model_get_row        (RamoTreeModel                *sel
                                                guint                         position);
 RamoTreeRow   *ramo_tree_model_get_child_row  (RamoTreeModel                *self,
                                                guint                         position);
+RamoTreeRow   *ramo_tree_model_get_row_at_path (RamoTreeModel               *self,
+                                                const guint                 *positions,
+                                                guint                        n_positions,
+                                                RamoTreeModelPlaceFunc       place_func,
+                                                gpointer                     user_data);
 
 gpointer       ramo_tree_row_get_item         (RamoTreeRow                  *self);
 guint          ramo_tree_row_get_position     (RamoTreeRow                  *self);
