@@ -19,8 +19,8 @@
 /* Filling the tree list model. A filter or search change gives the view a new model holding
  * at first only the rows its first frame shows, around the row it selects (build_around(),
  * over slices of the projection's lists); after that frame, the slices grow whole and the
- * rest is unfolded a few milliseconds at a time (unfold_rest()). See docs/ARCHITECTURE.md,
- * "The tree view". */
+ * rest is unfolded a few milliseconds at a time (_ramo_session_tree_unfold_rest()). See
+ * docs/ARCHITECTURE.md, "The tree view". */
 
 /* What build_around() puts in a new tree list model: of each list it touches, the run of rows
  * from the first to the last touched; of the other lists it unfolds, none yet. */
@@ -363,9 +363,9 @@ unfold_rest_timeout_cb (gpointer data)
 }
 
 /* Unfolds the rest of the model's rows (but those the user folded) once the next frame is
- * drawn (at once when there is no frame to wait for). */
-static void
-unfold_rest (RamoSessionTree *self)
+ * drawn (at once when there is no frame to wait for), a few milliseconds at a time. */
+void
+_ramo_session_tree_unfold_rest (RamoSessionTree *self)
 {
   GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
 
@@ -547,8 +547,8 @@ row_of_path (RamoSessionTree  *self,
  * are shown once every row is unfolded but those the user folded; nothing else. The model
  * unfolds the rows as it is made (autoexpand), without working out a position for each as
  * unfolding them one by one does. @partial gets the model's lists that are not whole (to grow
- * after the first frame: see unfold_rest()), @position the position of @target's row.
- * Returns NULL when @target has no row. */
+ * after the first frame: see _ramo_session_tree_unfold_rest()), @position the position of
+ * @target's row. Returns NULL when @target has no row. */
 static RamoTreeModel    *
 build_around (RamoSessionTree  *self,
               RamoEntry        *target,
@@ -693,7 +693,7 @@ _ramo_session_tree_swap_models (RamoSessionTree *self)
       g_signal_connect_object (self->tree_model, "items-changed",
                                G_CALLBACK (_ramo_session_tree_tree_items_changed_cb), self, G_CONNECT_SWAPPED);
       self->partial = g_steal_pointer (&partial);
-      unfold_rest (self);
+      _ramo_session_tree_unfold_rest (self);
     }
   else
     {

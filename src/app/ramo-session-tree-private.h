@@ -116,6 +116,7 @@ void              _ramo_session_tree_unfold_rows                (RamoSessionTree
                                                                  GHashTable       *folded);
 void              _ramo_session_tree_unfold_below               (RamoSessionTree  *self,
                                                                  RamoTreeRow      *row);
+void              _ramo_session_tree_unfold_rest                (RamoSessionTree  *self);
 gboolean          _ramo_session_tree_rest_pending               (RamoSessionTree  *self);
 void              _ramo_session_tree_finish_rest                (RamoSessionTree  *self);
 void              _ramo_session_tree_cancel_fill                (RamoSessionTree  *self);

@@ -223,9 +223,13 @@ projection_rebuilt_cb (RamoSessionTree *self,
     }
   else
     {
-      /* the models were kept (lines appended, or a search that left the same rows): unfold
-       * the rows that came with them, and mark the search terms anew */
-      _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      /* the models were kept (lines appended, or a filter or search that left the same rows):
+       * unfold the rows that came with them (those the user folded, after a filter or search
+       * change, a few milliseconds at a time after the frame), and mark the search terms anew */
+      if (self->keep_scroll || self->rebuild_live)
+        _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      else
+        _ramo_session_tree_unfold_rest (self);
       restore_selection (self);
       _ramo_session_tree_refresh_rows (self);
     }
