@@ -611,6 +611,48 @@ build_around (RamoSessionTree  *self,
   return model;
 }
 
+/* A tree list model over @projection that holds no row yet: _ramo_session_tree_prepare_some()
+ * makes them. */
+RamoTreeModel *
+_ramo_session_tree_start_tree_model (RamoProjection *projection)
+{
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, 0));
+
+  return ramo_tree_model_new (top, FALSE, create_child_model_cb, NULL, NULL);
+}
+
+/* Makes more of the model made ahead (ramo_session_tree_prepare()), until @deadline (0: all of
+ * it): its top list grows GROW_STEP rows at a time, then its rows are unfolded, one list at a
+ * time. No view holds the model yet, so nothing is told of it. Returns whether it is whole. */
+gboolean
+_ramo_session_tree_prepare_some (RamoSessionTree *self,
+                                 gint64           deadline)
+{
+  RamoListSlice *top;
+  gboolean was = self->unfolding;
+
+  if (!self->preparing || self->prepared_model == NULL)
+    return TRUE;
+  top = RAMO_LIST_SLICE (ramo_tree_model_get_model (self->prepared_model));
+  self->unfolding = TRUE;
+  while (!ramo_list_slice_grow (top, GROW_STEP))
+    if (deadline != 0 && g_get_monotonic_time () >= deadline)
+      {
+        self->unfolding = was;
+        return FALSE;
+      }
+  self->unfolding = was;
+  if (self->prepare_stack == NULL)
+    self->prepare_stack = top_rows_to_unfold (self, self->prepared_projection, self->prepared_model);
+  unfold_from (self, self->prepared_projection, NULL, self->prepare_stack, deadline);
+  self->unfolding = was;
+  if (self->prepare_stack->len > 0)
+    return FALSE;
+  g_clear_pointer (&self->prepare_stack, g_ptr_array_unref);
+  self->preparing = FALSE;
+  return TRUE;
+}
+
 /* Makes a tree list model over the projection's current layout, every row unfolded but those
  * the user folded (before any view sees it: one change instead of one per unfolded row). */
 RamoTreeModel    *

@@ -61,6 +61,8 @@ struct _RamoSessionTree
   GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   RamoTreeModel   *prepared_model;
+  GPtrArray          *prepare_stack;     /* (element-type RamoTreeRow) its rows to unfold */
+  guint               preparing : 1;     /* prepared_model is not made whole yet */
   gulong              prepared_handler;  /* items-changed on the prepared projection */
   gulong              items_handler;     /* items-changed on the projection */
   GPtrArray          *replaced_models;   /* (element-type RamoTreeModel) to free */
@@ -117,6 +119,9 @@ void              _ramo_session_tree_unfold_rows                (RamoSessionTree
 void              _ramo_session_tree_unfold_below               (RamoSessionTree  *self,
                                                                  RamoTreeRow      *row);
 void              _ramo_session_tree_unfold_rest                (RamoSessionTree  *self);
+RamoTreeModel    *_ramo_session_tree_start_tree_model           (RamoProjection   *projection);
+gboolean          _ramo_session_tree_prepare_some               (RamoSessionTree  *self,
+                                                                 gint64            deadline);
 gboolean          _ramo_session_tree_rest_pending               (RamoSessionTree  *self);
 void              _ramo_session_tree_finish_rest                (RamoSessionTree  *self);
 void              _ramo_session_tree_cancel_fill                (RamoSessionTree  *self);
