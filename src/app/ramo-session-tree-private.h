@@ -59,6 +59,11 @@ struct _RamoSessionTree
   GdkFrameClock      *unfold_rest_clock;
   GPtrArray          *to_unfold_rest; /* (element-type RamoTreeRow) see unfold_rest() */
   GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
+  RamoProjectionNode *grow_up_node;   /* the row whose list is the model's top list, while the
+                                       * rows above it are still to come
+                                       * (_ramo_session_tree_grow_up()) */
+  GPtrArray          *grown_up;       /* (element-type RamoListSlice) the lists of the rows put
+                                       * above, to grow after */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   RamoTreeModel   *prepared_model;
   GPtrArray          *prepare_stack;     /* (element-type RamoTreeRow) its rows to unfold */
@@ -105,6 +110,28 @@ void              _ramo_session_tree_forget_model               (RamoSessionTree
 void              _ramo_session_tree_drop_models                (RamoSessionTree  *self);
 void              _ramo_session_tree_drop_prepared              (RamoSessionTree  *self);
 void              _ramo_session_tree_refresh_rows               (RamoSessionTree  *self);
+
+/* ramo-session-tree-runs.c */
+/* What build_around() puts in a new tree list model: of each list it touches, the run of rows
+ * from the first to the last touched; of the other lists it unfolds, none yet. */
+typedef struct
+{
+  guint first;
+  guint last;
+} Run;
+
+GListModel       *_ramo_session_tree_path_list                  (GListModel       *first,
+                                                                 GPtrArray        *path,
+                                                                 guint             level);
+GHashTable       *_ramo_session_tree_runs_around                (GListModel       *first,
+                                                                 GPtrArray        *path,
+                                                                 GHashTable       *folded,
+                                                                 guint             around,
+                                                                 guint            *min_level,
+                                                                 gboolean         *too_short);
+gboolean          _ramo_session_tree_grow_up                    (RamoSessionTree  *self,
+                                                                 gint64            deadline);
+void              _ramo_session_tree_finish_grow_up             (RamoSessionTree  *self);
 
 /* ramo-session-tree-fill.c */
 RamoTreeModel    *_ramo_session_tree_new_tree_model             (RamoSessionTree  *self,

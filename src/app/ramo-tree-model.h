@@ -45,6 +45,15 @@ RamoTreeModel *ramo_tree_model_new            (GListModel                   *roo
                                                RamoTreeModelCreateModelFunc  create_func,
                                                gpointer                      user_data,
                                                GDestroyNotify                user_destroy);
+RamoTreeModel *ramo_tree_model_new_at_depth   (GListModel                   *root,
+                                               guint                         depth,
+                                               gboolean                      autoexpand,
+                                               RamoTreeModelCreateModelFunc  create_func,
+                                               gpointer                      user_data,
+                                               GDestroyNotify                user_destroy);
+guint          ramo_tree_model_get_top_depth  (RamoTreeModel                *self);
+void           ramo_tree_model_grow_up        (RamoTreeModel                *self,
+                                               GListModel                   *root);
 GListModel    *ramo_tree_model_get_model      (RamoTreeModel                *self);
 void           ramo_tree_model_clear          (RamoTreeModel                *self);
 void           ramo_tree_model_set_autoexpand (RamoTreeModel                *self,
