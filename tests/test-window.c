@@ -582,6 +582,28 @@ test_prepare (Fixture       *f,
   g_clear_pointer (&rows, g_free);
   rows = rows_text (f);
   g_assert_cmpstr (rows, ==, default_rows);
+
+  /* made a step at a time, then set: the rows as made at once */
+  {
+    g_autoptr(RamoProjection) stepped = ramo_projection_new (manager);
+    g_autoptr(RamoProjection) rebuilt = ramo_projection_new (manager);
+
+    ramo_session_tree_prepare (tree, stepped);
+    while (ramo_session_tree_prepare_step (tree, 1000))
+      ;
+    g_assert_false (ramo_session_tree_prepare_step (tree, 1000));
+    ramo_session_tree_set_projection (tree, stepped);
+    g_clear_pointer (&rows, g_free);
+    rows = rows_text (f);
+    g_assert_cmpstr (rows, ==, default_rows);
+
+    /* laid out again while it is made: dropped, nothing more to make; what is set is made anew */
+    ramo_session_tree_prepare (tree, rebuilt);
+    ramo_projection_set_filter (rebuilt, RAMO_FILTER_ALL);
+    g_assert_false (ramo_session_tree_prepare_step (tree, 1000));
+    ramo_session_tree_set_projection (tree, rebuilt);
+    g_assert_cmpuint (n_rows (f), ==, 16);
+  }
 }
 
 /* The byte ranges @attrs marks with a background, as "start-end …" (static string). */
