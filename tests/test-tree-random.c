@@ -1288,8 +1288,9 @@ open_nested_session (void)
             }
         }
     }
-  /* 700 px of window as before the path bar above the tree, which takes 33 px */
-  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 733);
+  /* 700 px of window as before the path bar above the tree, which takes 33 px, and the bar of
+   * its search, filter and count, 46 px */
+  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 779);
   g_string_free (s, TRUE);
   show_window (window);
   return window;

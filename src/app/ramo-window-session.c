@@ -62,8 +62,14 @@ update_title (RamoWindow *self)
       name = g_strdup (_("New Session"));
     }
 
-  title = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
-  subtitle = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+  {
+    g_autofree char *cut = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
+    g_autofree char *path = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+
+    /* a session's own texts, shown as they are (no control or bidi character acting) */
+    title = ramo_text_shown (cut);
+    subtitle = path ? ramo_text_shown (path) : NULL;
+  }
 
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -128,6 +134,33 @@ update_banners (RamoWindow *self)
     gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
 }
 
+/* The path bar: the way to the selection when it is in view, or else to the rows in view,
+ * with the rows scrolled off to the left dimmed. */
+static void
+update_path_bar (RamoWindow *self)
+{
+  RamoEntry *selected = NULL, *scrolled_off = NULL;
+  const char *off_id = ramo_session_tree_get_scrolled_off_id (self->tree);
+
+  if (self->projection != NULL)
+    {
+      selected = ramo_session_tree_get_selected_entry (self->tree);
+      if (off_id != NULL)
+        scrolled_off = ramo_session_manager_get_entry (self->manager, off_id);
+      if (scrolled_off != NULL && !ramo_session_tree_selected_in_view (self->tree))
+        selected = NULL;
+    }
+  ramo_path_bar_set_path (self->path_bar, self->projection, selected, scrolled_off);
+}
+
+static void
+scrolled_off_changed_cb (RamoWindow      *self,
+                         GParamSpec      *pspec,
+                         RamoSessionTree *tree)
+{
+  update_path_bar (self);
+}
+
 /* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
  * path bar of the branch points on the way to it. */
 static void
@@ -140,7 +173,7 @@ update_position (RamoWindow *self)
   if (rank > 0)
     text = g_strdup_printf ("(%u/%u)", rank, ramo_projection_get_n_visible (self->projection));
   gtk_label_set_text (self->position_label, text ? text : "");
-  ramo_path_bar_set_path (self->path_bar, self->projection, entry);
+  update_path_bar (self);
 }
 
 static void
@@ -351,6 +384,8 @@ _ramo_window_session_init (RamoWindow *self)
 
   g_signal_connect_object (self->tree, "notify::selected-id",
                            G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tree, "notify::scrolled-off-id",
+                           G_CALLBACK (scrolled_off_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->path_bar, "entry-activated",
                            G_CALLBACK (path_bar_activated_cb), self, G_CONNECT_SWAPPED);
 

@@ -579,13 +579,28 @@ ramo_projection_dup_unfoldable (RamoProjection     *self,
   return positions;
 }
 
+static void
+append_visible (GString    *out,
+                const char *text)
+{
+  if (ramo_text_needs_visible (text, -1, FALSE))
+    {
+      g_autofree char *shown = ramo_text_dup_visible (text, -1, FALSE);
+
+      g_string_append (out, shown);
+    }
+  else
+    g_string_append (out, text);
+}
+
 /**
  * ramo_projection_to_text:
  * @self: a projection
  *
  * The rows as text, one a line, indented two spaces a level, `├─ `/`└─ ` before branch
  * starts, `*` in the first column for the active path, `[label]` after the text, and
- * `  ← leaf` on the leaf. Used by `ramo-session tree` without `--json`.
+ * `  ← leaf` on the leaf; texts and labels made visible (ramo_text_dup_visible()), so that
+ * each row is one line. Used by `ramo-session tree` without `--json`.
  *
  * Returns: (transfer full): the text
  */
@@ -622,9 +637,14 @@ ramo_projection_to_text (RamoProjection *self)
         g_string_append (out, "  ");
       if (info->branch_start && (info->owner != NULL || self->top->len > 1))
         g_string_append (out, last ? "└─ " : "├─ ");
-      g_string_append (out, entry->display);
+      /* one row a line: a line feed in a label (or any text) must not start a row of its own */
+      append_visible (out, entry->display);
       if (label)
-        g_string_append_printf (out, " [%s]", label);
+        {
+          g_string_append (out, " [");
+          append_visible (out, label);
+          g_string_append_c (out, ']');
+        }
       if (entry == leaf)
         g_string_append (out, "  ← leaf");
       g_string_append_c (out, '\n');

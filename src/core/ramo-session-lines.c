@@ -540,14 +540,6 @@ _ramo_extractor_scan_line (Extractor  *ex,
       return FALSE;
     }
 
-  /* json-glib, which reads bodies later, recurses once per level: deeper lines are refused */
-  if (ex->scan.max_depth > RAMO_MAX_JSON_DEPTH)
-    {
-      g_free (job->issue);
-      job->issue = g_strdup_printf ("nested more than %u levels deep; skipped", RAMO_MAX_JSON_DEPTH);
-      return FALSE;
-    }
-
   return TRUE;
 }
 
