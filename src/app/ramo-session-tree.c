@@ -153,6 +153,9 @@ _ramo_session_tree_projection_items_changed_cb (RamoSessionTree *self,
       self->clear_folds = FALSE;
       _ramo_session_tree_swap_models (self);
     }
+  else
+    /* the model kept hears of the change from the top: the rows above its top ones first */
+    _ramo_session_tree_finish_grow_up (self);
 }
 
 /* The entry whose row to select after a rebuild: the entry the user chose; at first, the
@@ -230,9 +233,14 @@ projection_rebuilt_cb (RamoSessionTree *self,
     }
   else
     {
-      /* the models were kept (lines appended, or a search that left the same rows): unfold
-       * the rows that came with them, and mark the search terms anew */
-      _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      /* the models were kept (lines appended, or a filter or search that left the same rows):
+       * unfold the rows that came with them (those the user folded, after a filter or search
+       * change, a few milliseconds at a time after the frame), and mark the search terms anew */
+      _ramo_session_tree_finish_grow_up (self);
+      if (self->keep_scroll || self->rebuild_live)
+        _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      else
+        _ramo_session_tree_unfold_rest (self);
       restore_selection (self);
       _ramo_session_tree_refresh_rows (self);
     }

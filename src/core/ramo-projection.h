@@ -74,6 +74,11 @@ gboolean            ramo_projection_is_branch_point   (RamoProjection  *self,
                                                        const RamoEntry *entry);
 guint               ramo_projection_get_visible_rank  (RamoProjection  *self,
                                                        const RamoEntry *entry);
+GPtrArray          *ramo_projection_dup_node_path_tail    (RamoProjection      *self,
+                                                           const RamoEntry     *entry,
+                                                           guint                max_levels,
+                                                           RamoProjectionNode **above,
+                                                           guint               *depth);
 GPtrArray          *ramo_projection_dup_node_path         (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);

@@ -695,6 +695,8 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
+  if (entry->type == RAMO_ENTRY_TYPE_SESSION_INFO)
+    self->last_session_info = entry;
 
   /* While loading, the tree grows with the file: pi writes a parent before its children.
    * A duplicate id, or a parent that is not there (yet), leaves it to build_tree(). */
