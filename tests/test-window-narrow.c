@@ -443,11 +443,25 @@ test_title (Fixture       *f,
   g_assert_true (cut_once);
 }
 
+/* GTK 4.8 warns when a widget in a leaflet's sliding page is drawn in the frame its page stops
+ * being allocated ("Trying to snapshot GtkStack without a current allocation"); the frame after
+ * draws it whole. That one warning is not a failure here; every other one still is. */
+static gboolean
+fatal_log_cb (const char     *log_domain,
+              GLogLevelFlags  log_level,
+              const char     *message,
+              gpointer        user_data)
+{
+  return !(g_strcmp0 (log_domain, "Gtk") == 0 && message != NULL &&
+           g_str_has_prefix (message, "Trying to snapshot ") && strstr (message, "without a current allocation") != NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_log_set_fatal_handler (fatal_log_cb, NULL);
   g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
 
   if (!gtk_init_check ())
