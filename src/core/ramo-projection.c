@@ -141,6 +141,7 @@ rebuild_layout (RamoProjection *self,
     {
       incremental = FALSE;
       g_hash_table_remove_all (self->nodes);
+      self->epoch++;
       free_rows (self);
     }
   self->generation++;
@@ -164,7 +165,10 @@ rebuild_layout (RamoProjection *self,
     {
       unchanged = _ramo_projection_same_layout (self, old_rows, n_old_rows, old_top);
       if (!unchanged)
-        g_hash_table_remove_all (self->nodes);
+        {
+          g_hash_table_remove_all (self->nodes);
+          self->epoch++;
+        }
     }
   /* the old layout, kept to compare the new one with */
   _ramo_projection_free_row_infos (old_rows, n_old_rows);
@@ -288,6 +292,8 @@ static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
 {
+  /* the entries are new ones: the anchor was one of the old */
+  self->anchor = NULL;
   _ramo_projection_forget_caches (self);
   ramo_projection_rebuild (self);
 }
@@ -309,6 +315,7 @@ ramo_projection_dispose (GObject *object)
 
   if (self->nodes)
     g_hash_table_remove_all (self->nodes);
+  self->epoch++;
   if (self->link)
     {
       self->link->projection = NULL;
