@@ -160,7 +160,7 @@ top_rows_to_unfold (RamoSessionTree  *self,
                     RamoTreeModel    *model)
 {
   GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
+  g_autoptr(GArray) top = _ramo_session_tree_dup_top_unfoldable (self, projection);
 
   for (guint i = top->len; i > 0; i--)
     {
@@ -436,17 +436,17 @@ push_place (GArray     *stack,
   touch (runs, &place);
 }
 
-/* The places from the top list down to @path's last row (see ramo_projection_dup_node_path()),
- * each touched. */
+/* The places from the top list (@top: the projection, or the branch focused on) down to
+ * @path's last row (see _ramo_session_tree_dup_path()), each touched. */
 static GArray *
-stack_of_path (RamoProjection *projection,
+stack_of_path (GListModel     *top,
                GPtrArray      *path,
                GHashTable     *runs)
 {
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (Place));
 
   for (guint i = 0; i + 1 < path->len; i += 2)
-    push_place (stack, runs, i == 0 ? G_LIST_MODEL (projection) : G_LIST_MODEL (g_ptr_array_index (path, i - 2)),
+    push_place (stack, runs, i == 0 ? top : G_LIST_MODEL (g_ptr_array_index (path, i - 2)),
                 GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
   return stack;
 }
@@ -455,14 +455,14 @@ stack_of_path (RamoProjection *projection,
  * @path, once every row is unfolded but those in @folded: the rows read on the way (the
  * ancestors of each) are touched too. */
 static GHashTable *
-runs_around (RamoProjection *projection,
+runs_around (GListModel     *top,
              GPtrArray      *path,
              GHashTable     *folded,
              guint           around)
 {
   GHashTable *runs = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  g_autoptr(GArray) back = stack_of_path (projection, path, runs);
-  g_autoptr(GArray) ahead = stack_of_path (projection, path, runs);
+  g_autoptr(GArray) back = stack_of_path (top, path, runs);
+  g_autoptr(GArray) ahead = stack_of_path (top, path, runs);
 
   /* the rows before: the one before in the same list, or the last row under it (all the way
    * down); before the first row of a list comes the row that holds it */
@@ -544,7 +544,8 @@ build_around (RamoSessionTree  *self,
               GPtrArray       **partial,
               guint            *position)
 {
-  g_autoptr(GPtrArray) path = ramo_projection_dup_node_path (self->projection, target);
+  g_autoptr(GPtrArray) path = _ramo_session_tree_dup_path (self, self->projection, target);
+  GListModel *top_list = _ramo_session_tree_top_list (self, self->projection);
   g_autoptr(RamoTreeRow) row = NULL;
   RamoListSlice *top;
   RamoTreeModel    *model;
@@ -561,14 +562,14 @@ build_around (RamoSessionTree  *self,
     g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
 
   build = g_new0 (Build, 1);
-  build->runs = runs_around (self->projection, path, self->folded, around);
+  build->runs = runs_around (top_list, path, self->folded, around);
   build->folded = self->folded;
   build->partial = g_ptr_array_new_with_free_func (g_object_unref);
   build->to_fold = g_ptr_array_new_with_free_func (g_object_unref);
 
-  run = g_hash_table_lookup (build->runs, self->projection);
+  run = g_hash_table_lookup (build->runs, top_list);
   g_assert (run != NULL);
-  top = ramo_list_slice_new (G_LIST_MODEL (self->projection), run->first, run->last - run->first + 1);
+  top = ramo_list_slice_new (top_list, run->first, run->last - run->first + 1);
   if (!ramo_list_slice_is_whole (top))
     g_ptr_array_add (build->partial, g_object_ref (top));
 
@@ -582,7 +583,7 @@ build_around (RamoSessionTree  *self,
   for (guint i = 0; i < build->to_fold->len; i++)
     {
       RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build->to_fold, i));
-      g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
+      g_autoptr(GPtrArray) folded_path = _ramo_session_tree_dup_path (self, self->projection, entry);
       g_autoptr(RamoTreeRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
       if (folded_row)
@@ -607,7 +608,7 @@ _ramo_session_tree_new_tree_model (RamoSessionTree *self,
                 GHashTable      *folded,
                 gboolean         unfold)
 {
-  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, G_MAXUINT));
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (_ramo_session_tree_top_list (self, projection), 0, G_MAXUINT));
   RamoTreeModel    *model = ramo_tree_model_new (top, FALSE, create_child_model_cb, NULL, NULL);
 
   if (unfold)
@@ -716,7 +717,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
     return GTK_INVALID_LIST_POSITION;
 
   target = ramo_projection_nearest_visible (self->projection, entry);
-  if (target == NULL)
+  if (target == NULL && self->branch == NULL)
     {
       guint n_items;
 
@@ -727,7 +728,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
       return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
     }
 
-  path = ramo_projection_dup_node_path (self->projection, target);
+  path = target ? _ramo_session_tree_dup_path (self, self->projection, target) : NULL;
   if (path == NULL)
     return GTK_INVALID_LIST_POSITION;
 
