@@ -171,6 +171,9 @@ void     _ramo_window_branch_init         (RamoWindow         *self);
 gboolean _ramo_window_branch_activate     (RamoWindow         *self,
                                            const char         *id);
 
+/* ramo-window-focus.c */
+void     _ramo_window_focus_init          (RamoWindow         *self);
+
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);
 void     _ramo_window_dialect_update      (RamoWindow         *self);

@@ -148,6 +148,9 @@ path_bar_activated_cb (RamoWindow  *self,
                        const char  *id,
                        RamoPathBar *path_bar)
 {
+  /* a crumb above the branch the tree is focused on: the whole session again, there */
+  if (!ramo_session_tree_shows_entry (self->tree, id) && ramo_session_tree_get_focus_id (self->tree) != NULL)
+    ramo_session_tree_show_whole_session (self->tree);
   if (ramo_session_tree_select_entry (self->tree, id))
     ramo_session_tree_focus (self->tree);
 }

@@ -451,6 +451,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_dialect_init (self);
   _ramo_window_agent_init (self);
   _ramo_window_branch_init (self);
+  _ramo_window_focus_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 
