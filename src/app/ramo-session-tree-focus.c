@@ -183,8 +183,6 @@ update_bar (RamoSessionTree *self)
       g_autofree char *tooltip = g_strdup_printf (_("Back to “%s” (Escape)"), outer_text);
 
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->focus_back_button), tooltip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->focus_back_button),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Back to the outer branch"), -1);
     }
   gtk_revealer_set_reveal_child (self->focus_revealer, TRUE);
 }
