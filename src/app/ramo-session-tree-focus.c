@@ -170,8 +170,9 @@ update_bar (RamoSessionTree *self)
   /* the leaf's row (or that of its nearest shown ancestor) */
   leaf = ramo_session_tree_get_shown_leaf (self);
   self->leaf_outside = leaf == NULL || !ramo_projection_branch_contains (self->branch, leaf);
-  gtk_label_set_text (self->focus_note, self->leaf_outside ? _("The leaf is outside this branch") : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->focus_note), self->leaf_outside);
+  /* said either way, so that the bar keeps its height (the rows never move under it) */
+  gtk_label_set_text (self->focus_note, self->leaf_outside ? _("The leaf is outside this branch")
+                                                           : _("The leaf is in this branch"));
 
   nested = self->focus_ids->len > 1;
   gtk_widget_set_visible (GTK_WIDGET (self->focus_back_button), nested);
