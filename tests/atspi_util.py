@@ -120,7 +120,8 @@ def find_all(node, role=None):
 
 
 KEYSYMS = {'Control_L': 0xffe3, 'Shift_L': 0xffe1, 'Escape': 0xff1b, 'Return': 0xff0d, 'Home': 0xff50,
-           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d, 'KP_Add': 0xffab, 'Right': 0xff53}
+           'Down': 0xff54, 'space': 0x20, 'minus': 0x2d, 'KP_Add': 0xffab, 'Right': 0xff53,
+           'Up': 0xff52, 'Left': 0xff51, 'End': 0xff57}
 
 
 def keysym(name):
@@ -130,7 +131,7 @@ def keysym(name):
 def press(keyname, modifiers=()):
     """Presses a key (X keysym name) with modifiers held, through the registry (XTest)."""
     # X modifier masks: ShiftMask, ControlMask, held by the registry around the key
-    mask = sum({'shift': 1 << 0, 'ctrl': 1 << 2}[m] for m in modifiers)
+    mask = sum({'shift': 1 << 0, 'ctrl': 1 << 2, 'alt': 1 << 3}[m] for m in modifiers)
     if mask:
         Atspi.generate_keyboard_event(mask, None, Atspi.KeySynthType.LOCKMODIFIERS)
     pyatspi.Registry.generateKeyboardEvent(keysym(keyname), None, pyatspi.KEY_SYM)

@@ -1140,14 +1140,18 @@ test_label_times (Fixture       *f,
 }
 
 /* A comb: every entry of the chain a branch point. The path bar shows the last twelve, after a
- * "…" that goes to the one before them. */
+ * "…" that goes to the one before them, and before those the row the rows in view hang from
+ * (scrolled off to the left) with the two branch points above it, dimmed, after a "…" of their
+ * own. */
 static void
 test_path_bar_deep (Fixture       *f,
                     gconstpointer  data)
 {
   g_autoptr(GString) text = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"c0000000-0000-4000-8000-000000000001\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp/proj\"}\n");
   g_autofree char *path = g_build_filename (f->dir, "comb.jsonl", NULL);
+  const char *off_id;
   GPtrArray *ids;
+  guint off;
 
   for (guint i = 1; i <= 40; i++)
     {
@@ -1165,12 +1169,26 @@ test_path_bar_deep (Fixture       *f,
   ramo_test_spin (20);
 
   ids = ramo_path_bar_get_ids (ramo_window_get_path_bar (f->window));
-  g_assert_cmpuint (ids->len, ==, RAMO_PATH_BAR_MAX_CRUMBS + 2);
-  g_assert_cmpstr (g_ptr_array_index (ids, 0), ==, "c0000027");
-  g_assert_cmpstr (g_ptr_array_index (ids, 1), ==, "c0000028");
-  g_assert_cmpstr (g_ptr_array_index (ids, 12), ==, "c0000039");
-  g_assert_cmpstr (g_ptr_array_index (ids, 13), ==, "c0000040");
-  ramo_path_bar_activate (ramo_window_get_path_bar (f->window), 0);
+  off_id = ramo_session_tree_get_scrolled_off_id (tree_of (f));
+  /* the rows in view hang from a row above the last twelve branch points */
+  g_assert_nonnull (off_id);
+  off = (guint) g_ascii_strtoull (off_id + 1, NULL, 10);
+  g_assert_cmpuint (off, >, 4);
+  g_assert_cmpuint (off, <, 27);
+  /* "…", the three branch points from the one they hang from up, dimmed; "…", the last twelve */
+  g_assert_cmpuint (ids->len, ==, 1 + 3 + 1 + RAMO_PATH_BAR_MAX_CRUMBS + 1);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("c%07u", off - 3 + i);
+
+      g_assert_cmpstr (g_ptr_array_index (ids, i), ==, id);
+    }
+  g_assert_cmpuint (ramo_path_bar_get_n_scrolled_off (ramo_window_get_path_bar (f->window)), ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (ids, 4), ==, "c0000027");
+  g_assert_cmpstr (g_ptr_array_index (ids, 5), ==, "c0000028");
+  g_assert_cmpstr (g_ptr_array_index (ids, 16), ==, "c0000039");
+  g_assert_cmpstr (g_ptr_array_index (ids, 17), ==, "c0000040");
+  ramo_path_bar_activate (ramo_window_get_path_bar (f->window), 4);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "c0000027");
 }
 

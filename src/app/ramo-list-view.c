@@ -78,6 +78,8 @@ struct _RamoListView
   gint64                 allocated_height; /* of all the rows, at the last allocation */
   guint                  n_items;
   guint                  update_id;   /* tick callback of queue_update() */
+  guint                  told_start;  /* the rows in view at the last rows-in-view-changed */
+  guint                  told_end;
 };
 
 enum {
@@ -94,6 +96,7 @@ enum {
   ACTIVATE,
   BIND,
   UNBIND,
+  ROWS_IN_VIEW_CHANGED,
   N_SIGNALS
 };
 
@@ -262,6 +265,14 @@ get_rows_in_view (RamoListView *self,
   *end = MIN (self->n_items, (guint) MAX (0.0, ceil ((value + height) / rh)));
 }
 
+/* Emits rows-in-view-changed with the rows in view now. */
+static void
+tell_rows_in_view (RamoListView *self)
+{
+  ramo_list_view_get_rows_in_view (self, &self->told_start, &self->told_end);
+  g_signal_emit (self, signals[ROWS_IN_VIEW_CHANGED], 0);
+}
+
 static gboolean update_row_height (RamoListView *self,
                                    int           width);
 static void     queue_layout      (RamoListView *self);
@@ -352,6 +363,8 @@ update_rows (RamoListView *self)
    * scroll range must not change then, see queue_layout()) */
   if (update_row_height (self, width > 0 ? width : -1))
     gtk_widget_queue_resize (GTK_WIDGET (self));
+
+  tell_rows_in_view (self);
 }
 
 static RamoListViewRow *
@@ -820,6 +833,16 @@ ramo_list_view_size_allocate (GtkWidget *widget,
     }
   if (!rows_cover_view (self))
     queue_update (self);
+  else
+    {
+      guint start, end;
+
+      /* the view took another height, or the scroll position another value, with the same
+       * list items: those who place rows by the rows in view do it before they are allocated */
+      ramo_list_view_get_rows_in_view (self, &start, &end);
+      if (start != self->told_start || end != self->told_end)
+        tell_rows_in_view (self);
+    }
 
   rh = get_row_height (self);
   value = gtk_adjustment_get_value (self->vadjustment);
@@ -1123,6 +1146,20 @@ ramo_list_view_class_init (RamoListViewClass *klass)
   signals [UNBIND] =
     g_signal_new ("unbind", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+
+  /**
+   * RamoListView::rows-in-view-changed:
+   * @self: the list view
+   *
+   * The list items were bound again to the rows at the scroll position now (after a scroll,
+   * a change of the model or a new size), or the rows in view are others with the same list
+   * items (ramo_list_view_get_rows_in_view()). Emitted before the list items are allocated
+   * (at times from within the list's own allocation), so a handler can change how they lay
+   * themselves out in this frame; it must not change the model or the list's size.
+   */
+  signals [ROWS_IN_VIEW_CHANGED] =
+    g_signal_new ("rows-in-view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   /* the cursor (the row with the focus) moves by 1 or -1 rows, by a page (2 or -2), or to the
    * first (G_MININT) or the last row (G_MAXINT), and the selection with it */
@@ -1429,5 +1466,56 @@ ramo_list_view_make_list_items (RamoListView *self,
       gtk_widget_set_child_visible (GTK_WIDGET (row), FALSE);
       gtk_accessible_update_state (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
       g_ptr_array_add (self->spare, row);
+    }
+}
+
+/**
+ * ramo_list_view_get_rows_in_view:
+ * @self: a list view
+ * @start: (out): the first row in view, partly or wholly
+ * @end: (out): the row after the last one in view
+ *
+ * The rows the view shows at the scroll position now (@start = @end when it shows none, or
+ * has no size yet).
+ */
+void
+ramo_list_view_get_rows_in_view (RamoListView *self,
+                                 guint        *start,
+                                 guint        *end)
+{
+  g_return_if_fail (RAMO_IS_LIST_VIEW (self));
+  g_return_if_fail (start != NULL && end != NULL);
+
+  *start = *end = 0;
+  if (self->model == NULL || self->n_items == 0 || self->row_height == 0 || get_view_height (self) <= 0)
+    return;
+  get_rows_in_view (self, get_view_height (self), start, end);
+  *start = MIN (*start, *end);
+}
+
+/**
+ * ramo_list_view_foreach_list_item:
+ * @self: a list view
+ * @func: (scope call): called with each bound list item's widget (the one the setup function
+ *   made) and @user_data
+ * @user_data: data for @func
+ *
+ * Calls @func for each list item bound to a row now, in the order of their rows; @func must
+ * not change the model.
+ */
+void
+ramo_list_view_foreach_list_item (RamoListView *self,
+                                  GFunc         func,
+                                  gpointer      user_data)
+{
+  g_return_if_fail (RAMO_IS_LIST_VIEW (self));
+  g_return_if_fail (func != NULL);
+
+  for (guint i = 0; i < self->bound->len; i++)
+    {
+      RamoListViewRow *row = g_ptr_array_index (self->bound, i);
+
+      if (row->item != NULL && row->child != NULL)
+        func (row->child, user_data);
     }
 }

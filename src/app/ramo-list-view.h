@@ -48,5 +48,11 @@ guint              ramo_list_view_get_n_list_items (RamoListView          *self)
 guint              ramo_list_view_get_n_rows_in_view (RamoListView        *self);
 void               ramo_list_view_make_list_items  (RamoListView          *self,
                                                     guint                  n_list_items);
+void               ramo_list_view_get_rows_in_view (RamoListView          *self,
+                                                    guint                 *start,
+                                                    guint                 *end);
+void               ramo_list_view_foreach_list_item (RamoListView         *self,
+                                                    GFunc                  func,
+                                                    gpointer               user_data);
 
 G_END_DECLS

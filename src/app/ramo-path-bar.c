@@ -25,9 +25,16 @@
  * one of several branches), and the selected entry, each a click away
  * (#RamoPathBar::entry-activated). On a path with more branch points than
  * %RAMO_PATH_BAR_MAX_CRUMBS, the first button ("…") goes to the one before those shown.
+ *
+ * The tree indents the rows in view from the shallowest of them, so the rows they hang from
+ * are scrolled off to the left: the row they hang from always has a button, dimmed as are the
+ * few branch points above it (after a "…" of their own when there are more), and when the
+ * selection is not in view the bar shows the way to that row instead.
  */
 
 #define MAX_TEXT_CHARS 28
+/* how many buttons of rows scrolled off to the left the bar shows (the nearest) */
+#define MAX_SCROLLED_OFF_CRUMBS 3
 
 struct _RamoPathBar
 {
@@ -36,6 +43,7 @@ struct _RamoPathBar
   GtkWidget     *scroller;
   GtkWidget     *box;
   GPtrArray     *ids;          /* the entries of the buttons, in order */
+  guint          n_scrolled_off; /* how many of the first buttons are dimmed */
   guint          scroll_idle;
 };
 
@@ -76,11 +84,13 @@ static void
 add_crumb (RamoPathBar     *self,
            const RamoEntry *entry,
            const char      *text,
-           gboolean         current)
+           gboolean         current,
+           gboolean         scrolled_off)
 {
   g_autofree char *shown = text ? g_strdup (text) : crumb_text (entry);
   GtkWidget *button = gtk_button_new_with_label (shown);
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  const char *whole = entry->display ? entry->display : entry->id;
 
   if (gtk_widget_get_first_child (self->box))
     {
@@ -94,9 +104,22 @@ add_crumb (RamoPathBar     *self,
   gtk_widget_add_css_class (button, "flat");
   if (current)
     gtk_widget_add_css_class (button, "current");
-  gtk_widget_set_tooltip_text (button, entry->display ? entry->display : entry->id);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  entry->display ? entry->display : entry->id, -1);
+  if (scrolled_off)
+    {
+      g_autofree char *tip = NULL;
+
+      /* Translators: the tooltip of a path bar button whose row the tree's indentation left
+       * out, to the left of the rows in view; %s is the entry's text */
+      tip = g_strdup_printf (_("Scrolled off to the left: %s"), whole);
+      gtk_widget_add_css_class (button, "scrolled-off");
+      self->n_scrolled_off++;
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Scrolled off to the left"), -1);
+    }
+  else
+    gtk_widget_set_tooltip_text (button, whole);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, whole, -1);
   g_object_set_data_full (G_OBJECT (button), "ramo-entry-id", g_strdup (entry->id), g_free);
   g_signal_connect (button, "clicked", G_CALLBACK (crumb_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->box), button);
@@ -118,19 +141,26 @@ scroll_to_end_cb (gpointer data)
  * ramo_path_bar_set_path:
  * @self: a path bar
  * @projection: (nullable): the tree as shown
- * @selected: (nullable): the selected entry (with a row)
+ * @selected: (nullable): the selected entry (with a row), when it is in view
+ * @scrolled_off: (nullable): the entry the shallowest rows in view hang from (see
+ *   ramo_session_tree_get_scrolled_off_id()): it and the rows above it are scrolled off to the
+ *   left
  *
- * Shows the way to @selected: the start of the top segment, the branch points on the way,
- * and @selected itself; nothing without a selection. The bar keeps its height either way, so
+ * Shows the way to @selected, or without one to @scrolled_off: the start of the top segment,
+ * the branch points on the way, and the entry itself; nothing without either. The buttons of
+ * @scrolled_off and the rows above it are dimmed. The bar keeps its height either way, so
  * that the tree below does not move.
  */
 void
 ramo_path_bar_set_path (RamoPathBar     *self,
                         RamoProjection  *projection,
-                        const RamoEntry *selected)
+                        const RamoEntry *selected,
+                        const RamoEntry *scrolled_off)
 {
-  g_autoptr(GPtrArray) points = g_ptr_array_new ();
-  const RamoEntry *top = selected, *more = NULL;
+  g_autoptr(GPtrArray) near = g_ptr_array_new ();  /* branch points below @scrolled_off */
+  g_autoptr(GPtrArray) far = g_ptr_array_new ();   /* @scrolled_off and branch points above */
+  const RamoEntry *end, *top;
+  RamoEntry *more_near = NULL, *more_far = NULL;
   GtkWidget *child;
 
   g_return_if_fail (RAMO_IS_PATH_BAR (self));
@@ -138,34 +168,88 @@ ramo_path_bar_set_path (RamoPathBar     *self,
   while ((child = gtk_widget_get_first_child (self->box)))
     gtk_box_remove (GTK_BOX (self->box), child);
   g_ptr_array_set_size (self->ids, 0);
-  if (selected == NULL || projection == NULL || !ramo_projection_is_visible (projection, selected))
+  self->n_scrolled_off = 0;
+  if (projection == NULL)
+    return;
+  if (selected != NULL && !ramo_projection_is_visible (projection, selected))
+    selected = NULL;
+  if (scrolled_off != NULL && !ramo_projection_is_visible (projection, scrolled_off))
+    scrolled_off = NULL;
+  end = top = selected ? selected : scrolled_off;
+  if (end == NULL)
     return;
 
-  /* up from the selection: the branch points, the nearest first, at most as many as shown */
-  for (RamoEntry *e = ramo_projection_get_visible_parent (projection, selected); e;
-       e = ramo_projection_get_visible_parent (projection, e))
+  /* up from the end: the branch points, the nearest first, at most as many as shown, then on
+   * (without buttons) up to @scrolled_off */
+  if (end != scrolled_off)
     {
-      top = e;
-      if (!ramo_projection_is_branch_point (projection, e))
-        continue;
-      if (points->len == RAMO_PATH_BAR_MAX_CRUMBS)
+      RamoEntry *e = ramo_projection_get_visible_parent (projection, end);
+
+      for (; e; e = ramo_projection_get_visible_parent (projection, e))
         {
-          more = e;
-          break;
+          top = e;
+          if (e == scrolled_off)
+            break;
+          if (!ramo_projection_is_branch_point (projection, e))
+            continue;
+          if (near->len < RAMO_PATH_BAR_MAX_CRUMBS)
+            g_ptr_array_add (near, e);
+          else if (more_near == NULL)
+            {
+              more_near = e;
+              /* without rows scrolled off, the rest is the "…" button's */
+              if (scrolled_off == NULL)
+                break;
+            }
         }
-      g_ptr_array_add (points, e);
+      /* @scrolled_off is not above the end: nothing of the way is scrolled off */
+      if (e == NULL)
+        scrolled_off = NULL;
     }
 
-  if (more)
+  /* from @scrolled_off up: it, and a few branch points above it, dimmed */
+  if (scrolled_off != NULL)
     {
-      /* Translators: the first button of the path bar when it shows only the last branch points */
-      add_crumb (self, more, C_("path bar", "…"), FALSE);
+      if (scrolled_off != end)
+        g_ptr_array_add (far, (gpointer) scrolled_off);
+      for (RamoEntry *e = ramo_projection_get_visible_parent (projection, scrolled_off); e;
+           e = ramo_projection_get_visible_parent (projection, e))
+        {
+          top = e;
+          if (!ramo_projection_is_branch_point (projection, e))
+            continue;
+          if (far->len < (end == scrolled_off ? RAMO_PATH_BAR_MAX_CRUMBS : MAX_SCROLLED_OFF_CRUMBS))
+            g_ptr_array_add (far, e);
+          else
+            {
+              more_far = e;
+              break;
+            }
+        }
     }
-  else if (top != selected && (points->len == 0 || g_ptr_array_index (points, points->len - 1) != top))
-    add_crumb (self, top, NULL, FALSE);
-  for (guint i = points->len; i-- > 0;)
-    add_crumb (self, g_ptr_array_index (points, i), NULL, FALSE);
-  add_crumb (self, selected, NULL, TRUE);
+
+  if (scrolled_off != NULL)
+    {
+      /* Translators: a button of the path bar that stands for the branch points it leaves out
+       * (it goes to the nearest of them) */
+      if (more_far)
+        add_crumb (self, more_far, C_("path bar", "…"), FALSE, TRUE);
+      else if (top != end && (far->len == 0 || g_ptr_array_index (far, far->len - 1) != top))
+        add_crumb (self, top, NULL, FALSE, TRUE);
+      for (guint i = far->len; i-- > 0;)
+        add_crumb (self, g_ptr_array_index (far, i), NULL, FALSE, TRUE);
+      if (more_near)
+        add_crumb (self, more_near, C_("path bar", "…"), FALSE, FALSE);
+    }
+  else if (more_near)
+    {
+      add_crumb (self, more_near, C_("path bar", "…"), FALSE, FALSE);
+    }
+  else if (top != end && (near->len == 0 || g_ptr_array_index (near, near->len - 1) != top))
+    add_crumb (self, top, NULL, FALSE, FALSE);
+  for (guint i = near->len; i-- > 0;)
+    add_crumb (self, g_ptr_array_index (near, i), NULL, FALSE, FALSE);
+  add_crumb (self, end, NULL, end == selected, end == scrolled_off);
 
   if (self->scroll_idle == 0)
     self->scroll_idle = g_idle_add (scroll_to_end_cb, self);
@@ -183,6 +267,20 @@ ramo_path_bar_get_ids (RamoPathBar *self)
 {
   g_return_val_if_fail (RAMO_IS_PATH_BAR (self), NULL);
   return self->ids;
+}
+
+/**
+ * ramo_path_bar_get_n_scrolled_off:
+ * @self: a path bar
+ *
+ * Returns: how many of the buttons, from the first, are those of rows scrolled off to the
+ *   left (dimmed)
+ */
+guint
+ramo_path_bar_get_n_scrolled_off (RamoPathBar *self)
+{
+  g_return_val_if_fail (RAMO_IS_PATH_BAR (self), 0);
+  return self->n_scrolled_off;
 }
 
 /**

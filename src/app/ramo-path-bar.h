@@ -23,8 +23,10 @@ G_DECLARE_FINAL_TYPE (RamoPathBar, ramo_path_bar, RAMO, PATH_BAR, GtkWidget)
 GtkWidget *ramo_path_bar_new      (void);
 void       ramo_path_bar_set_path (RamoPathBar     *self,
                                    RamoProjection  *projection,
-                                   const RamoEntry *selected);
+                                   const RamoEntry *selected,
+                                   const RamoEntry *scrolled_off);
 GPtrArray *ramo_path_bar_get_ids  (RamoPathBar     *self);
+guint      ramo_path_bar_get_n_scrolled_off (RamoPathBar *self);
 void       ramo_path_bar_activate (RamoPathBar     *self,
                                    guint            index);
 

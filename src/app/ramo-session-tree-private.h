@@ -36,6 +36,7 @@ struct _RamoSessionTree
   char               *wanted_id;       /* the entry the user chose; may be hidden now */
   GHashTable         *folded;          /* entry ids of rows the user folded */
   char               *pending_edit_id;
+  char               *scrolled_off_id; /* see ramo_session_tree_get_scrolled_off_id() */
 
   guint               leaf_rebuild_id;
   guint               after_layout_id;
@@ -110,6 +111,12 @@ guint             _ramo_session_tree_find_wanted_row            (RamoSessionTree
 void              _ramo_session_tree_select_wanted_row          (RamoSessionTree  *self,
                                                                  guint             position);
 void              _ramo_session_tree_notify_focus_id            (RamoSessionTree  *self);
+
+void              _ramo_session_tree_notify_scrolled_off        (RamoSessionTree  *self);
+
+/* ramo-session-tree-guides.c */
+void              _ramo_session_tree_guides_init                (RamoSessionTree  *self);
+void              _ramo_session_tree_update_guides              (RamoSessionTree  *self);
 
 /* ramo-session-tree-model.c */
 void              _ramo_session_tree_rows_init                  (RamoSessionTree  *self);

@@ -47,6 +47,7 @@ enum {
   PROP_0,
   PROP_PROJECTION,
   PROP_SELECTED_ID,
+  PROP_SCROLLED_OFF_ID,
   PROP_FOCUS_ID,
   N_PROPS
 };
@@ -65,6 +66,12 @@ set_selected_id (RamoSessionTree *self,
   g_free (self->selected_id);
   self->selected_id = g_strdup (id);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SELECTED_ID]);
+}
+
+void
+_ramo_session_tree_notify_scrolled_off (RamoSessionTree *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SCROLLED_OFF_ID]);
 }
 
 static void
@@ -340,6 +347,7 @@ ramo_session_tree_finalize (GObject *object)
   RamoSessionTree *self = (RamoSessionTree *)object;
 
   g_clear_pointer (&self->selected_id, g_free);
+  g_clear_pointer (&self->scrolled_off_id, g_free);
   g_clear_pointer (&self->wanted_id, g_free);
   g_clear_pointer (&self->pending_edit_id, g_free);
   g_clear_pointer (&self->folded, g_hash_table_unref);
@@ -363,6 +371,10 @@ ramo_session_tree_get_property (GObject    *object,
 
     case PROP_SELECTED_ID:
       g_value_set_string (value, self->selected_id);
+      break;
+
+    case PROP_SCROLLED_OFF_ID:
+      g_value_set_string (value, self->scrolled_off_id);
       break;
 
     case PROP_FOCUS_ID:
@@ -427,6 +439,16 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   /**
+   * RamoSessionTree:scrolled-off-id: (attributes org.gtk.Property.get=ramo_session_tree_get_scrolled_off_id)
+   *
+   * The id of the entry the shallowest rows in view hang from: it and the rows above it are
+   * scrolled off to the left. %NULL when those rows are top rows.
+   */
+  properties [PROP_SCROLLED_OFF_ID] =
+    g_param_spec_string ("scrolled-off-id", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
    * RamoSessionTree:focus-id:
    *
    * The entry whose branch alone the tree shows (ramo_session_tree_focus_branch()), or %NULL
@@ -460,6 +482,7 @@ ramo_session_tree_init (RamoSessionTree *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   _ramo_session_tree_rows_init (self);
+  _ramo_session_tree_guides_init (self);
 
   self->folded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->select_after_fold = GTK_INVALID_LIST_POSITION;

@@ -29,6 +29,8 @@ void                ramo_session_tree_make_rows_ahead  (RamoSessionTree *self);
 void                ramo_session_tree_unprepare        (RamoSessionTree *self,
                                                         RamoProjection  *projection);
 const char         *ramo_session_tree_get_selected_id  (RamoSessionTree *self);
+const char         *ramo_session_tree_get_scrolled_off_id (RamoSessionTree *self);
+gboolean            ramo_session_tree_selected_in_view (RamoSessionTree *self);
 RamoEntry          *ramo_session_tree_get_selected_entry (RamoSessionTree *self);
 gboolean            ramo_session_tree_select_entry     (RamoSessionTree *self,
                                                         const char      *id);

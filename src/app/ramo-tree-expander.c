@@ -14,11 +14,15 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "ramo-tree-expander.h"
 
 #define INDENT_PX 16
+#define MIN_INDENT_PX 8
 #define ARROW_SPACING_PX 4
+/* how much of a row's width its text keeps, at the least, when the indentation shrinks */
+#define TEXT_SHARE 0.4
 
 /**
  * RamoTreeExpander:
@@ -30,8 +34,14 @@
  * branch point of a pi session nests its branches one level deeper). GTK 4.8's expander makes
  * one indentation widget per level each time a row widget is bound to another row: on a
  * 100,000-entry session that was most of the time a filter change took. This one indents by
- * placing the arrow, capped at %RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS levels, so binding a row
- * costs the same at any depth; the real depth is still given to assistive technologies.
+ * placing the arrow, so binding a row costs the same at any depth.
+ *
+ * The indentation is not the row's depth but its column, which the tree decides for the rows
+ * in view (ramo_tree_expander_set_guides()): counted from the shallowest row in view, so that
+ * structure stays readable hundreds of levels down, with guides drawn in each column — pi's
+ * `│`, `├` and `└` — and a column's width shrinking (down to a floor) when the rows in view
+ * span more columns than the width holds. The real depth is still given to assistive
+ * technologies.
  *
  * Like `GtkTreeExpander`, it offers the actions `listitem.expand`, `listitem.collapse` and
  * `listitem.toggle-expand`, bound to +, −, * and /.
@@ -44,7 +54,13 @@ struct _RamoTreeExpander
   RamoTreeRow *list_row;
   GtkWidget      *arrow;
   GtkWidget      *child;
-  int             indent;          /* pixels before the arrow */
+  int             indent;          /* pixels before the arrow, at the last allocation */
+  int             step;            /* pixels per column, at the last allocation */
+  guint           n_columns;       /* columns of indentation */
+  guint           span;            /* the most columns a row in view has */
+  guint8         *guides;          /* (array length=n_columns) a RamoTreeGuide per column,
+                                    * RAMO_TREE_EXPANDER_GUIDE_GAP where levels are left out */
+  guint           children_guide : 1; /* rows that hang from this one as siblings follow it */
   gulong          expanded_id;
   gulong          expandable_id;
 };
@@ -92,14 +108,22 @@ static void
 update_depth (RamoTreeExpander *self)
 {
   guint depth = self->list_row ? ramo_tree_row_get_depth (self->list_row) : 0;
-  int indent = MIN (depth, RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS) * INDENT_PX;
 
-  if (indent != self->indent)
-    {
-      self->indent = indent;
-      gtk_widget_queue_allocate (GTK_WIDGET (self));
-    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LEVEL, (int) depth + 1, -1);
+}
+
+/* The width of a column, for a row @width pixels wide with an arrow @arrow wide: full, unless
+ * the rows in view span more columns than the row's share for indentation holds. */
+static int
+column_step (RamoTreeExpander *self,
+             int               width,
+             int               arrow)
+{
+  int room = width - arrow - (int) (width * TEXT_SHARE);
+
+  if (self->span == 0 || room >= (int) self->span * INDENT_PX)
+    return INDENT_PX;
+  return CLAMP (room / (int) self->span, MIN_INDENT_PX, INDENT_PX);
 }
 
 /* A row that asks for a new size has the whole window measured again, and binding a row to
@@ -153,7 +177,9 @@ ramo_tree_expander_size_allocate (GtkWidget *widget,
     gtk_widget_measure (self->child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
 
   /* the indentation gives way first when the row is narrow */
-  indent = CLAMP (width - arrow_nat - child_min, 0, self->indent);
+  self->step = column_step (self, width, arrow_nat);
+  indent = CLAMP (width - arrow_nat - child_min, 0, (int) self->n_columns * self->step);
+  self->indent = indent;
   x = indent;
   gtk_widget_size_allocate (self->arrow,
                             &(GtkAllocation) { rtl ? width - x - arrow_nat : x, (height - arrow_height) / 2,
@@ -167,11 +193,90 @@ ramo_tree_expander_size_allocate (GtkWidget *widget,
 }
 
 static void
+append_box (GtkSnapshot     *snapshot,
+            const GdkRGBA   *color,
+            gboolean         rtl,
+            int              width,
+            int              x,
+            int              y,
+            int              w,
+            int              h)
+{
+  if (w <= 0 || h <= 0)
+    return;
+  gtk_snapshot_append_color (snapshot, color,
+                             &GRAPHENE_RECT_INIT (rtl ? width - x - w : x, y, w, h));
+}
+
+/* The guides: in column i, under the arrows of the rows i columns in, a line down where a row
+ * above has a sibling below, and the row's own connector to its arrow. */
+static void
+snapshot_guides (RamoTreeExpander *self,
+                 GtkSnapshot      *snapshot)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean rtl = gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  int step = self->step > 0 ? self->step : INDENT_PX;
+  int offset = MIN (INDENT_PX / 2, step - 3), mid = height / 2;
+  int n = step > 0 ? MIN ((int) self->n_columns, self->indent / step) : 0;
+  gboolean expandable = self->list_row && ramo_tree_row_is_expandable (self->list_row);
+  GdkRGBA color;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  color.alpha *= 0.3f;
+
+  for (int i = 0; i < n; i++)
+    {
+      guint8 guide = self->guides[i] & ~RAMO_TREE_EXPANDER_GUIDE_GAP;
+      int x = i * step + offset;
+
+      if (self->guides[i] & RAMO_TREE_EXPANDER_GUIDE_GAP && guide != RAMO_TREE_GUIDE_NONE)
+        {
+          /* levels left out here: the line is dotted */
+          for (int y = 0; y < (guide == RAMO_TREE_GUIDE_CORNER ? mid : height); y += 4)
+            append_box (snapshot, &color, rtl, width, x, y, 1, 2);
+        }
+      else if (guide == RAMO_TREE_GUIDE_LINE || guide == RAMO_TREE_GUIDE_TEE)
+        append_box (snapshot, &color, rtl, width, x, 0, 1, height);
+      else if (guide == RAMO_TREE_GUIDE_CORNER)
+        append_box (snapshot, &color, rtl, width, x, 0, 1, mid + 1);
+
+      if (guide == RAMO_TREE_GUIDE_TEE || guide == RAMO_TREE_GUIDE_CORNER)
+        {
+          /* to the arrow, or into its empty place when the row has none */
+          int end = (i + 1) * step + (expandable ? 1 : INDENT_PX - 4);
+
+          append_box (snapshot, &color, rtl, width, x + 1, mid, end - x - 1, 1);
+        }
+    }
+
+  /* from below the arrow down to the first of the siblings hanging from this row */
+  if (self->children_guide && expandable && ramo_tree_row_get_expanded (self->list_row))
+    append_box (snapshot, &color, rtl, width, self->indent + offset, mid + 7, 1, height - mid - 7);
+}
+
+static void
+ramo_tree_expander_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  RamoTreeExpander *self = RAMO_TREE_EXPANDER (widget);
+
+  snapshot_guides (self, snapshot);
+  gtk_widget_snapshot_child (widget, self->arrow, snapshot);
+  if (self->child)
+    gtk_widget_snapshot_child (widget, self->child, snapshot);
+}
+
+static void
 list_row_notify_cb (RamoTreeExpander *self,
                     GParamSpec       *pspec,
                     RamoTreeRow      *list_row)
 {
   update_arrow (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Asked only when the pointer rests on the arrow (setting a tooltip text on every bind would
@@ -249,6 +354,8 @@ ramo_tree_expander_dispose (GObject *object)
   ramo_tree_expander_set_list_row (self, NULL);
   g_clear_pointer (&self->arrow, gtk_widget_unparent);
   g_clear_pointer (&self->child, gtk_widget_unparent);
+  g_clear_pointer (&self->guides, g_free);
+  self->n_columns = 0;
 
   G_OBJECT_CLASS (ramo_tree_expander_parent_class)->dispose (object);
 }
@@ -315,6 +422,7 @@ ramo_tree_expander_class_init (RamoTreeExpanderClass *klass)
 
   widget_class->measure = ramo_tree_expander_measure;
   widget_class->size_allocate = ramo_tree_expander_size_allocate;
+  widget_class->snapshot = ramo_tree_expander_snapshot;
 
   /**
    * RamoTreeExpander:list-row: (attributes org.gtk.Property.get=ramo_tree_expander_get_list_row org.gtk.Property.set=ramo_tree_expander_set_list_row)
@@ -499,4 +607,97 @@ ramo_tree_expander_set_child (RamoTreeExpander *self,
       gtk_widget_set_parent (child, GTK_WIDGET (self));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CHILD]);
+}
+
+/**
+ * ramo_tree_expander_set_guides:
+ * @self: an expander
+ * @guides: (nullable) (array length=n_columns): a #RamoTreeGuide for each column of the row's
+ *   indentation, first to last, each or-ed with %RAMO_TREE_EXPANDER_GUIDE_GAP where the
+ *   column stands for more than one level (levels no row in view has are left out)
+ * @n_columns: how many columns the row is indented by
+ * @span: the most columns a row in view is indented by: when they do not fit in the row's
+ *   share for indentation, every column is narrower (down to a floor)
+ * @children_guide: whether rows that hang from this one as siblings follow it (a line goes
+ *   down from under its arrow)
+ *
+ * Sets the row's indentation and the guides drawn in it, which the tree works out for the
+ * rows in view (ramo_tree_row_get_guides()). Asks for an allocation and a redraw only when
+ * something changed.
+ */
+void
+ramo_tree_expander_set_guides (RamoTreeExpander *self,
+                               const guint8     *guides,
+                               guint             n_columns,
+                               guint             span,
+                               gboolean          children_guide)
+{
+  gboolean changed;
+
+  g_return_if_fail (RAMO_IS_TREE_EXPANDER (self));
+  g_return_if_fail (guides != NULL || n_columns == 0);
+
+  changed = n_columns != self->n_columns || span != self->span ||
+            (children_guide != FALSE) != self->children_guide;
+  if (!changed && n_columns > 0 && memcmp (guides, self->guides, n_columns) != 0)
+    {
+      memcpy (self->guides, guides, n_columns);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  if (!changed)
+    return;
+
+  if (n_columns != self->n_columns)
+    {
+      g_free (self->guides);
+      self->guides = n_columns > 0 ? g_malloc (n_columns) : NULL;
+    }
+  if (n_columns > 0)
+    memcpy (self->guides, guides, n_columns);
+  self->n_columns = n_columns;
+  self->span = span;
+  self->children_guide = children_guide != FALSE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * ramo_tree_expander_get_n_columns:
+ * @self: an expander
+ *
+ * Returns: how many columns the row is indented by (see ramo_tree_expander_set_guides())
+ */
+guint
+ramo_tree_expander_get_n_columns (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), 0);
+  return self->n_columns;
+}
+
+/**
+ * ramo_tree_expander_get_guides:
+ * @self: an expander
+ *
+ * Returns: (transfer none) (nullable) (array length=n_columns): the guides drawn, as given
+ *   to ramo_tree_expander_set_guides(), one per column
+ */
+const guint8 *
+ramo_tree_expander_get_guides (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), NULL);
+  return self->guides;
+}
+
+/**
+ * ramo_tree_expander_get_indent:
+ * @self: an expander
+ *
+ * Returns: the pixels before the arrow at the last allocation
+ */
+int
+ramo_tree_expander_get_indent (RamoTreeExpander *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_EXPANDER (self), 0);
+  return self->indent;
 }

@@ -13,9 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* Rows deeper than this keep this level's indentation (their real depth is still told to
- * assistive technologies). */
-#define RAMO_TREE_EXPANDER_MAX_INDENT_LEVELS 16
+/* Or-ed with a #RamoTreeGuide: the column stands for several levels (see
+ * ramo_tree_expander_set_guides()) */
+#define RAMO_TREE_EXPANDER_GUIDE_GAP 0x80
 
 #define RAMO_TYPE_TREE_EXPANDER (ramo_tree_expander_get_type ())
 
@@ -29,5 +29,14 @@ gpointer        ramo_tree_expander_get_item     (RamoTreeExpander *self);
 GtkWidget      *ramo_tree_expander_get_child    (RamoTreeExpander *self);
 void            ramo_tree_expander_set_child    (RamoTreeExpander *self,
                                                  GtkWidget        *child);
+
+void            ramo_tree_expander_set_guides   (RamoTreeExpander *self,
+                                                 const guint8     *guides,
+                                                 guint             n_columns,
+                                                 guint             span,
+                                                 gboolean          children_guide);
+guint           ramo_tree_expander_get_n_columns (RamoTreeExpander *self);
+const guint8   *ramo_tree_expander_get_guides   (RamoTreeExpander *self);
+int             ramo_tree_expander_get_indent   (RamoTreeExpander *self);
 
 G_END_DECLS

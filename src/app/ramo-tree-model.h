@@ -28,6 +28,34 @@ G_DECLARE_FINAL_TYPE (RamoTreeModel, ramo_tree_model, RAMO, TREE_MODEL, GObject)
 typedef GListModel * (* RamoTreeModelCreateModelFunc) (gpointer item,
                                                        gpointer user_data);
 
+/**
+ * RamoTreeGuide:
+ * @RAMO_TREE_GUIDE_NONE: nothing in this column
+ * @RAMO_TREE_GUIDE_LINE: a row above has a sibling below: its line goes through (│)
+ * @RAMO_TREE_GUIDE_TEE: the row itself, with a sibling below it (├)
+ * @RAMO_TREE_GUIDE_CORNER: the row itself, the last of its siblings (└)
+ *
+ * What one column of a row's indentation shows of the tree's structure.
+ */
+typedef enum
+{
+  RAMO_TREE_GUIDE_NONE,
+  RAMO_TREE_GUIDE_LINE,
+  RAMO_TREE_GUIDE_TEE,
+  RAMO_TREE_GUIDE_CORNER,
+} RamoTreeGuide;
+
+/**
+ * RamoTreeRowSiblingFunc:
+ * @item: (type GObject): the item of a row
+ * @user_data: the data given to ramo_tree_row_get_guides()
+ *
+ * Returns: whether @item's row is one of a list of siblings drawn with connectors, rather
+ *   than the next row of a chain
+ */
+typedef gboolean (* RamoTreeRowSiblingFunc) (gpointer item,
+                                             gpointer user_data);
+
 RamoTreeModel *ramo_tree_model_new            (GListModel                   *root,
                                                gboolean                      autoexpand,
                                                RamoTreeModelCreateModelFunc  create_func,
@@ -54,5 +82,11 @@ GListModel    *ramo_tree_row_get_children     (RamoTreeRow                  *sel
 RamoTreeRow   *ramo_tree_row_get_parent       (RamoTreeRow                  *self);
 RamoTreeRow   *ramo_tree_row_get_child_row    (RamoTreeRow                  *self,
                                                guint                         position);
+guint          ramo_tree_row_get_guides       (RamoTreeRow                  *self,
+                                               guint                         from_depth,
+                                               RamoTreeRowSiblingFunc        is_sibling,
+                                               gpointer                      user_data,
+                                               guint8                       *guides,
+                                               guint                         n_guides);
 
 G_END_DECLS

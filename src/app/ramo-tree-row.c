@@ -342,3 +342,77 @@ ramo_tree_row_get_child_row (RamoTreeRow *self,
     return NULL;
   return _ramo_tree_node_get_row (g_ptr_array_index (self->node->children, position));
 }
+
+/* Whether @node is the last row of its list */
+static gboolean
+node_is_last (RamoTreeNode *node)
+{
+  GListModel *model = node->parent->model;
+  guint n = model ? g_list_model_get_n_items (model) : 0;
+  gpointer last;
+  gboolean is_last;
+
+  if (n == 0)
+    return TRUE;
+  last = g_list_model_get_item (model, n - 1);
+  is_last = last == node->item;
+  g_clear_object (&last);
+  return is_last;
+}
+
+/**
+ * ramo_tree_row_get_guides:
+ * @self: a row
+ * @from_depth: the depth of the first column of indentation drawn
+ * @is_sibling: (scope call): tells which rows hang from their parent as one of its siblings
+ *   (the others continue a chain, with no connector)
+ * @user_data: the data for @is_sibling
+ * @guides: (out caller-allocates) (array length=n_guides): where to write a #RamoTreeGuide for
+ *   each column of the row's indentation from @from_depth: column `i` is under the rows of
+ *   depth `@from_depth + i`, and shows the row of depth `@from_depth + i + 1` on the way to
+ *   @self (the last column is @self's own connector)
+ * @n_guides: the length of @guides
+ *
+ * Works out the guides that draw who is whose child and sibling, as pi's `├ └ │` do, by
+ * walking up from @self to the depth @from_depth + 1 (only the columns drawn: the cost grows
+ * with the indentation shown, not with the depth). No row object is made on the way.
+ *
+ * Returns: the number of columns written: the row's depth less @from_depth (0 for a row at
+ *   or above @from_depth, or one that left its model), at most @n_guides
+ */
+guint
+ramo_tree_row_get_guides (RamoTreeRow            *self,
+                          guint                   from_depth,
+                          RamoTreeRowSiblingFunc  is_sibling,
+                          gpointer                user_data,
+                          guint8                 *guides,
+                          guint                   n_guides)
+{
+  RamoTreeNode *node;
+  guint n;
+
+  g_return_val_if_fail (RAMO_IS_TREE_ROW (self), 0);
+  g_return_val_if_fail (is_sibling != NULL, 0);
+  g_return_val_if_fail (guides != NULL || n_guides == 0, 0);
+
+  node = live_node (self);
+  if (node == NULL || node->depth <= from_depth)
+    return 0;
+  n = MIN (node->depth - from_depth, n_guides);
+
+  /* the columns past @n_guides are not asked for: start as far up as they end */
+  for (guint depth = node->depth; depth > from_depth + n; depth--)
+    node = node->parent;
+  for (guint i = n; i > 0; i--, node = node->parent)
+    {
+      gboolean own = i == n && node == self->node;
+
+      if (!is_sibling (node->item, user_data))
+        guides[i - 1] = RAMO_TREE_GUIDE_NONE;
+      else if (node_is_last (node))
+        guides[i - 1] = own ? RAMO_TREE_GUIDE_CORNER : RAMO_TREE_GUIDE_NONE;
+      else
+        guides[i - 1] = own ? RAMO_TREE_GUIDE_TEE : RAMO_TREE_GUIDE_LINE;
+    }
+  return n;
+}

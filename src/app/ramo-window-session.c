@@ -128,6 +128,33 @@ update_banners (RamoWindow *self)
     gtk_info_bar_set_revealed (self->read_only_bar, FALSE);
 }
 
+/* The path bar: the way to the selection when it is in view, or else to the rows in view,
+ * with the rows scrolled off to the left dimmed. */
+static void
+update_path_bar (RamoWindow *self)
+{
+  RamoEntry *selected = NULL, *scrolled_off = NULL;
+  const char *off_id = ramo_session_tree_get_scrolled_off_id (self->tree);
+
+  if (self->projection != NULL)
+    {
+      selected = ramo_session_tree_get_selected_entry (self->tree);
+      if (off_id != NULL)
+        scrolled_off = ramo_session_manager_get_entry (self->manager, off_id);
+      if (scrolled_off != NULL && !ramo_session_tree_selected_in_view (self->tree))
+        selected = NULL;
+    }
+  ramo_path_bar_set_path (self->path_bar, self->projection, selected, scrolled_off);
+}
+
+static void
+scrolled_off_changed_cb (RamoWindow      *self,
+                         GParamSpec      *pspec,
+                         RamoSessionTree *tree)
+{
+  update_path_bar (self);
+}
+
 /* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
  * path bar of the branch points on the way to it. */
 static void
@@ -140,7 +167,7 @@ update_position (RamoWindow *self)
   if (rank > 0)
     text = g_strdup_printf ("(%u/%u)", rank, ramo_projection_get_n_visible (self->projection));
   gtk_label_set_text (self->position_label, text ? text : "");
-  ramo_path_bar_set_path (self->path_bar, self->projection, entry);
+  update_path_bar (self);
 }
 
 static void
@@ -354,6 +381,8 @@ _ramo_window_session_init (RamoWindow *self)
 
   g_signal_connect_object (self->tree, "notify::selected-id",
                            G_CALLBACK (tree_selected_id_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tree, "notify::scrolled-off-id",
+                           G_CALLBACK (scrolled_off_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->path_bar, "entry-activated",
                            G_CALLBACK (path_bar_activated_cb), self, G_CONNECT_SWAPPED);
 
