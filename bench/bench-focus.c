@@ -10,7 +10,8 @@
  * (by default: the first row, whose branch is the whole session; the branch start halfway down
  * the leaf's path; the start of the leaf's segment) focuses on its branch and goes back to the
  * whole session, as win.focus-branch and win.show-whole-session do. For each step it prints the
- * time to the next frame, the time until every row is in the model, the longest main-loop gap
+ * time to the next frame (and the main thread's CPU time until then, which other processes on
+ * the machine do not stretch), the time until every row is in the model, the longest main-loop gap
  * meanwhile (a 1 ms timeout that comes late), and the rows in the model; with
  * BENCH_FOCUS_FILTER=1, then a filter change and back with the same row selected, to compare.
  * Not part of the tests.
@@ -19,6 +20,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <time.h>
 
 #include <adwaita.h>
 
@@ -30,6 +32,17 @@ typedef struct
   gint64   max_gap;
   gboolean painted;
 } Probe;
+
+/* Microseconds of CPU time the main thread has used: unlike wall time, it does not grow when
+ * other processes take the machine's cores. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
 
 static gboolean
 tick_cb (gpointer data)
@@ -68,7 +81,7 @@ measure (RamoWindow *window,
   RamoSessionTree *tree = ramo_window_get_tree (window);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   Probe probe = { 0, 0, FALSE };
-  gint64 start, frame = 0, filled;
+  gint64 start, frame = 0, filled, cpu_start, cpu_frame;
   gulong paint_id;
   guint tick_id;
 
@@ -76,6 +89,7 @@ measure (RamoWindow *window,
   paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &probe);
   tick_id = g_timeout_add (1, tick_cb, &probe);
 
+  cpu_start = thread_cpu_time ();
   start = probe.last_tick = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), action, param);
   /* what the action did in its own main-loop turn counts as a gap */
@@ -83,14 +97,15 @@ measure (RamoWindow *window,
   while (!probe.painted)
     g_main_context_iteration (NULL, TRUE);
   frame = g_get_monotonic_time ();
+  cpu_frame = thread_cpu_time ();
   while (ramo_session_tree_is_filling (tree))
     g_main_context_iteration (NULL, TRUE);
   filled = g_get_monotonic_time ();
 
   g_source_remove (tick_id);
   g_signal_handler_disconnect (clock, paint_id);
-  printf ("%-34s next frame %7.1f ms, every row %7.1f ms, longest gap %6.1f ms, %u rows\n", what,
-          (frame - start) / 1000.0, (filled - start) / 1000.0, probe.max_gap / 1000.0,
+  printf ("%-30s next frame %6.1f ms (CPU %5.1f), every row %7.1f ms, longest gap %6.1f ms, %u rows\n", what,
+          (frame - start) / 1000.0, (cpu_frame - cpu_start) / 1000.0, (filled - start) / 1000.0, probe.max_gap / 1000.0,
           g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))));
   fflush (stdout);
 }
