@@ -130,7 +130,7 @@ def keysym(name):
 
 def press(keyname, modifiers=()):
     """Presses a key (X keysym name) with modifiers held, through the registry (XTest)."""
-    # X modifier masks: ShiftMask, ControlMask, held by the registry around the key
+    # X modifier masks: ShiftMask, ControlMask, Mod1Mask (Alt), held by the registry around the key
     mask = sum({'shift': 1 << 0, 'ctrl': 1 << 2, 'alt': 1 << 3}[m] for m in modifiers)
     if mask:
         Atspi.generate_keyboard_event(mask, None, Atspi.KeySynthType.LOCKMODIFIERS)

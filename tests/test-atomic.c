@@ -7,9 +7,13 @@
  */
 
 #include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "ramo-session-manager.h"
 #include "ramo-session-manager-private.h"
@@ -216,6 +220,151 @@ test_migration_race (void)
                         "z");
 }
 
+
+/* A version-2 session: its first write migrates it to version 3 (an atomic replace). */
+static const char v2_text[] =
+  "{\"type\":\"session\",\"version\":2,\"id\":\"v2-link\",\"timestamp\":\"2025-01-01T00:00:00.000Z\",\"cwd\":\"/p\"}\n"
+  "{\"type\":\"message\",\"id\":\"m1\",\"parentId\":null,\"timestamp\":\"2025-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hi\"}}\n";
+
+/* A label on a version-2 file reached through a symbolic link: the migration and the label
+ * land in the link's target, and the link stays a link. */
+static void
+test_symlink_target (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *real_dir = g_build_filename (dir, "real", NULL);
+  g_autofree char *target = g_build_filename (real_dir, "session.jsonl", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.jsonl", NULL);
+  g_autofree char *link2 = g_build_filename (dir, "link-of-link.jsonl", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  struct stat st;
+
+  g_assert_cmpint (g_mkdir_with_parents (real_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (target, v2_text, -1, NULL));
+  g_assert_cmpint (chmod (target, 0640), ==, 0);
+  g_assert_cmpint (symlink ("real/session.jsonl", link), ==, 0);
+  g_assert_cmpint (symlink (link, link2), ==, 0);
+
+  manager = ramo_session_manager_open (link2, &error);
+  g_assert_no_error (error);
+  id = ramo_session_manager_append_label_change (manager, "m1", "through a link", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (id);
+
+  g_assert_cmpint (lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (lstat (link2, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (lstat (target, &st), ==, 0);
+  g_assert_true (S_ISREG (st.st_mode));
+  g_assert_cmpint (st.st_mode & 07777, ==, 0640);
+  g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\"version\":3"));
+  g_assert_nonnull (strstr (contents, "\"label\":\"through a link\""));
+  /* no temporary file left beside it */
+  {
+    g_autoptr(GDir) d = g_dir_open (real_dir, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (d))
+      n++;
+    g_assert_cmpuint (n, ==, 1);
+  }
+}
+
+/* A label refused on a version-2 file the user cannot write (in a folder the user owns, where
+ * the migration's rename would succeed): nothing is rewritten, the owner, group and mode stay.
+ * As root, the child writes as nobody; otherwise the file is made read-only. */
+static void
+test_refused_write_changes_nothing (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *folder = g_build_filename (dir, "theirs", NULL);
+  g_autofree char *path = g_build_filename (folder, "session.jsonl", NULL);
+  g_autofree char *after = NULL;
+  struct stat before, now;
+  gboolean as_root = geteuid () == 0;
+  pid_t child;
+  int status;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, v2_text, -1, NULL));
+  g_assert_cmpint (chmod (path, as_root ? 0644 : 0444), ==, 0);
+  if (as_root)
+    {
+      /* the folder is nobody's, the file root's */
+      g_assert_cmpint (chown (folder, 65534, 65534), ==, 0);
+      g_assert_cmpint (chmod (dir, 0755), ==, 0);
+    }
+  g_assert_cmpint (stat (path, &before), ==, 0);
+
+  child = fork ();
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      RamoSessionManager *manager;
+      GError *error = NULL;
+      char *id;
+
+      if (as_root && (setgid (65534) != 0 || setuid (65534) != 0))
+        _exit (3);
+      manager = ramo_session_manager_open (path, &error);
+      if (manager == NULL)
+        _exit (4);
+      id = ramo_session_manager_append_label_change (manager, "m1", "refused", &error);
+      status = id == NULL && error != NULL && strstr (error->message, "unchanged") != NULL ? 0 : 5;
+      /* nothing left behind, the parent's strings too (valgrind reads the child's leaks) */
+      g_free (id);
+      g_clear_error (&error);
+      g_object_unref (manager);
+      g_clear_pointer (&dir, g_free);
+      g_clear_pointer (&folder, g_free);
+      g_clear_pointer (&path, g_free);
+      _exit (status);
+    }
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, v2_text);
+  g_assert_cmpint (stat (path, &now), ==, 0);
+  g_assert_cmpuint (now.st_ino, ==, before.st_ino);
+  g_assert_cmpuint (now.st_uid, ==, before.st_uid);
+  g_assert_cmpuint (now.st_gid, ==, before.st_gid);
+  g_assert_cmpuint (now.st_mode, ==, before.st_mode);
+  g_assert_cmpint (chmod (path, 0644), ==, 0);
+}
+
+/* A group-writable version-2 file of another group: the migration keeps its group and mode. */
+static void
+test_replace_keeps_group_and_mode (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "group.jsonl", NULL);
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  struct stat st;
+  gid_t group = geteuid () == 0 ? 65534 : getegid ();
+
+  g_assert_true (g_file_set_contents (path, v2_text, -1, NULL));
+  g_assert_cmpint (chmod (path, 0660), ==, 0);
+  if (geteuid () == 0)
+    g_assert_cmpint (chown (path, 0, group), ==, 0);
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  id = ramo_session_manager_append_label_change (manager, "m1", "kept", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_cmpuint (st.st_gid, ==, group);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0660);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -224,5 +373,8 @@ main (int   argc,
   g_test_add_func ("/Core/Atomic/migration-killed", test_migration_killed);
   g_test_add_func ("/Core/Atomic/branch-killed", test_branch_killed);
   g_test_add_func ("/Core/Atomic/migration-race", test_migration_race);
+  g_test_add_func ("/Core/Atomic/symlink-target", test_symlink_target);
+  g_test_add_func ("/Core/Atomic/refused-write-changes-nothing", test_refused_write_changes_nothing);
+  g_test_add_func ("/Core/Atomic/replace-keeps-group-and-mode", test_replace_keeps_group_and_mode);
   return g_test_run ();
 }

@@ -5,7 +5,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <sys/resource.h>
 
@@ -392,19 +396,28 @@ test_fifo_and_deep (void)
   g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_IO);
   g_clear_error (&error);
 
-  /* a line nested 100,000 levels deep is reported and skipped, never recursed into */
+  /* a line nested 100,000 levels deep is read as pi's JSON.parse reads it, never recursed into */
   g_string_append (deep, "{\"type\":\"custom\",\"id\":\"d\",\"parentId\":null,\"data\":");
   for (guint i = 0; i < 100000; i++)
     g_string_append_c (deep, '[');
   for (guint i = 0; i < 100000; i++)
     g_string_append_c (deep, ']');
   g_string_append (deep, "}\n" MSG ("a", "null", "after"));
+  g_string_append (deep, MSG ("b", "\"d\"", "child of the deep one"));
   manager = open_bytes (deep->str, deep->len, &error, NULL);
   g_assert_no_error (error);
-  g_assert_null (ramo_session_manager_get_entry (manager, "d"));
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "d"));
   g_assert_nonnull (ramo_session_manager_get_entry (manager, "a"));
-  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
-  g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (ramo_session_manager_get_issues (manager), 0))->line, ==, 2);
+  /* its child is not orphaned */
+  g_assert_cmpstr (ramo_session_manager_get_entry (manager, "b")->parent_id, ==, "d");
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 0);
+  {
+    /* its body as a json-glib tree: made, and freed, without recursing 100,000 levels */
+    g_autoptr(JsonNode) body = ramo_session_manager_read_entry (manager, ramo_session_manager_get_entry (manager, "d"), &error);
+
+    g_assert_no_error (error);
+    g_assert_true (JSON_NODE_HOLDS_ARRAY (json_object_get_member (json_node_get_object (body), "data")));
+  }
 }
 
 /* Bodies json-glib cannot hold: the window still reads them (U+FFFD where a C string cannot
@@ -529,6 +542,53 @@ test_odd_versions (void)
     }
 }
 
+
+/* A 10 GiB file of almost only zero bytes (a sparse file: holes hold no line end): the line of
+ * zeros is skipped without being held, in a bounded time and memory, and what follows it is
+ * read; a file of only zeros is refused with a clear error. */
+static void
+test_sparse_zeros (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "sparse.jsonl", NULL);
+  g_autofree char *zeros = g_build_filename (dir, "zeros.jsonl", NULL);
+  static const char before[] = HEADER MSG ("a", "null", "before");
+  static const char after[] = "\n" MSG ("b", "\"a\"", "after the zeros");
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoSessionManager) none = NULL;
+  g_autoptr(GError) error = NULL;
+  RamoLoadIssue *issue;
+  int fd;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, before, strlen (before)), ==, (gssize) strlen (before));
+  g_assert_cmpint (lseek (fd, (off_t) 10 << 30, SEEK_CUR), >, 0);
+  g_assert_cmpint (write (fd, after, strlen (after)), ==, (gssize) strlen (after));
+  close (fd);
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "a"));
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "b"));
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "b");
+  g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
+  issue = g_ptr_array_index (ramo_session_manager_get_issues (manager), 0);
+  g_assert_cmpuint (issue->line, ==, 3);
+  g_assert_nonnull (strstr (issue->message, "NUL"));
+  g_assert_cmpuint (ramo_session_manager_get_entry (manager, "b")->line, ==, 4);
+
+  /* zeros only: no header, said so */
+  fd = g_open (zeros, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) 10 << 30), ==, 0);
+  close (fd);
+  none = ramo_session_manager_open (zeros, &error);
+  g_assert_null (none);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "header"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -552,5 +612,6 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
   g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
   g_test_add_func ("/Core/BadInput/odd-versions", test_odd_versions);
+  g_test_add_func ("/Core/BadInput/sparse-zeros", test_sparse_zeros);
   return g_test_run ();
 }

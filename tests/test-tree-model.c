@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ramo-list-slice.h"
 #include "ramo-tree-model.h"
 
 /* The trees are GListStores of GListStores: an item is the list of the rows under it. */
@@ -276,6 +277,165 @@ test_freed_after (void)
     ;
 }
 
+/* @positions, each one more than the position it means (the place function's way) */
+static guint
+place_shifted_cb (GListModel *list,
+                  guint       position,
+                  gpointer    user_data)
+{
+  guint *calls = user_data;
+
+  (*calls)++;
+  g_assert_true (G_IS_LIST_MODEL (list));
+  return position == 0 ? G_MAXUINT : position - 1;
+}
+
+/* The row at the end of a path of positions is the one the rows' own child rows lead to, or
+ * none when a row on the way is folded or a position is past its list's end. */
+static void
+test_row_at_path (void)
+{
+  for (guint round = 0; round < 20; round++)
+    {
+      g_autoptr(GListStore) top = NULL;
+      g_autoptr(RamoTreeModel) model = NULL;
+      guint n;
+
+      stores = g_ptr_array_new_with_free_func (g_object_unref);
+      top = new_store (g_test_rand_int_range (1, 5), 4);
+      model = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+      /* some rows folded */
+      n = g_list_model_get_n_items (G_LIST_MODEL (model));
+      for (guint k = 0; k < 3 && n > 0; k++)
+        {
+          g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, g_test_rand_int_range (0, n));
+
+          ramo_tree_row_set_expanded (row, FALSE);
+          n = g_list_model_get_n_items (G_LIST_MODEL (model));
+        }
+
+      for (guint step = 0; step < 50; step++)
+        {
+          guint positions[6], shifted[6];
+          guint depth = g_test_rand_int_range (1, 6);
+          g_autoptr(RamoTreeRow) expected = NULL;
+          g_autoptr(RamoTreeRow) found = NULL;
+          g_autoptr(RamoTreeRow) found_shifted = NULL;
+          guint calls = 0;
+
+          for (guint d = 0; d < depth; d++)
+            {
+              positions[d] = g_test_rand_int_range (0, 4);
+              shifted[d] = positions[d] + 1;
+            }
+          /* the way there, one row after another */
+          expected = ramo_tree_model_get_child_row (model, positions[0]);
+          for (guint d = 1; d < depth && expected != NULL; d++)
+            {
+              RamoTreeRow *child = ramo_tree_row_get_child_row (expected, positions[d]);
+
+              g_object_unref (expected);
+              expected = child;
+            }
+
+          found = ramo_tree_model_get_row_at_path (model, positions, depth, NULL, NULL);
+          found_shifted = ramo_tree_model_get_row_at_path (model, shifted, depth, place_shifted_cb, &calls);
+          g_assert_true (found == expected);
+          g_assert_true (found_shifted == expected);
+          g_assert_cmpuint (calls, >=, 1);
+          if (expected != NULL)
+            g_assert_cmpuint (calls, ==, depth);
+        }
+      g_clear_pointer (&stores, g_ptr_array_unref);
+    }
+}
+
+/* Keeps count of the rows a view would hold */
+static void
+count_cb (GListModel *model,
+          guint       position,
+          guint       removed,
+          guint       added,
+          guint      *n)
+{
+  g_assert_cmpuint (*n, >=, removed);
+  *n = *n - removed + added;
+}
+
+/* A model made over a list deep in a tree, at that list's depth, then grown up one row at a
+ * time (each a one-item slice of the list above) and its slices grown whole, shows the rows of
+ * a model made over the whole tree, and told its views of every row it took in. */
+static void
+test_grow_up (void)
+{
+  for (guint round = 0; round < 30; round++)
+    {
+      g_autoptr(GListStore) top = NULL;
+      g_autoptr(RamoTreeModel) whole = NULL;
+      g_autoptr(RamoTreeModel) part = NULL;
+      g_autoptr(GPtrArray) lists = g_ptr_array_new ();
+      g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr(GPtrArray) slices = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *whole_rows = NULL;
+      g_autofree char *part_rows = NULL;
+      GListModel *list;
+      guint n_seen = 0;
+
+      stores = g_ptr_array_new_with_free_func (g_object_unref);
+      top = new_store (g_test_rand_int_range (1, 4), 5);
+      whole = ramo_tree_model_new (g_object_ref (G_LIST_MODEL (top)), TRUE, create_cb, NULL, NULL);
+
+      /* down the tree at random, as long as there are rows under */
+      for (list = G_LIST_MODEL (top); g_list_model_get_n_items (list) > 0;)
+        {
+          guint i = g_test_rand_int_range (0, g_list_model_get_n_items (list));
+          g_autoptr(GListModel) child = g_list_model_get_item (list, i);
+
+          if (g_list_model_get_n_items (child) == 0 && lists->len > 0)
+            break;
+          g_ptr_array_add (lists, list);
+          g_array_append_val (path, i);
+          list = child;
+        }
+      if (g_list_model_get_n_items (list) == 0)
+        {
+          g_clear_pointer (&stores, g_ptr_array_unref);
+          continue;
+        }
+
+      part = ramo_tree_model_new_at_depth (g_object_ref (list), lists->len, TRUE, create_cb, NULL, NULL);
+      g_assert_cmpuint (ramo_tree_model_get_top_depth (part), ==, lists->len);
+      n_seen = g_list_model_get_n_items (G_LIST_MODEL (part));
+      g_signal_connect (part, "items-changed", G_CALLBACK (count_cb), &n_seen);
+      for (guint k = lists->len; k > 0; k--)
+        {
+          RamoListSlice *slice = ramo_list_slice_new (g_ptr_array_index (lists, k - 1), g_array_index (path, guint, k - 1), 1);
+
+          g_ptr_array_add (slices, g_object_ref (slice));
+          ramo_tree_model_grow_up (part, G_LIST_MODEL (slice));
+          g_assert_cmpuint (ramo_tree_model_get_top_depth (part), ==, k - 1);
+          /* the row put above is the top row, unfolded, over the rows it holds */
+          {
+            g_autoptr(RamoTreeRow) first = ramo_tree_model_get_row (part, 0);
+            g_autoptr(RamoTreeRow) second = ramo_tree_model_get_row (part, 1);
+            g_autoptr(RamoTreeRow) parent = second ? ramo_tree_row_get_parent (second) : NULL;
+
+            g_assert_cmpuint (ramo_tree_row_get_depth (first), ==, k - 1);
+            g_assert_true (ramo_tree_row_get_expanded (first));
+            g_assert_true (parent == first);
+          }
+        }
+      for (guint k = 0; k < slices->len; k++)
+        ramo_list_slice_grow (g_ptr_array_index (slices, k), 0);
+
+      whole_rows = rows_of (G_LIST_MODEL (whole), TRUE);
+      part_rows = rows_of (G_LIST_MODEL (part), TRUE);
+      g_assert_cmpstr (part_rows, ==, whole_rows);
+      g_assert_cmpuint (n_seen, ==, g_list_model_get_n_items (G_LIST_MODEL (part)));
+      g_clear_pointer (&stores, g_ptr_array_unref);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -286,5 +446,7 @@ main (int   argc,
   g_test_add_func ("/ui/tree-model/row-removed", test_row_removed);
   g_test_add_func ("/ui/tree-model/deep", test_deep);
   g_test_add_func ("/ui/tree-model/freed-after", test_freed_after);
+  g_test_add_func ("/ui/tree-model/row-at-path", test_row_at_path);
+  g_test_add_func ("/ui/tree-model/grow-up", test_grow_up);
   return g_test_run ();
 }

@@ -1288,8 +1288,9 @@ open_nested_session (void)
             }
         }
     }
-  /* 700 px of window as before the path bar above the tree, which takes 33 px */
-  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 733);
+  /* 700 px of window as before the path bar above the tree, which takes 33 px, and the bar of
+   * its search, filter and count, 46 px */
+  window = open_small_session ("first-frame.jsonl", 4, s->str, 800, 779);
   g_string_free (s, TRUE);
   show_window (window);
   return window;
@@ -1450,6 +1451,75 @@ test_mid_pass_fold (void)
   close_window (window);
 }
 
+/* The rows of @model as the test expects them of the projection: each row's entry and depth */
+static char *
+model_rows_text (RamoTreeModel *model)
+{
+  GString *out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (model));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(RamoTreeRow) row = ramo_tree_model_get_row (model, i);
+      g_autoptr(RamoProjectionNode) node = ramo_tree_row_get_item (row);
+
+      g_string_append_printf (out, "%s/%u ", ramo_projection_node_get_id (node), ramo_tree_row_get_depth (row));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* A change deep in the tree shows its first frame before the rows above those in view are
+ * made: the model starts at the shallowest list in view, and the levels above come one at a
+ * time after the frame. Another change meanwhile, or looking for a row from the top, does not
+ * wait for them, and every row comes in the end, as a model made whole at once has them. */
+static void
+test_mid_pass_grow_up (void)
+{
+  RamoWindow *window = open_nested_session ();
+  RamoSessionTree *tree = ramo_window_get_tree (window);
+  g_autofree char *expected = NULL;
+  g_autofree char *rows = NULL;
+  RamoTreeModel *model;
+
+  settle (NULL);
+  expected = model_rows_text (ramo_session_tree_get_model (tree));
+
+  /* s1400c is 350 levels deep: the rows above its view are still to come */
+  to_mid_pass (window);
+  model = ramo_session_tree_get_model (tree);
+  g_assert_cmpuint (ramo_tree_model_get_top_depth (model), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), <, NESTED_ROWS);
+
+  /* a change meanwhile makes its own model; that one fills */
+  search_main (tree);
+  settle (NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_model (tree))), ==, NESTED_MAIN);
+  run_to_first_frame (window, clear_search);
+  model = ramo_session_tree_get_model (tree);
+  g_assert_cmpuint (ramo_tree_model_get_top_depth (model), >, 0);
+
+  /* a row above the top ones, chosen: they are made at once */
+  g_assert_true (ramo_session_tree_select_entry (tree, "m0001"));
+  g_assert_cmpuint (ramo_tree_model_get_top_depth (model), ==, 0);
+  g_assert_cmpstr (ramo_session_tree_get_selected_id (tree), ==, "m0001");
+  settle (NULL);
+  rows = model_rows_text (ramo_session_tree_get_model (tree));
+  g_assert_cmpstr (rows, ==, expected);
+
+  /* and left to come by themselves */
+  g_assert_true (ramo_session_tree_select_entry (tree, "s1400c"));
+  settle (NULL);
+  run_to_first_frame (window, search_main);
+  settle (NULL);
+  run_to_first_frame (window, clear_search);
+  g_assert_cmpuint (ramo_tree_model_get_top_depth (ramo_session_tree_get_model (tree)), >, 0);
+  settle (NULL);
+  g_clear_pointer (&rows, g_free);
+  rows = model_rows_text (ramo_session_tree_get_model (tree));
+  g_assert_cmpstr (rows, ==, expected);
+  close_window (window);
+}
+
 static void
 search_rare (RamoSessionTree *tree)
 {
@@ -1534,6 +1604,7 @@ main (int   argc,
   g_test_add_func ("/ui/tree-random/mid-pass-keys", test_mid_pass_keys);
   g_test_add_func ("/ui/tree-random/mid-pass-fold", test_mid_pass_fold);
   g_test_add_func ("/ui/tree-random/mid-pass-append", test_mid_pass_append);
+  g_test_add_func ("/ui/tree-random/mid-pass-grow-up", test_mid_pass_grow_up);
 
   seeds_env = g_getenv ("RAMO_TREE_RANDOM_SEEDS");
   if (seeds_env)

@@ -582,6 +582,28 @@ test_prepare (Fixture       *f,
   g_clear_pointer (&rows, g_free);
   rows = rows_text (f);
   g_assert_cmpstr (rows, ==, default_rows);
+
+  /* made a step at a time, then set: the rows as made at once */
+  {
+    g_autoptr(RamoProjection) stepped = ramo_projection_new (manager);
+    g_autoptr(RamoProjection) rebuilt = ramo_projection_new (manager);
+
+    ramo_session_tree_prepare (tree, stepped);
+    while (ramo_session_tree_prepare_step (tree, 1000))
+      ;
+    g_assert_false (ramo_session_tree_prepare_step (tree, 1000));
+    ramo_session_tree_set_projection (tree, stepped);
+    g_clear_pointer (&rows, g_free);
+    rows = rows_text (f);
+    g_assert_cmpstr (rows, ==, default_rows);
+
+    /* laid out again while it is made: dropped, nothing more to make; what is set is made anew */
+    ramo_session_tree_prepare (tree, rebuilt);
+    ramo_projection_set_filter (rebuilt, RAMO_FILTER_ALL);
+    g_assert_false (ramo_session_tree_prepare_step (tree, 1000));
+    ramo_session_tree_set_projection (tree, rebuilt);
+    g_assert_cmpuint (n_rows (f), ==, 16);
+  }
 }
 
 /* The byte ranges @attrs marks with a background, as "start-end …" (static string). */
@@ -1060,6 +1082,32 @@ test_folds (Fixture       *f,
   ramo_test_spin (50);
   g_assert_cmpuint (n_rows (f), ==, 13);
   g_assert_cmpstr (ramo_session_tree_get_selected_id (tree_of (f)), ==, "e0000013");
+
+  /* a search that leaves the same rows keeps the model, and unfolds what the user folded (as
+   * every search does) after its frame, a few milliseconds at a time: the tree says so */
+  ramo_session_tree_set_search (tree_of (f), "e");
+  ramo_test_spin (50);
+  while (ramo_session_tree_is_filling (tree_of (f)))
+    g_main_context_iteration (NULL, TRUE);
+  {
+    guint all = n_rows (f);
+
+    g_clear_object (&row);
+    model = ramo_session_tree_get_model (tree_of (f));
+    row = ramo_tree_model_get_row (model, position_of (f, "e0000007"));
+    g_assert_true (ramo_tree_row_is_expandable (row));
+    ramo_tree_row_set_expanded (row, FALSE);
+    ramo_test_spin (20);
+    g_assert_cmpuint (n_rows (f), <, all);
+    /* the same terms: the same layout */
+    ramo_session_tree_set_search (tree_of (f), "e ");
+    g_assert_true (ramo_session_tree_get_model (tree_of (f)) == model);
+    g_assert_true (ramo_session_tree_is_filling (tree_of (f)));
+    while (ramo_session_tree_is_filling (tree_of (f)))
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpuint (n_rows (f), ==, all);
+    g_assert_true (ramo_tree_row_get_expanded (row));
+  }
 }
 
 static void

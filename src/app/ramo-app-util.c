@@ -357,3 +357,41 @@ ramo_json_elide_images (JsonNode *node)
         ramo_json_elide_images (json_object_get_member (object, l->data));
     }
 }
+
+/* Whether @c is of a script written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko,
+ * Samaritan, Mandaic and their presentation forms, and the historic scripts of the SMP's RTL
+ * blocks). */
+static gboolean
+is_rtl_char (gunichar c)
+{
+  return (c >= 0x0590 && c <= 0x08FF) || (c >= 0xFB1D && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF) ||
+         (c >= 0x10800 && c <= 0x10FFF) || (c >= 0x1E800 && c <= 0x1EFFF);
+}
+
+/**
+ * ramo_text_shown:
+ * @text: (nullable): one line of text from a session file (an entry's text, a label, a name)
+ *
+ * @text as a widget shows it: its control and bidirectional formatting characters made
+ * visible (ramo_text_dup_visible(), line feeds too), and, when it holds right-to-left text,
+ * set apart as a bidirectional isolate (U+2068 … U+2069), so that it cannot reorder what a
+ * label shows around it.
+ *
+ * Returns: (transfer full): the text to show ("" for %NULL)
+ */
+char *
+ramo_text_shown (const char *text)
+{
+  g_autofree char *visible = NULL;
+  const char *shown;
+
+  if (text == NULL)
+    return g_strdup ("");
+  if (ramo_text_needs_visible (text, -1, FALSE))
+    visible = ramo_text_dup_visible (text, -1, FALSE);
+  shown = visible ? visible : text;
+  for (const char *p = shown; *p; p = g_utf8_next_char (p))
+    if ((guchar) *p >= 0xD6 && is_rtl_char (g_utf8_get_char (p)))
+      return g_strconcat ("\xE2\x81\xA8", shown, "\xE2\x81\xA9", NULL);
+  return visible ? g_steal_pointer (&visible) : g_strdup (text);
+}

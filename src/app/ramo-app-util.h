@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 
 char          *ramo_format_timestamp            (const char          *iso8601);
 char          *ramo_tilde_path                  (const char          *path);
+char          *ramo_text_shown                  (const char          *text);
 char          *ramo_ellipsize_text              (const char          *text,
                                                  guint                max_chars);
 char          *ramo_entry_dup_message_text      (RamoSessionManager  *manager,

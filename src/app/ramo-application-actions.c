@@ -170,6 +170,7 @@ static const struct {
   { "win.toggle-all", { "<Control><Shift>a", NULL } },
   { "win.tree", { "<Control>t", NULL } },
   { "win.branch-command", { "<Control>b", NULL } },
+  { "win.show-pane('entry')", { "<Alt>Return", "<Alt>KP_Enter", NULL } },
   { "win.focus-selected", { "<Control><Shift>Return", "<Control><Shift>KP_Enter", NULL } },
   { "win.show-whole-session", { "<Alt>Home", NULL } },
 };

@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 
 #include "ramo-path-bar.h"
+#include "ramo-app-util.h"
 
 /**
  * RamoPathBar:
@@ -70,12 +71,12 @@ crumb_clicked_cb (GtkButton   *button,
 static char *
 crumb_text (const RamoEntry *entry)
 {
-  const char *text = entry->display ? entry->display : entry->id;
+  g_autofree char *text = ramo_text_shown (entry->display ? entry->display : entry->id);
   glong n = g_utf8_strlen (text, -1);
   g_autofree char *cut = NULL;
 
   if (n <= MAX_TEXT_CHARS)
-    return g_strdup (text);
+    return g_steal_pointer (&text);
   cut = g_utf8_substring (text, 0, MAX_TEXT_CHARS - 1);
   return g_strconcat (cut, "…", NULL);
 }
@@ -90,7 +91,7 @@ add_crumb (RamoPathBar     *self,
   g_autofree char *shown = text ? g_strdup (text) : crumb_text (entry);
   GtkWidget *button = gtk_button_new_with_label (shown);
   GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
-  const char *whole = entry->display ? entry->display : entry->id;
+  g_autofree char *whole = ramo_text_shown (entry->display ? entry->display : entry->id);
 
   if (gtk_widget_get_first_child (self->box))
     {

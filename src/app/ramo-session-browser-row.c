@@ -205,8 +205,11 @@ update (RamoSessionBrowserRow *self)
       g_autofree char *counts_text = session_counts (item);
       g_autofree char *modified = format_modified (ramo_session_info_get_modified (item));
 
-      gtk_label_set_text (self->title, title_text);
-      gtk_label_set_text (self->subtitle, subtitle_text ? subtitle_text : "");
+      g_autofree char *title_shown = ramo_text_shown (title_text);
+      g_autofree char *subtitle_shown = ramo_text_shown (subtitle_text);
+
+      gtk_label_set_text (self->title, title_shown);
+      gtk_label_set_text (self->subtitle, subtitle_shown);
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle), subtitle_text != NULL);
       gtk_label_set_text (self->counts, counts_text);
       gtk_label_set_text (self->modified, g_strstrip (modified));

@@ -151,9 +151,11 @@ _ramo_session_row_update_label (RamoSessionRow *self)
   label = self->node ? ramo_projection_node_get_label (self->node) : NULL;
   if (label != NULL || self->pill != NULL)
     {
+      g_autofree char *shown = ramo_text_shown (label);
+
       _ramo_session_row_ensure_pill (self);
-      if (g_strcmp0 (gtk_label_get_text (self->pill), label ? label : "") != 0)
-        gtk_label_set_text (self->pill, label ? label : "");
+      if (g_strcmp0 (gtk_label_get_text (self->pill), shown) != 0)
+        gtk_label_set_text (self->pill, shown);
       gtk_widget_set_visible (GTK_WIDGET (self->pill), label != NULL && !self->editing);
     }
   update_label_time (self, label);
@@ -326,40 +328,16 @@ query_tooltip_cb (RamoSessionRow *self,
  * measures every row it shows on every change. */
 #define MAX_ROW_CHARS 300
 
-/* Whether @text (up to @end) holds a control character. */
+/* Whether @text (up to @end) can be shown as it is: no control or bidirectional formatting
+ * character (see ramo_text_shown()), and nothing beyond U+057F that could be right to left. */
 static gboolean
-has_controls (const char *text,
-              const char *end)
-{
-  for (const guchar *p = (const guchar *) text; p < (const guchar *) end; p++)
-    if (*p < 0x20 || *p == 0x7f || (*p == 0xc2 && p + 1 < (const guchar *) end && p[1] >= 0x80 && p[1] <= 0x9f))
-      return TRUE;
-  return FALSE;
-}
-
-/* @text up to @end, its control characters made visible: they have no glyph, and were drawn
- * as boxes. A C0 control or DEL becomes its Unicode picture (␉ ␍ ␛ ␇ …), a C1 control its
- * escape (a backslash, u and four hex digits). The entry pane shows the text as it is. */
-static char *
-dup_visible (const char *text,
+shows_as_is (const char *text,
              const char *end)
 {
-  GString *out = g_string_sized_new (end - text + 16);
-
-  for (const char *p = text; p < end; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (c < 0x20)
-        g_string_append_unichar (out, 0x2400 + c);
-      else if (c == 0x7f)
-        g_string_append_unichar (out, 0x2421);
-      else if (c >= 0x80 && c <= 0x9f)
-        g_string_append_printf (out, "\\u%04x", c);
-      else
-        g_string_append_len (out, p, g_utf8_next_char (p) - p);
-    }
-  return g_string_free (out, FALSE);
+  for (const guchar *p = (const guchar *) text; p < (const guchar *) end; p++)
+    if (*p < 0x20 || *p == 0x7f || *p == 0xc2 || *p >= 0xd6)
+      return FALSE;
+  return TRUE;
 }
 
 static void
@@ -372,11 +350,12 @@ set_text (RamoSessionRow *self,
   for (n = 0; n < MAX_ROW_CHARS && *end; n++)
     end = g_utf8_next_char (end);
 
-  if (*end == '\0' && !has_controls (text, end))
+  if (*end == '\0' && shows_as_is (text, end))
     gtk_inscription_set_text (self->text_label, text);
   else
     {
-      g_autofree char *shown = has_controls (text, end) ? dup_visible (text, end) : g_strndup (text, end - text);
+      g_autofree char *part = g_strndup (text, end - text);
+      g_autofree char *shown = shows_as_is (text, end) ? g_steal_pointer (&part) : ramo_text_shown (part);
       g_autofree char *cut = *end ? g_strconcat (shown, "…", NULL) : g_steal_pointer (&shown);
 
       gtk_inscription_set_text (self->text_label, cut);

@@ -19,16 +19,8 @@
 /* Filling the tree list model. A filter or search change gives the view a new model holding
  * at first only the rows its first frame shows, around the row it selects (build_around(),
  * over slices of the projection's lists); after that frame, the slices grow whole and the
- * rest is unfolded a few milliseconds at a time (unfold_rest()). See docs/ARCHITECTURE.md,
- * "The tree view". */
-
-/* What build_around() puts in a new tree list model: of each list it touches, the run of rows
- * from the first to the last touched; of the other lists it unfolds, none yet. */
-typedef struct
-{
-  guint first;
-  guint last;
-} Run;
+ * rest is unfolded a few milliseconds at a time (_ramo_session_tree_unfold_rest()). See
+ * docs/ARCHITECTURE.md, "The tree view". */
 
 /* The tree list model asks for its lists while it is made, and again whenever a row is
  * unfolded after: a build is what its create function is given, for as long as the model lives;
@@ -268,7 +260,7 @@ unfold_rest_cb (gpointer data)
   if (self->tree_model == NULL)
     goto done;
 
-  if (grow_partial (self, GROW_STEP, deadline))
+  if (_ramo_session_tree_grow_up (self, deadline) || grow_partial (self, GROW_STEP, deadline))
     return G_SOURCE_CONTINUE;
 
   if (self->to_unfold_rest == NULL)
@@ -303,6 +295,8 @@ _ramo_session_tree_cancel_fill (RamoSessionTree *self)
   g_clear_handle_id (&self->unfold_rest_id, g_source_remove);
   g_clear_pointer (&self->to_unfold_rest, g_ptr_array_unref);
   g_clear_pointer (&self->partial, g_ptr_array_unref);
+  g_clear_object (&self->grow_up_node);
+  g_clear_pointer (&self->grown_up, g_ptr_array_unref);
   stop_waiting_for_paint (self);
 }
 
@@ -319,7 +313,7 @@ start_unfold_rest (RamoSessionTree *self)
 gboolean
 _ramo_session_tree_rest_pending (RamoSessionTree *self)
 {
-  return self->partial != NULL || self->to_unfold_rest != NULL || self->unfold_rest_id != 0 ||
+  return self->partial != NULL || self->grow_up_node != NULL || self->to_unfold_rest != NULL || self->unfold_rest_id != 0 ||
          self->unfold_rest_paint_id != 0 || self->unfold_rest_timeout_id != 0 ||
          self->unfold_id != 0;
 }
@@ -339,7 +333,10 @@ _ramo_session_tree_finish_rest (RamoSessionTree *self)
         unfold_from (self, self->projection, self->folded, stack, 0);
     }
   if (self->tree_model != NULL)
-    grow_partial (self, 0, 0);
+    {
+      _ramo_session_tree_grow_up (self, 0);
+      grow_partial (self, 0, 0);
+    }
   _ramo_session_tree_cancel_fill (self);
   if (self->tree_model != NULL)
     _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
@@ -363,9 +360,9 @@ unfold_rest_timeout_cb (gpointer data)
 }
 
 /* Unfolds the rest of the model's rows (but those the user folded) once the next frame is
- * drawn (at once when there is no frame to wait for). */
-static void
-unfold_rest (RamoSessionTree *self)
+ * drawn (at once when there is no frame to wait for), a few milliseconds at a time. */
+void
+_ramo_session_tree_unfold_rest (RamoSessionTree *self)
 {
   GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self)) ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
 
@@ -381,153 +378,46 @@ unfold_rest (RamoSessionTree *self)
     }
 }
 
-/* A place in the rows shown once every row is unfolded (but those the user folded): a list of
- * the projection, and a position in it. */
-typedef struct
+/* A position in a list of the projection as one in @list, the list of the model that shows
+ * it (grown when it is a slice that does not hold it): see row_of_path(). */
+static guint
+place_in_list (GListModel *list,
+               guint       position,
+               gpointer    user_data)
 {
-  GListModel *list;      /* the projection, or a node */
-  guint       position;
-  guint       n_items;
-} Place;
+  RamoSessionTree *self = user_data;
+  guint start;
 
-/* The row at @place (transfer none: the projection keeps its nodes). */
-static RamoProjectionNode *
-place_node (const Place *place)
-{
-  RamoProjectionNode *node = g_list_model_get_item (place->list, place->position);
-
-  g_object_unref (node);
-  return node;
+  take_in_position (self, list, position);
+  start = RAMO_IS_LIST_SLICE (list) ? ramo_list_slice_get_start (RAMO_LIST_SLICE (list)) : 0;
+  return position < start ? G_MAXUINT : position - start;
 }
 
-static gboolean
-shows_unfolded (RamoProjectionNode *node,
-                GHashTable         *folded)
+/* The row of @path's last entry in @model, when every row above it is unfolded; NULL
+ * otherwise. No row object is made for the rows on the way. @path starts at @level: the
+ * model's top list holds that level's row. */
+static RamoTreeRow *
+row_of_path_from (RamoSessionTree  *self,
+                  RamoTreeModel    *model,
+                  GPtrArray        *path,
+                  guint             level)
 {
-  return ramo_projection_node_has_children (node) &&
-         !g_hash_table_contains (folded, ramo_projection_node_get_id (node));
+  g_autofree guint *positions = g_new (guint, path->len / 2 + 1);
+  guint n = 0;
+
+  for (guint i = 2 * level; i + 1 < path->len; i += 2)
+    positions[n++] = GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1));
+  if (n == 0)
+    return NULL;
+  return ramo_tree_model_get_row_at_path (model, positions, n, place_in_list, self);
 }
 
-static void
-touch (GHashTable  *runs,
-       const Place *place)
-{
-  Run *run = g_hash_table_lookup (runs, place->list);
-
-  if (run == NULL)
-    {
-      run = g_new (Run, 1);
-      run->first = run->last = place->position;
-      g_hash_table_insert (runs, place->list, run);
-    }
-  run->first = MIN (run->first, place->position);
-  run->last = MAX (run->last, place->position);
-}
-
-static void
-push_place (GArray     *stack,
-            GHashTable *runs,
-            GListModel *list,
-            guint       position)
-{
-  Place place = { list, position, g_list_model_get_n_items (list) };
-
-  g_array_append_val (stack, place);
-  touch (runs, &place);
-}
-
-/* The places from the top list (@top: the projection, or the branch focused on) down to
- * @path's last row (see _ramo_session_tree_dup_path()), each touched. */
-static GArray *
-stack_of_path (GListModel     *top,
-               GPtrArray      *path,
-               GHashTable     *runs)
-{
-  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Place));
-
-  for (guint i = 0; i + 1 < path->len; i += 2)
-    push_place (stack, runs, i == 0 ? top : G_LIST_MODEL (g_ptr_array_index (path, i - 2)),
-                GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
-  return stack;
-}
-
-/* The runs of rows of each list that show @around rows before and after the last row of
- * @path, once every row is unfolded but those in @folded: the rows read on the way (the
- * ancestors of each) are touched too. */
-static GHashTable *
-runs_around (GListModel     *top,
-             GPtrArray      *path,
-             GHashTable     *folded,
-             guint           around)
-{
-  GHashTable *runs = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  g_autoptr(GArray) back = stack_of_path (top, path, runs);
-  g_autoptr(GArray) ahead = stack_of_path (top, path, runs);
-
-  /* the rows before: the one before in the same list, or the last row under it (all the way
-   * down); before the first row of a list comes the row that holds it */
-  for (guint i = 0; i < around && back->len > 0; i++)
-    {
-      Place *top = &g_array_index (back, Place, back->len - 1);
-
-      if (top->position == 0)
-        {
-          g_array_set_size (back, back->len - 1);
-          continue;
-        }
-      top->position--;
-      touch (runs, top);
-      for (RamoProjectionNode *node = place_node (top); shows_unfolded (node, folded);)
-        {
-          push_place (back, runs, G_LIST_MODEL (node), g_list_model_get_n_items (G_LIST_MODEL (node)) - 1);
-          top = &g_array_index (back, Place, back->len - 1);
-          node = place_node (top);
-        }
-    }
-
-  /* the rows after: the first row under it, or the next one in the same list (or in the
-   * list of the row that holds it, and so up) */
-  for (guint i = 0; i < around && ahead->len > 0; i++)
-    {
-      Place *top = &g_array_index (ahead, Place, ahead->len - 1);
-      RamoProjectionNode *node = place_node (top);
-
-      if (shows_unfolded (node, folded))
-        {
-          push_place (ahead, runs, G_LIST_MODEL (node), 0);
-          continue;
-        }
-      while (top->position + 1 >= top->n_items)
-        {
-          g_array_set_size (ahead, ahead->len - 1);
-          if (ahead->len == 0)
-            return runs;
-          top = &g_array_index (ahead, Place, ahead->len - 1);
-        }
-      top->position++;
-      touch (runs, top);
-    }
-  return runs;
-}
-
-/* The row of @path's last entry in @model (made by build_around()). */
 static RamoTreeRow *
 row_of_path (RamoSessionTree  *self,
              RamoTreeModel    *model,
              GPtrArray        *path)
 {
-  g_autoptr(RamoTreeRow) row = NULL;
-
-  for (guint i = 0; i + 1 < path->len; i += 2)
-    {
-      RamoTreeRow *child = child_row_at (self, model, row, GPOINTER_TO_UINT (g_ptr_array_index (path, i + 1)));
-
-      g_clear_object (&row);
-      row = child;
-      if (row == NULL)
-        return NULL;
-    }
-  return g_steal_pointer (&row);
+  return row_of_path_from (self, model, path, 0);
 }
 
 /* Makes a tree list model that holds, of the projection's current layout, the rows shown
@@ -535,8 +425,8 @@ row_of_path (RamoSessionTree  *self,
  * are shown once every row is unfolded but those the user folded; nothing else. The model
  * unfolds the rows as it is made (autoexpand), without working out a position for each as
  * unfolding them one by one does. @partial gets the model's lists that are not whole (to grow
- * after the first frame: see unfold_rest()), @position the position of @target's row.
- * Returns NULL when @target has no row. */
+ * after the first frame: see _ramo_session_tree_unfold_rest()), @position the position of
+ * @target's row. Returns NULL when @target has no row. */
 static RamoTreeModel    *
 build_around (RamoSessionTree  *self,
               RamoEntry        *target,
@@ -544,37 +434,65 @@ build_around (RamoSessionTree  *self,
               GPtrArray       **partial,
               guint            *position)
 {
-  g_autoptr(GPtrArray) path = _ramo_session_tree_dup_path (self, self->projection, target);
-  GListModel *top_list = _ramo_session_tree_top_list (self, self->projection);
+  g_autoptr(GPtrArray) path = NULL;
   g_autoptr(RamoTreeRow) row = NULL;
+  RamoProjectionNode *above = NULL;
+  GListModel *first, *top_list;
   RamoListSlice *top;
   RamoTreeModel    *model;
   Build *build;
   Run *run;
+  guint depth = 0, min_level = 0, levels;
+  gboolean too_short = TRUE;
+  gboolean whole_path = g_hash_table_size (self->folded) > 0;
 
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  if (path == NULL)
-    return NULL;
+  build = g_new0 (Build, 1);
+  /* Only the end of the path to the row, as deep as the rows in view reach: the rows above
+   * them come after the frame (_ramo_session_tree_grow_up()). A deep tree has tens of
+   * thousands of levels, each a row and a list to make. (With rows the user folded, the whole
+   * path: they may be anywhere above.) */
+  for (levels = whole_path ? 0 : 2 * around + 8; too_short; levels *= 8)
+    {
+      g_clear_pointer (&path, g_ptr_array_unref);
+      g_clear_pointer (&build->runs, g_hash_table_unref);
+      path = _ramo_session_tree_dup_path_tail (self, target, levels, &above, &depth);
+      if (path == NULL)
+        {
+          g_free (build);
+          return NULL;
+        }
+      first = above ? G_LIST_MODEL (above) : _ramo_session_tree_top_list (self, self->projection);
+      build->runs = _ramo_session_tree_runs_around (first, path, self->folded, around, &min_level, &too_short);
+      too_short = too_short && above != NULL;
+      if (levels == 0)
+        break;
+    }
 
   /* the rows above the one chosen come unfolded */
   for (guint i = 0; i + 2 < path->len; i += 2)
     g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
 
-  build = g_new0 (Build, 1);
-  build->runs = runs_around (top_list, path, self->folded, around);
   build->folded = self->folded;
   build->partial = g_ptr_array_new_with_free_func (g_object_unref);
   build->to_fold = g_ptr_array_new_with_free_func (g_object_unref);
 
+  /* the model starts at the shallowest list the rows reach (at the top for rows folded) */
+  if (whole_path)
+    min_level = 0;
+  top_list = _ramo_session_tree_path_list (first, path, min_level);
   run = g_hash_table_lookup (build->runs, top_list);
   g_assert (run != NULL);
   top = ramo_list_slice_new (top_list, run->first, run->last - run->first + 1);
   if (!ramo_list_slice_is_whole (top))
     g_ptr_array_add (build->partial, g_object_ref (top));
+  g_clear_object (&self->grow_up_node);
+  if (top_list != _ramo_session_tree_top_list (self, self->projection))
+    self->grow_up_node = g_object_ref (RAMO_PROJECTION_NODE (top_list));
 
   build->making = TRUE;
-  model = ramo_tree_model_new (G_LIST_MODEL (top), TRUE, create_child_model_cb, build, g_free);
+  model = ramo_tree_model_new_at_depth (G_LIST_MODEL (top), depth + min_level, TRUE, create_child_model_cb, build, g_free);
   build->making = FALSE;
   ramo_tree_model_set_autoexpand (model, FALSE);
 
@@ -591,13 +509,55 @@ build_around (RamoSessionTree  *self,
     }
   self->unfolding = FALSE;
 
-  row = row_of_path (self, model, path);
+  row = row_of_path_from (self, model, path, min_level);
   *position = row ? ramo_tree_row_get_position (row) : GTK_INVALID_LIST_POSITION;
   *partial = g_steal_pointer (&build->partial);
   g_clear_pointer (&build->to_fold, g_ptr_array_unref);
   g_clear_pointer (&build->runs, g_hash_table_unref);
   build->folded = NULL;
   return model;
+}
+
+/* A tree list model over @projection that holds no row yet: _ramo_session_tree_prepare_some()
+ * makes them. */
+RamoTreeModel *
+_ramo_session_tree_start_tree_model (RamoProjection *projection)
+{
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, 0));
+
+  return ramo_tree_model_new (top, FALSE, create_child_model_cb, NULL, NULL);
+}
+
+/* Makes more of the model made ahead (ramo_session_tree_prepare()), until @deadline (0: all of
+ * it): its top list grows GROW_STEP rows at a time, then its rows are unfolded, one list at a
+ * time. No view holds the model yet, so nothing is told of it. Returns whether it is whole. */
+gboolean
+_ramo_session_tree_prepare_some (RamoSessionTree *self,
+                                 gint64           deadline)
+{
+  RamoListSlice *top;
+  gboolean was = self->unfolding;
+
+  if (!self->preparing || self->prepared_model == NULL)
+    return TRUE;
+  top = RAMO_LIST_SLICE (ramo_tree_model_get_model (self->prepared_model));
+  self->unfolding = TRUE;
+  while (!ramo_list_slice_grow (top, GROW_STEP))
+    if (deadline != 0 && g_get_monotonic_time () >= deadline)
+      {
+        self->unfolding = was;
+        return FALSE;
+      }
+  self->unfolding = was;
+  if (self->prepare_stack == NULL)
+    self->prepare_stack = top_rows_to_unfold (self, self->prepared_projection, self->prepared_model);
+  unfold_from (self, self->prepared_projection, NULL, self->prepare_stack, deadline);
+  self->unfolding = was;
+  if (self->prepare_stack->len > 0)
+    return FALSE;
+  g_clear_pointer (&self->prepare_stack, g_ptr_array_unref);
+  self->preparing = FALSE;
+  return TRUE;
 }
 
 /* Makes a tree list model over the projection's current layout, every row unfolded but those
@@ -682,7 +642,7 @@ _ramo_session_tree_swap_models (RamoSessionTree *self)
       g_signal_connect_object (self->tree_model, "items-changed",
                                G_CALLBACK (_ramo_session_tree_tree_items_changed_cb), self, G_CONNECT_SWAPPED);
       self->partial = g_steal_pointer (&partial);
-      unfold_rest (self);
+      _ramo_session_tree_unfold_rest (self);
     }
   else
     {
@@ -715,6 +675,8 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
 
   if (self->projection == NULL)
     return GTK_INVALID_LIST_POSITION;
+  /* the way from the top */
+  _ramo_session_tree_grow_up (self, 0);
 
   target = ramo_projection_nearest_visible (self->projection, entry);
   if (target == NULL && self->branch == NULL)
@@ -731,6 +693,15 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
   path = target ? _ramo_session_tree_dup_path (self, self->projection, target) : NULL;
   if (path == NULL)
     return GTK_INVALID_LIST_POSITION;
+
+  /* every row above it unfolded already: found without a row object for each */
+  row = row_of_path (self, self->tree_model, path);
+  if (row != NULL)
+    {
+      for (guint i = 0; i + 2 < path->len && g_hash_table_size (self->folded) > 0; i += 2)
+        g_hash_table_remove (self->folded, ramo_projection_node_get_id (g_ptr_array_index (path, i)));
+      return ramo_tree_row_get_position (row);
+    }
 
   for (guint i = 0; i + 1 < path->len; i += 2)
     {

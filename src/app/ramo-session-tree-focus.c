@@ -85,6 +85,19 @@ _ramo_session_tree_dup_path (RamoSessionTree *self,
   return ramo_projection_dup_node_path (projection, entry);
 }
 
+/* As ramo_projection_dup_node_path_tail(), from the tree's top level (the branch's, focused). */
+GPtrArray *
+_ramo_session_tree_dup_path_tail (RamoSessionTree     *self,
+                                  RamoEntry           *entry,
+                                  guint                max_levels,
+                                  RamoProjectionNode **above,
+                                  guint               *depth)
+{
+  if (self->branch != NULL)
+    return ramo_projection_branch_dup_node_path_tail (self->branch, entry, max_levels, above, depth);
+  return ramo_projection_dup_node_path_tail (self->projection, entry, max_levels, above, depth);
+}
+
 GArray *
 _ramo_session_tree_dup_top_unfoldable (RamoSessionTree *self,
                                        RamoProjection  *projection)
@@ -445,11 +458,27 @@ _ramo_session_tree_focus_follow_layout (RamoSessionTree *self)
     }
 }
 
-/* Whether the models' branch no longer follows the layout (its row moved or went). */
-gboolean
-_ramo_session_tree_focus_outdated (RamoSessionTree *self)
+/* Kept models (lines appended, a search that left the same rows) whose branch lost its row's
+ * place: new ones over the new place, or over the whole session when the row went. */
+void
+_ramo_session_tree_focus_keep_models (RamoSessionTree *self)
 {
-  return self->focus_ids->len > 0 && (self->branch == NULL || !ramo_projection_branch_is_current (self->branch));
+  if (self->models_fresh || self->focus_ids->len == 0 ||
+      (self->branch != NULL && ramo_projection_branch_is_current (self->branch)))
+    return;
+  _ramo_session_tree_focus_follow_layout (self);
+  _ramo_session_tree_swap_models (self);
+}
+
+/* The entry to select in the tree shown: @entry, or the focused row for an entry outside the
+ * branch. */
+RamoEntry *
+_ramo_session_tree_focus_stand_in (RamoSessionTree *self,
+                                   RamoEntry       *entry)
+{
+  if (!_ramo_session_tree_focus_contains (self, ramo_projection_nearest_visible (self->projection, entry)))
+    return ramo_projection_branch_get_entry (self->branch);
+  return entry;
 }
 
 /* After each layout: the bar, and what became of the focus. */

@@ -151,7 +151,13 @@ update_scrolled_off (RamoSessionTree *self,
       {
         g_autoptr(RamoTreeRow) parent = ramo_tree_row_get_parent (row);
         g_autoptr(RamoProjectionNode) node = parent ? _ramo_session_tree_row_get_node (parent) : NULL;
+        g_autoptr(RamoProjectionNode) own = NULL;
 
+        /* a top row deeper than 0: the rows above it are still to come
+         * (_ramo_session_tree_grow_up()); the projection knows its parent */
+        if (node == NULL && (own = _ramo_session_tree_row_get_node (row)) != NULL &&
+            ramo_projection_node_get_parent (own) != NULL)
+          node = g_object_ref (ramo_projection_node_get_parent (own));
         set_scrolled_off (self, node ? ramo_projection_node_get_id (node) : NULL);
       }
       return;

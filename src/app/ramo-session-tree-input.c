@@ -559,8 +559,11 @@ arrow_shortcut (GtkWidget *widget,
     ramo_tree_row_set_expanded (row, FALSE);
   else
     {
-      g_autoptr(RamoTreeRow) parent = ramo_tree_row_get_parent (row);
+      g_autoptr(RamoTreeRow) parent = NULL;
 
+      /* (the rows above the top ones may be still to come) */
+      _ramo_session_tree_finish_grow_up (self);
+      parent = ramo_tree_row_get_parent (row);
       if (parent)
         focus_position (self, ramo_tree_row_get_position (parent));
     }

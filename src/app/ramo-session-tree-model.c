@@ -59,6 +59,8 @@ _ramo_session_tree_drop_prepared (RamoSessionTree *self)
     g_clear_signal_handler (&self->prepared_handler, self->prepared_projection);
   g_clear_object (&self->prepared_projection);
   g_clear_object (&self->prepared_model);
+  g_clear_pointer (&self->prepare_stack, g_ptr_array_unref);
+  self->preparing = FALSE;
 }
 
 void
@@ -73,7 +75,9 @@ _ramo_session_tree_make_tree_model (RamoSessionTree *self,
    * folds yet); one made for a projection still to come is kept */
   if (self->prepared_projection == self->projection)
     {
-      if (self->prepared_model != NULL && g_hash_table_size (self->folded) == 0)
+      /* what ramo_session_tree_prepare_step() did not make yet is made now */
+      if (self->prepared_model != NULL && g_hash_table_size (self->folded) == 0 &&
+          _ramo_session_tree_prepare_some (self, 0))
         self->tree_model = g_steal_pointer (&self->prepared_model);
       _ramo_session_tree_drop_prepared (self);
     }
@@ -225,12 +229,12 @@ list_view_unbind_cb (RamoSessionTree *self,
  * @self: a session tree
  * @projection: the projection ramo_session_tree_set_projection() will be given next
  *
- * Makes the tree list model of @projection now, every row unfolded: on a 100,000-entry
- * session that is about 40 ms, which a caller that loads a session can spend in a main-loop
- * turn of its own, apart from the turn that shows it.
- * ramo_session_tree_set_projection() uses it if @projection was not rebuilt meanwhile (a
- * rebuild drops it), and makes its own otherwise; so calling this is never needed for
- * correctness.
+ * Starts making the tree list model of @projection, every row unfolded: on a 100,000-entry
+ * session that is about 40 ms, on 1,000,000 entries half a second, which a caller that loads
+ * a session can spend a few milliseconds at a time (ramo_session_tree_prepare_step()), apart
+ * from the turn that shows it. ramo_session_tree_set_projection() uses it if @projection was
+ * not rebuilt meanwhile (a rebuild drops it), making then what is left of it, and makes its
+ * own otherwise; so calling this is never needed for correctness.
  */
 void
 ramo_session_tree_prepare (RamoSessionTree *self,
@@ -249,7 +253,29 @@ ramo_session_tree_prepare (RamoSessionTree *self,
    * _ramo_session_tree_projection_items_changed_cb()) */
   self->prepared_handler = g_signal_connect_swapped (projection, "items-changed",
                                                      G_CALLBACK (_ramo_session_tree_projection_items_changed_cb), self);
-  self->prepared_model = _ramo_session_tree_new_tree_model (self, projection, NULL, TRUE);
+  /* the top list grows from nothing: ramo_session_tree_prepare_step() */
+  self->prepared_model = _ramo_session_tree_start_tree_model (projection);
+  self->preparing = TRUE;
+}
+
+/**
+ * ramo_session_tree_prepare_step:
+ * @self: a session tree
+ * @budget_usec: for how long to work at most, in microseconds (a little more: rows are made a
+ *   list at a time)
+ *
+ * Makes more of the tree list model ramo_session_tree_prepare() started.
+ *
+ * Returns: whether some of it is still to make (%FALSE when nothing was prepared or it was
+ *   dropped since)
+ */
+gboolean
+ramo_session_tree_prepare_step (RamoSessionTree *self,
+                                guint            budget_usec)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
+
+  return !_ramo_session_tree_prepare_some (self, g_get_monotonic_time () + MAX (budget_usec, 1));
 }
 
 /**

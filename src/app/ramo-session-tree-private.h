@@ -63,8 +63,15 @@ struct _RamoSessionTree
   GdkFrameClock      *unfold_rest_clock;
   GPtrArray          *to_unfold_rest; /* (element-type RamoTreeRow) see unfold_rest() */
   GPtrArray          *partial;        /* (element-type RamoListSlice) lists of the model to grow */
+  RamoProjectionNode *grow_up_node;   /* the row whose list is the model's top list, while the
+                                       * rows above it are still to come
+                                       * (_ramo_session_tree_grow_up()) */
+  GPtrArray          *grown_up;       /* (element-type RamoListSlice) the lists of the rows put
+                                       * above, to grow after */
   RamoProjection     *prepared_projection;  /* ramo_session_tree_prepare() */
   RamoTreeModel   *prepared_model;
+  GPtrArray          *prepare_stack;     /* (element-type RamoTreeRow) its rows to unfold */
+  guint               preparing : 1;     /* prepared_model is not made whole yet */
   gulong              prepared_handler;  /* items-changed on the prepared projection */
   gulong              items_handler;     /* items-changed on the projection */
   GPtrArray          *replaced_models;   /* (element-type RamoTreeModel) to free */
@@ -128,6 +135,28 @@ void              _ramo_session_tree_drop_models                (RamoSessionTree
 void              _ramo_session_tree_drop_prepared              (RamoSessionTree  *self);
 void              _ramo_session_tree_refresh_rows               (RamoSessionTree  *self);
 
+/* ramo-session-tree-runs.c */
+/* What build_around() puts in a new tree list model: of each list it touches, the run of rows
+ * from the first to the last touched; of the other lists it unfolds, none yet. */
+typedef struct
+{
+  guint first;
+  guint last;
+} Run;
+
+GListModel       *_ramo_session_tree_path_list                  (GListModel       *first,
+                                                                 GPtrArray        *path,
+                                                                 guint             level);
+GHashTable       *_ramo_session_tree_runs_around                (GListModel       *first,
+                                                                 GPtrArray        *path,
+                                                                 GHashTable       *folded,
+                                                                 guint             around,
+                                                                 guint            *min_level,
+                                                                 gboolean         *too_short);
+gboolean          _ramo_session_tree_grow_up                    (RamoSessionTree  *self,
+                                                                 gint64            deadline);
+void              _ramo_session_tree_finish_grow_up             (RamoSessionTree  *self);
+
 /* ramo-session-tree-fill.c */
 RamoTreeModel    *_ramo_session_tree_new_tree_model             (RamoSessionTree  *self,
                                                                  RamoProjection   *projection,
@@ -140,6 +169,10 @@ void              _ramo_session_tree_unfold_rows                (RamoSessionTree
                                                                  GHashTable       *folded);
 void              _ramo_session_tree_unfold_below               (RamoSessionTree  *self,
                                                                  RamoTreeRow      *row);
+void              _ramo_session_tree_unfold_rest                (RamoSessionTree  *self);
+RamoTreeModel    *_ramo_session_tree_start_tree_model           (RamoProjection   *projection);
+gboolean          _ramo_session_tree_prepare_some               (RamoSessionTree  *self,
+                                                                 gint64            deadline);
 gboolean          _ramo_session_tree_rest_pending               (RamoSessionTree  *self);
 void              _ramo_session_tree_finish_rest                (RamoSessionTree  *self);
 void              _ramo_session_tree_cancel_fill                (RamoSessionTree  *self);
@@ -183,7 +216,9 @@ void              _ramo_session_tree_focus_dispose              (RamoSessionTree
 void              _ramo_session_tree_focus_clear                (RamoSessionTree  *self);
 void              _ramo_session_tree_focus_follow_layout        (RamoSessionTree  *self);
 void              _ramo_session_tree_focus_rebuilt              (RamoSessionTree  *self);
-gboolean          _ramo_session_tree_focus_outdated             (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_keep_models          (RamoSessionTree  *self);
+RamoEntry        *_ramo_session_tree_focus_stand_in             (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry);
 gboolean          _ramo_session_tree_focus_contains             (RamoSessionTree  *self,
                                                                  RamoEntry        *entry);
 const char       *_ramo_session_tree_empty_page                 (RamoSessionTree  *self);
@@ -192,6 +227,11 @@ GListModel       *_ramo_session_tree_top_list                   (RamoSessionTree
 GPtrArray        *_ramo_session_tree_dup_path                   (RamoSessionTree  *self,
                                                                  RamoProjection   *projection,
                                                                  RamoEntry        *entry);
+GPtrArray        *_ramo_session_tree_dup_path_tail              (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry,
+                                                                 guint             max_levels,
+                                                                 RamoProjectionNode **above,
+                                                                 guint            *depth);
 GArray           *_ramo_session_tree_dup_top_unfoldable         (RamoSessionTree  *self,
                                                                  RamoProjection   *projection);
 

@@ -158,6 +158,9 @@ _ramo_session_tree_projection_items_changed_cb (RamoSessionTree *self,
       _ramo_session_tree_focus_follow_layout (self);
       _ramo_session_tree_swap_models (self);
     }
+  else
+    /* the model kept hears of the change from the top: the rows above its top ones first */
+    _ramo_session_tree_finish_grow_up (self);
 }
 
 /* The entry whose row to select after a rebuild: the entry the user chose; at first, the
@@ -172,10 +175,7 @@ _ramo_session_tree_wanted_entry (RamoSessionTree *self)
     entry = ramo_session_manager_get_entry (manager, self->wanted_id);
   if (entry == NULL)
     entry = ramo_session_manager_get_leaf (manager);
-  /* focused on a branch: its row stands in for what is outside it */
-  if (!_ramo_session_tree_focus_contains (self, ramo_projection_nearest_visible (self->projection, entry)))
-    entry = ramo_projection_branch_get_entry (self->branch);
-  return entry;
+  return _ramo_session_tree_focus_stand_in (self, entry);
 }
 
 /* The row to select after a rebuild: that of the wanted entry, or of its nearest visible
@@ -231,13 +231,7 @@ projection_rebuilt_cb (RamoSessionTree *self,
   self->clear_folds = FALSE;
   /* ramo_session_tree_set_projection() made the models before connecting to the projection */
   g_assert (self->selection != NULL);
-  /* kept models whose branch lost its row's place: new ones over the new place, or the whole
-   * session when the row went */
-  if (!self->models_fresh && _ramo_session_tree_focus_outdated (self))
-    {
-      _ramo_session_tree_focus_follow_layout (self);
-      _ramo_session_tree_swap_models (self);
-    }
+  _ramo_session_tree_focus_keep_models (self);
   if (self->models_fresh)
     {
       /* _ramo_session_tree_swap_models() made them over this layout and selected the row */
@@ -245,9 +239,14 @@ projection_rebuilt_cb (RamoSessionTree *self,
     }
   else
     {
-      /* the models were kept (lines appended, or a search that left the same rows): unfold
-       * the rows that came with them, and mark the search terms anew */
-      _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      /* the models were kept (lines appended, or a filter or search that left the same rows):
+       * unfold the rows that came with them (those the user folded, after a filter or search
+       * change, a few milliseconds at a time after the frame), and mark the search terms anew */
+      _ramo_session_tree_finish_grow_up (self);
+      if (self->keep_scroll || self->rebuild_live)
+        _ramo_session_tree_unfold_rows (self, self->projection, self->tree_model, self->folded);
+      else
+        _ramo_session_tree_unfold_rest (self);
       restore_selection (self);
       _ramo_session_tree_refresh_rows (self);
     }

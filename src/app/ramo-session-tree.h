@@ -26,6 +26,8 @@ void                ramo_session_tree_set_projection   (RamoSessionTree *self,
 void                ramo_session_tree_prepare          (RamoSessionTree *self,
                                                         RamoProjection  *projection);
 void                ramo_session_tree_make_rows_ahead  (RamoSessionTree *self);
+gboolean            ramo_session_tree_prepare_step     (RamoSessionTree *self,
+                                                        guint            budget_usec);
 void                ramo_session_tree_unprepare        (RamoSessionTree *self,
                                                         RamoProjection  *projection);
 const char         *ramo_session_tree_get_selected_id  (RamoSessionTree *self);

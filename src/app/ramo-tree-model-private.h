@@ -23,7 +23,7 @@ struct _Node
   GSequenceIter *iter;        /* its place among the rows; NULL for the root node */
   RamoTreeRow   *row;         /* (not owned) the row object, once asked for */
   RamoTreeModel *list;
-  guint          depth;
+  guint          depth;       /* the root node's: that of the top rows */
   guint          empty : 1;   /* the create function gave no list */
   guint          is_root : 1;
 };

@@ -147,7 +147,8 @@ _ramo_tree_model_populate (RamoTreeModel *self,
       node = g_new0 (RamoTreeNode, 1);
       node->list = self;
       node->parent = frame->parent;
-      node->depth = frame->parent->is_root ? 0 : frame->parent->depth + 1;
+      /* (the root node's depth is that of the top rows) */
+      node->depth = frame->parent->is_root ? frame->parent->depth : frame->parent->depth + 1;
       node->item = g_list_model_get_item (frame->parent->model, i);
       g_ptr_array_insert (frame->parent->children, (int) i, node);
       node->iter = g_sequence_insert_before (before, node);
@@ -406,12 +407,39 @@ ramo_tree_model_new (GListModel                   *root,
                      gpointer                      user_data,
                      GDestroyNotify                user_destroy)
 {
+  return ramo_tree_model_new_at_depth (root, 0, autoexpand, create_func, user_data, user_destroy);
+}
+
+/**
+ * ramo_tree_model_new_at_depth:
+ * @root: (transfer full): the top rows' items
+ * @depth: the depth of the top rows: how many rows ramo_tree_model_grow_up() will put above
+ *   them
+ * @autoexpand: whether rows come unfolded
+ * @create_func: (scope notified): gives the list of the rows under an item
+ * @user_data: data for @create_func
+ * @user_destroy: frees @user_data when the model is freed
+ *
+ * As ramo_tree_model_new(), for a part of a tree whose rows above are still to come: a view
+ * can show the rows deep in a tree before the tens of thousands of rows above them are made.
+ *
+ * Returns: (transfer full): the model
+ */
+RamoTreeModel *
+ramo_tree_model_new_at_depth (GListModel                   *root,
+                              guint                         depth,
+                              gboolean                      autoexpand,
+                              RamoTreeModelCreateModelFunc  create_func,
+                              gpointer                      user_data,
+                              GDestroyNotify                user_destroy)
+{
   RamoTreeModel *self;
 
   g_return_val_if_fail (G_IS_LIST_MODEL (root), NULL);
   g_return_val_if_fail (create_func != NULL, NULL);
 
   self = g_object_new (RAMO_TYPE_TREE_MODEL, NULL);
+  self->root.depth = depth;
   self->autoexpand = autoexpand != FALSE;
   self->create_func = create_func;
   self->user_data = user_data;
@@ -530,4 +558,104 @@ ramo_tree_model_get_child_row (RamoTreeModel *self,
   if (position >= self->root.children->len)
     return NULL;
   return _ramo_tree_node_get_row (g_ptr_array_index (self->root.children, position));
+}
+
+/**
+ * ramo_tree_model_get_row_at_path:
+ * @self: a tree model
+ * @positions: (array length=n_positions): a position in the top list, then one in the list
+ *   under that row, and so on down
+ * @n_positions: how many levels @positions has (at least one)
+ * @place_func: (scope call) (nullable): makes each position one in the list the model holds
+ *   (which may grow it); %NULL takes them as they are
+ * @user_data: data for @place_func
+ *
+ * Follows @positions down the unfolded rows without making a row object for any of the rows
+ * on the way (a path can be tens of thousands of levels deep).
+ *
+ * Returns: (transfer full) (nullable): the row at the end of the path, or %NULL when a row on
+ *   the way is folded or a position has no row
+ */
+RamoTreeRow *
+ramo_tree_model_get_row_at_path (RamoTreeModel          *self,
+                                 const guint            *positions,
+                                 guint                   n_positions,
+                                 RamoTreeModelPlaceFunc  place_func,
+                                 gpointer                user_data)
+{
+  RamoTreeNode *node;
+
+  g_return_val_if_fail (RAMO_IS_TREE_MODEL (self), NULL);
+  g_return_val_if_fail (positions != NULL && n_positions > 0, NULL);
+
+  node = &self->root;
+  for (guint i = 0; i < n_positions; i++)
+    {
+      guint position;
+
+      if (node->model == NULL || node->children == NULL || (!node->is_root && _ramo_tree_node_is_dead (node)))
+        return NULL;
+      /* (the function may grow the list: the children are read after it) */
+      position = place_func ? place_func (node->model, positions[i], user_data) : positions[i];
+      if (node->children == NULL || position >= node->children->len)
+        return NULL;
+      node = g_ptr_array_index (node->children, position);
+    }
+  return _ramo_tree_node_get_row (node);
+}
+
+/**
+ * ramo_tree_model_get_top_depth:
+ * @self: a tree model
+ *
+ * Returns: the depth of the top rows (see ramo_tree_model_new_at_depth())
+ */
+guint
+ramo_tree_model_get_top_depth (RamoTreeModel *self)
+{
+  g_return_val_if_fail (RAMO_IS_TREE_MODEL (self), 0);
+  return self->root.depth;
+}
+
+/**
+ * ramo_tree_model_grow_up:
+ * @self: a tree model whose top rows are deeper than 0
+ * @root: (transfer full): a list of one item, the item whose list is @self's top list
+ *
+ * Puts the row of @root's item above the top rows, unfolded: the top list becomes its list
+ * (the create function is not asked for it), and @root the top list. Tells of one row added
+ * at position 0. @root may grow after (its other items come as rows before and after).
+ */
+void
+ramo_tree_model_grow_up (RamoTreeModel *self,
+                         GListModel    *root)
+{
+  RamoTreeNode *node;
+
+  g_return_if_fail (RAMO_IS_TREE_MODEL (self));
+  g_return_if_fail (G_IS_LIST_MODEL (root));
+  g_return_if_fail (self->root.depth > 0);
+  g_return_if_fail (g_list_model_get_n_items (root) == 1);
+
+  node = g_new0 (RamoTreeNode, 1);
+  node->list = self;
+  node->parent = &self->root;
+  node->depth = self->root.depth - 1;
+  node->item = g_list_model_get_item (root, 0);
+
+  /* the top list and its rows go under the new row */
+  g_signal_handlers_disconnect_by_func (self->root.model, child_items_changed_cb, &self->root);
+  node->model = g_steal_pointer (&self->root.model);
+  node->children = g_steal_pointer (&self->root.children);
+  for (guint i = 0; i < node->children->len; i++)
+    ((RamoTreeNode *) g_ptr_array_index (node->children, i))->parent = node;
+  g_signal_connect (node->model, "items-changed", G_CALLBACK (child_items_changed_cb), node);
+  node->iter = g_sequence_prepend (self->rows, node);
+
+  self->root.model = root;
+  self->root.children = g_ptr_array_new ();
+  g_ptr_array_add (self->root.children, node);
+  self->root.depth--;
+  g_signal_connect (root, "items-changed", G_CALLBACK (child_items_changed_cb), &self->root);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, 0, 1);
 }

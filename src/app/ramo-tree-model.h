@@ -29,6 +29,18 @@ typedef GListModel * (* RamoTreeModelCreateModelFunc) (gpointer item,
                                                        gpointer user_data);
 
 /**
+ * RamoTreeModelPlaceFunc:
+ * @list: the list of the rows under a row (or the top list), as the create function gave it
+ * @position: a position the caller means in that list
+ * @user_data: the data given to ramo_tree_model_get_row_at_path()
+ *
+ * Returns: the position in @list of the row meant, or %G_MAXUINT for none
+ */
+typedef guint (* RamoTreeModelPlaceFunc) (GListModel *list,
+                                          guint       position,
+                                          gpointer    user_data);
+
+/**
  * RamoTreeGuide:
  * @RAMO_TREE_GUIDE_NONE: nothing in this column
  * @RAMO_TREE_GUIDE_LINE: a row above has a sibling below: its line goes through (│)
@@ -61,6 +73,15 @@ RamoTreeModel *ramo_tree_model_new            (GListModel                   *roo
                                                RamoTreeModelCreateModelFunc  create_func,
                                                gpointer                      user_data,
                                                GDestroyNotify                user_destroy);
+RamoTreeModel *ramo_tree_model_new_at_depth   (GListModel                   *root,
+                                               guint                         depth,
+                                               gboolean                      autoexpand,
+                                               RamoTreeModelCreateModelFunc  create_func,
+                                               gpointer                      user_data,
+                                               GDestroyNotify                user_destroy);
+guint          ramo_tree_model_get_top_depth  (RamoTreeModel                *self);
+void           ramo_tree_model_grow_up        (RamoTreeModel                *self,
+                                               GListModel                   *root);
 GListModel    *ramo_tree_model_get_model      (RamoTreeModel                *self);
 void           ramo_tree_model_clear          (RamoTreeModel                *self);
 void           ramo_tree_model_set_autoexpand (RamoTreeModel                *self,
@@ -70,6 +91,11 @@ RamoTreeRow   *ramo_tree_model_get_row        (RamoTreeModel                *sel
                                                guint                         position);
 RamoTreeRow   *ramo_tree_model_get_child_row  (RamoTreeModel                *self,
                                                guint                         position);
+RamoTreeRow   *ramo_tree_model_get_row_at_path (RamoTreeModel               *self,
+                                                const guint                 *positions,
+                                                guint                        n_positions,
+                                                RamoTreeModelPlaceFunc       place_func,
+                                                gpointer                     user_data);
 
 gpointer       ramo_tree_row_get_item         (RamoTreeRow                  *self);
 guint          ramo_tree_row_get_position     (RamoTreeRow                  *self);

@@ -728,6 +728,7 @@ static const GActionEntry window_actions[] = {
 /* Actions that need a session. */
 static const char * const session_actions[] = {
   "tree", "search", "filter", "toggle-user-only", "toggle-all", "copy-entry", "copy-id",
+  "show-pane",
 };
 
 /* Actions that change the session: not while a summary is being written. */

@@ -17,7 +17,7 @@
 
 #include "ramo-window-private.h"
 
-/* Which agent's rules the window reads the session by: a button in the header bar names
+/* Which agent's rules the window reads the session by: a button beside the entry count names
  * them, and its menu lets the user choose the other agent's (win.dialect). */
 
 static const char *

@@ -205,7 +205,9 @@ loaded_cb (GObject      *object,
  * each is 15 to 45 ms; together they held the main loop for over 120 ms):
  *  1. a worker thread makes the projection (ramo_projection_new_async()): nothing else holds
  *     the new manager yet;
- *  2. the session tree makes its tree list model (ramo_session_tree_prepare());
+ *  2. the session tree makes its tree list model (ramo_session_tree_prepare()), a few
+ *     milliseconds at a time (ramo_session_tree_prepare_step(): on 1,000,000 entries it is
+ *     half a second);
  *  3. it makes the row widgets the list view will take (ramo_session_tree_make_rows_ahead());
  *  4. the window shows the session. */
 
@@ -305,6 +307,24 @@ make_rows_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A main-loop turn's worth of the tree list model made ahead (below the frame clock's budget) */
+#define PREPARE_STEP_USEC 8000
+
+static gboolean
+prepare_step_cb (gpointer data)
+{
+  LoadOp *op = data;
+  RamoWindow *self = op->window;
+
+  /* the next step finds out what happened meanwhile */
+  if (self->load == op && !g_cancellable_is_cancelled (self->load_cancellable) &&
+      ramo_session_tree_prepare_step (self->tree, PREPARE_STEP_USEC))
+    load_op_next (op, prepare_step_cb);
+  else
+    load_op_next (op, make_rows_cb);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 projection_made_cb (GObject      *object,
                     GAsyncResult *result,
@@ -329,7 +349,7 @@ projection_made_cb (GObject      *object,
     }
 
   ramo_session_tree_prepare (self->tree, op->projection);
-  load_op_next (op, make_rows_cb);
+  load_op_next (op, prepare_step_cb);
 }
 
 static void

@@ -82,6 +82,9 @@ struct _RamoWindow
   guint                 refresh_id;
   gboolean              changed_on_disk;
 
+  /* the panes (ramo-window-panes.c) */
+  guint                 panes_update_id;
+
   /* template children */
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
@@ -102,7 +105,12 @@ struct _RamoWindow
   AdwStatusPage        *error_page;
   AdwStatusPage        *loading_page;
   GtkProgressBar       *loading_progress;
-  GtkPaned             *paned;
+  AdwLeaflet           *leaflet;             /* the panes (ramo-window-panes.c) */
+  GtkWidget            *tree_pane;
+  GtkWidget            *detail_pane;
+  GtkStackSwitcher     *detail_switcher;
+  GtkButton            *back_button;
+  GtkButton            *details_button;
   RamoPathBar          *path_bar;
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
@@ -230,6 +238,10 @@ void     _ramo_window_agent_model_chosen_cb (RamoWindow       *self,
 void     _ramo_window_agent_thinking_chosen_cb (RamoWindow    *self,
                                            const char         *level,
                                            RamoComposer       *composer);
+
+/* ramo-window-panes.c */
+void     _ramo_window_panes_init          (RamoWindow         *self);
+void     _ramo_window_panes_dispose       (RamoWindow         *self);
 
 /* ramo-window-dnd.c */
 void     _ramo_window_dnd_init            (RamoWindow         *self);

@@ -62,8 +62,14 @@ update_title (RamoWindow *self)
       name = g_strdup (_("New Session"));
     }
 
-  title = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
-  subtitle = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+  {
+    g_autofree char *cut = ramo_ellipsize_text (name, TITLE_MAX_CHARS);
+    g_autofree char *path = ramo_tilde_path (ramo_session_manager_get_cwd (self->manager));
+
+    /* a session's own texts, shown as they are (no control or bidi character acting) */
+    title = ramo_text_shown (cut);
+    subtitle = path ? ramo_text_shown (path) : NULL;
+  }
 
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);

@@ -23,10 +23,11 @@
 /**
  * RamoWindow:
  *
- * A window showing one session: the tree (left) with its filter, search and count in the
- * header bar, the context of the current leaf or the selected entry (right), and the editor
- * (the composer) at the bottom. What the user does goes through the window's actions
- * (ramo-window-actions.c), which scripts can call too.
+ * A window showing one session: the tree (left) with its search, filter and count above it,
+ * the context of the current leaf or the selected entry (right; in a narrow window one of the
+ * two at a time, see ramo-window-panes.c), and the editor (the composer) at the bottom. What
+ * the user does goes through the window's actions (ramo-window-actions.c), which scripts can
+ * call too.
  */
 
 G_DEFINE_FINAL_TYPE (RamoWindow, ramo_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -204,6 +205,7 @@ ramo_window_dispose (GObject *object)
   _ramo_window_load_dispose (self);
   _ramo_window_live_dispose (self);
   _ramo_window_actions_dispose (self);
+  _ramo_window_panes_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
 
@@ -355,7 +357,12 @@ ramo_window_class_init (RamoWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, loading_progress);
-  gtk_widget_class_bind_template_child (widget_class, RamoWindow, paned);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, tree_pane);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_pane);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_switcher);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, back_button);
+  gtk_widget_class_bind_template_child (widget_class, RamoWindow, details_button);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, path_bar);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, tree);
   gtk_widget_class_bind_template_child (widget_class, RamoWindow, detail_stack);
@@ -389,7 +396,7 @@ _ramo_window_focus_within (RamoWindow *self,
 void
 _ramo_window_reveal_session_page (RamoWindow *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->paned), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaflet), TRUE);
 }
 
 static void
@@ -451,11 +458,12 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_dialect_init (self);
   _ramo_window_agent_init (self);
   _ramo_window_branch_init (self);
+  _ramo_window_panes_init (self);
   _ramo_window_focus_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 
-  gtk_widget_set_visible (GTK_WIDGET (self->paned), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->leaflet), FALSE);
   g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
 }
 
@@ -543,7 +551,7 @@ ramo_window_get_entry_view (RamoWindow *self)
  * ramo_window_get_filter_dropdown:
  * @self: a window
  *
- * Returns: (transfer none): the filter drop-down of the header bar
+ * Returns: (transfer none): the filter drop-down above the tree
  */
 GtkDropDown *
 ramo_window_get_filter_dropdown (RamoWindow *self)
@@ -556,7 +564,7 @@ ramo_window_get_filter_dropdown (RamoWindow *self)
  * ramo_window_get_search_entry:
  * @self: a window
  *
- * Returns: (transfer none): the search entry of the header bar
+ * Returns: (transfer none): the search entry above the tree
  */
 GtkEditable *
 ramo_window_get_search_entry (RamoWindow *self)
@@ -569,7 +577,7 @@ ramo_window_get_search_entry (RamoWindow *self)
  * ramo_window_get_count_text:
  * @self: a window
  *
- * Returns: the count shown in the header bar, "N of M entries"
+ * Returns: the count shown above the tree, "N of M entries"
  */
 const char *
 ramo_window_get_count_text (RamoWindow *self)

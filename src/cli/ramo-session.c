@@ -196,29 +196,22 @@ ramo_cli_open_arguments (int          argc,
 }
 
 /* Text from a session file is never interpreted, not even by the terminal: human-readable output
- * shows control characters (escape sequences, bells, C1 controls) as U+FFFD. JSON output is
- * written directly and escapes them itself. */
+ * shows control characters (escape sequences, bells, C1 controls) and bidirectional formatting
+ * characters visibly (ramo_text_dup_visible()); the fields of one line (a tree row) were made
+ * visible whole, line feeds too, before. JSON output is written directly and escapes them
+ * itself. */
 static void
 write_sanitized (FILE       *stream,
                  const char *text)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
+  if (ramo_text_needs_visible (text, -1, TRUE))
     {
-      gunichar c = g_utf8_get_char_validated (p, -1);
+      g_autofree char *shown = ramo_text_dup_visible (text, -1, TRUE);
 
-      if (c == (gunichar) -1 || c == (gunichar) -2)
-        {
-          g_string_append (out, "\xEF\xBF\xBD");
-          continue;
-        }
-      if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F || (c >= 0x80 && c <= 0x9F))
-        g_string_append (out, "\xEF\xBF\xBD");
-      else
-        g_string_append_unichar (out, c);
+      fputs (shown, stream);
     }
-  fputs (out->str, stream);
+  else
+    fputs (text, stream);
   fflush (stream);
 }
 

@@ -668,3 +668,99 @@ ramo_format_label_time (const char *timestamp,
                           g_date_time_get_day_of_month (date), g_date_time_get_hour (date),
                           g_date_time_get_minute (date));
 }
+
+/* The bidirectional formatting characters that reorder the text after them: embeddings and
+ * overrides (U+202A–U+202E), isolates (U+2066–U+2069). */
+static inline gboolean
+is_bidi_control (gunichar c)
+{
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/**
+ * ramo_text_needs_visible:
+ * @text: UTF-8 text (invalid sequences allowed)
+ * @length: its length in bytes, or -1 when nul-terminated
+ * @keep_newlines: whether line feeds and tabs are the text's own (multi-line text)
+ *
+ * Returns: whether ramo_text_dup_visible() would change @text
+ */
+gboolean
+ramo_text_needs_visible (const char *text,
+                         gssize      length,
+                         gboolean    keep_newlines)
+{
+  const guchar *p = (const guchar *) text, *end;
+
+  g_return_val_if_fail (text != NULL || length == 0, FALSE);
+
+  end = p + (length < 0 ? strlen (text) : (gsize) length);
+  for (; p < end; p++)
+    {
+      if (*p < 0x20 && !(keep_newlines && (*p == '\n' || *p == '\t')))
+        return TRUE;
+      if (*p == 0x7f)
+        return TRUE;
+      /* C1 controls (C2 80–9F), U+202A–U+202E (E2 80 AA–AE), U+2066–U+2069 (E2 81 A6–A9) */
+      if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f)
+        return TRUE;
+      if (*p == 0xe2 && p + 2 < end &&
+          ((p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae) || (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
+        return TRUE;
+    }
+  return !g_utf8_validate (text, length, NULL);
+}
+
+/**
+ * ramo_text_dup_visible:
+ * @text: UTF-8 text from a session file (invalid sequences allowed)
+ * @length: its length in bytes, or -1 when nul-terminated
+ * @keep_newlines: whether line feeds and tabs stay (multi-line text) or are shown too
+ *
+ * @text with what would act instead of showing made visible, so that a session's text can
+ * neither fake lines or rows of Ramo's output nor reorder what follows it. Every text from a
+ * session file passes through it before a terminal or a widget shows it, outside the views of
+ * an entry's own JSON:
+ * - a C0 control (a line feed, a carriage return, an escape, a bell…) or DEL becomes its
+ *   Unicode picture (␊ ␍ ␛ ␇ ␡);
+ * - a C1 control, and a bidirectional embedding, override or isolate (U+202A–U+202E,
+ *   U+2066–U+2069: "evil\u202Eexe.live" would show as "evilevil.exe"), becomes its escape: a
+ *   backslash, `u` and four hex digits;
+ * - a byte that is not UTF-8 becomes U+FFFD.
+ *
+ * Returns: (transfer full): the text as it is to be shown
+ */
+char *
+ramo_text_dup_visible (const char *text,
+                       gssize      length,
+                       gboolean    keep_newlines)
+{
+  const char *p = text, *end;
+  GString *out;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  end = text + (length < 0 ? strlen (text) : (gsize) length);
+  out = g_string_sized_new (end - text + 16);
+  while (p < end)
+    {
+      gunichar c = g_utf8_get_char_validated (p, end - p);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_unichar (out, 0xFFFD);
+          p++;
+          continue;
+        }
+      if (c < 0x20 && !(keep_newlines && (c == '\n' || c == '\t')))
+        g_string_append_unichar (out, 0x2400 + c);
+      else if (c == 0x7f)
+        g_string_append_unichar (out, 0x2421);
+      else if ((c >= 0x80 && c <= 0x9f) || is_bidi_control (c))
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}

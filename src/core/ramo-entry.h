@@ -205,5 +205,11 @@ struct _RamoEntry
 const char *ramo_entry_type_to_string (RamoEntryType type);
 char       *ramo_format_label_time    (const char   *timestamp,
                                        GDateTime    *now);
+gboolean    ramo_text_needs_visible   (const char   *text,
+                                       gssize        length,
+                                       gboolean      keep_newlines);
+char       *ramo_text_dup_visible     (const char   *text,
+                                       gssize        length,
+                                       gboolean      keep_newlines);
 
 G_END_DECLS

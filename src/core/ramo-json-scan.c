@@ -1236,8 +1236,10 @@ scalar_node (RamoScan *scan,
  * Builds a json-glib tree of the value at @node, for code that reads values (the window, the
  * summarizer). json-glib holds strings as C strings, so an escaped NUL and a lone surrogate
  * become U+FFFD there (the text is never cut short); an integer beyond 2^53 becomes the double
- * JavaScript reads. A repeated key keeps its last value. Use ramo_scan_write() for output
- * that must be exact.
+ * JavaScript reads. A repeated key keeps its last value. Containers nested deeper than
+ * %RAMO_MAX_JSON_DEPTH levels become strings holding their JSON text (json-glib frees and
+ * writes a tree recursively, one stack frame a level). Use ramo_scan_write() for output that
+ * must be exact.
  *
  * Returns: (transfer full): the value
  */
@@ -1281,7 +1283,16 @@ ramo_scan_to_node (RamoScan *scan,
       n = ramo_scan_node (scan, child);
       frame->next = n->next;
 
-      if (n->type == RAMO_SCAN_OBJECT || n->type == RAMO_SCAN_ARRAY)
+      if ((n->type == RAMO_SCAN_OBJECT || n->type == RAMO_SCAN_ARRAY) && stack->len >= RAMO_MAX_JSON_DEPTH)
+        {
+          /* deeper than json-glib's own walks (free, write) recurse safely: the rest of the
+           * value as its JSON text */
+          g_autoptr(GString) text = g_string_new (NULL);
+
+          ramo_scan_write (scan, child, text);
+          value = json_node_init_string (json_node_alloc (), text->str);
+        }
+      else if (n->type == RAMO_SCAN_OBJECT || n->type == RAMO_SCAN_ARRAY)
         {
           Frame2 inner;
 

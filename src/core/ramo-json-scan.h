@@ -26,7 +26,9 @@ typedef enum
   RAMO_SCAN_OBJECT,
 } RamoScanType;
 
-/* Lines nested deeper are refused: json-glib, which reads bodies, recurses once per level. */
+/* How deep a json-glib tree of a line goes (ramo_scan_to_node()): deeper values are kept as
+ * their JSON text, since json-glib recurses once per level. The scanner itself reads any depth,
+ * as JSON.parse does. */
 #define RAMO_MAX_JSON_DEPTH 1000
 
 typedef struct

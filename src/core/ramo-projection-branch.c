@@ -302,6 +302,58 @@ ramo_projection_branch_contains (RamoProjectionBranch *self,
 }
 
 /**
+ * ramo_projection_branch_dup_node_path_tail:
+ * @self: a branch
+ * @entry: an entry with a row in the branch
+ * @max_levels: how many levels at most, the deepest (0 for all of them)
+ * @above: (out) (transfer none) (optional) (nullable): the row whose list holds the first row of
+ *   the path, %NULL when that is a row of the branch's top level
+ * @depth: (out) (optional): the depth of the first row of the path (0 for one of the branch's
+ *   top level)
+ *
+ * As ramo_projection_dup_node_path_tail(), from the branch's top level: a position in that
+ * level is one in the branch.
+ *
+ * Returns: (transfer full) (nullable): the path, or %NULL when @entry has no row in the branch
+ */
+GPtrArray *
+ramo_projection_branch_dup_node_path_tail (RamoProjectionBranch  *self,
+                                           const RamoEntry       *entry,
+                                           guint                  max_levels,
+                                           RamoProjectionNode   **above,
+                                           guint                 *depth)
+{
+  g_autoptr(GPtrArray) up = g_ptr_array_new ();
+  GPtrArray *path;
+  guint n;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION_BRANCH (self), NULL);
+
+  if (above)
+    *above = NULL;
+  if (depth)
+    *depth = 0;
+  if (entry == NULL || !rows_up_to_top (self, entry, up))
+    return NULL;
+  /* @up holds the rows from @entry's up to the branch's top level; the path is its first @n */
+  n = max_levels == 0 ? up->len : MIN (max_levels, up->len);
+  path = g_ptr_array_sized_new (2 * n);
+  for (guint i = n; i-- > 0;)
+    {
+      RamoEntry *e = g_ptr_array_index (up, i);
+      guint position = self->projection->rows[e->index].position;
+
+      g_ptr_array_add (path, _ramo_projection_get_node (self->projection, e));
+      g_ptr_array_add (path, GUINT_TO_POINTER (i == up->len - 1 ? position - self->position : position));
+    }
+  if (above && n < up->len)
+    *above = _ramo_projection_get_node (self->projection, g_ptr_array_index (up, n));
+  if (depth)
+    *depth = up->len - n;
+  return path;
+}
+
+/**
  * ramo_projection_branch_dup_node_path:
  * @self: a branch
  * @entry: an entry with a row in the branch
@@ -315,23 +367,9 @@ GPtrArray *
 ramo_projection_branch_dup_node_path (RamoProjectionBranch *self,
                                       const RamoEntry      *entry)
 {
-  g_autoptr(GPtrArray) up = g_ptr_array_new ();
-  GPtrArray *path;
-
   g_return_val_if_fail (RAMO_IS_PROJECTION_BRANCH (self), NULL);
 
-  if (entry == NULL || !rows_up_to_top (self, entry, up))
-    return NULL;
-  path = g_ptr_array_sized_new (2 * up->len);
-  for (guint i = up->len; i-- > 0;)
-    {
-      RamoEntry *e = g_ptr_array_index (up, i);
-      guint position = self->projection->rows[e->index].position;
-
-      g_ptr_array_add (path, _ramo_projection_get_node (self->projection, e));
-      g_ptr_array_add (path, GUINT_TO_POINTER (i == up->len - 1 ? position - self->position : position));
-    }
-  return path;
+  return ramo_projection_branch_dup_node_path_tail (self, entry, 0, NULL, NULL);
 }
 
 /**

@@ -191,6 +191,11 @@ void                _ramo_projection_lay_out            (RamoProjection     *sel
                                                          guint32            *scratch);
 void                _ramo_projection_free_row_infos     (RamoRowInfo        *rows,
                                                          guint               n_rows);
+void                _ramo_projection_release_in_thread  (GDestroyNotify      free_func,
+                                                         gpointer            data);
+
+/* What is bigger than this (rows, rows made) is let go of in a thread of its own */
+#define RAMO_PROJECTION_RELEASE_IN_THREAD 65536
 guint               _ramo_projection_update_nodes       (RamoProjection     *self,
                                                          const RamoRowInfo  *old_rows,
                                                          guint               n_old_rows,

@@ -218,18 +218,66 @@ GPtrArray *
 ramo_projection_dup_node_path (RamoProjection  *self,
                                const RamoEntry *entry)
 {
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  return ramo_projection_dup_node_path_tail (self, entry, 0, NULL, NULL);
+}
+
+/**
+ * ramo_projection_dup_node_path_tail:
+ * @self: a projection
+ * @entry: an entry with a row
+ * @max_levels: how many levels at most, the deepest (0 for all of them)
+ * @above: (out) (transfer none) (optional) (nullable): the row whose list holds the first row of
+ *   the path, %NULL when that is a top-level row
+ * @depth: (out) (optional): the depth of the first row of the path (0 for a top-level row)
+ *
+ * The end of ramo_projection_dup_node_path(): a view that shows the rows deep in the tree
+ * first need not make a row for each of the tens of thousands of levels above them.
+ *
+ * Returns: (transfer full) (nullable): the path as ramo_projection_dup_node_path() makes it,
+ *   of the last @max_levels levels; %NULL when @entry has no row
+ */
+GPtrArray *
+ramo_projection_dup_node_path_tail (RamoProjection      *self,
+                                    const RamoEntry     *entry,
+                                    guint                max_levels,
+                                    RamoProjectionNode **above,
+                                    guint               *depth)
+{
   GPtrArray *path;
+  RamoEntry *e = (RamoEntry *) entry;
+  guint levels = 0;
 
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
 
+  if (above)
+    *above = NULL;
+  if (depth)
+    *depth = 0;
   if (!ramo_projection_is_visible (self, entry))
     return NULL;
 
+  /* up from @entry, then turned around: inserting at the front would move the whole path at
+   * every level (a 30,000-level comb: 0.1-0.4 s) */
   path = g_ptr_array_new ();
-  for (RamoEntry *e = (RamoEntry *) entry; e; e = self->rows[e->index].owner)
+  for (; e && (max_levels == 0 || levels < max_levels); e = self->rows[e->index].owner, levels++)
     {
-      g_ptr_array_insert (path, 0, GUINT_TO_POINTER (self->rows[e->index].position));
-      g_ptr_array_insert (path, 0, _ramo_projection_get_node (self, e));
+      g_ptr_array_add (path, GUINT_TO_POINTER (self->rows[e->index].position));
+      g_ptr_array_add (path, _ramo_projection_get_node (self, e));
     }
+  for (guint i = 0, j = path->len - 1; i < j; i++, j--)
+    {
+      gpointer p = path->pdata[i];
+
+      path->pdata[i] = path->pdata[j];
+      path->pdata[j] = p;
+    }
+  if (above && e != NULL)
+    *above = _ramo_projection_get_node (self, e);
+  /* the levels above, counted only when asked for */
+  if (depth)
+    for (; e; e = self->rows[e->index].owner)
+      (*depth)++;
   return path;
 }

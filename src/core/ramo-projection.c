@@ -96,6 +96,23 @@ ramo_projection_list_model_init (GListModelInterface *iface)
   iface->get_item = ramo_projection_get_item;
 }
 
+/* Lets go of the rows made for the layout before (a view may still hold them). */
+static void
+forget_nodes (RamoProjection *self)
+{
+  /* the rows made before answer for this layout no more (see RamoProjectionBranch) */
+  self->epoch++;
+  if (g_hash_table_size (self->nodes) < RAMO_PROJECTION_RELEASE_IN_THREAD)
+    {
+      g_hash_table_remove_all (self->nodes);
+      return;
+    }
+  /* rows a view still holds stay; one no view holds is finalized in that thread (a node holds
+   * only memory and references dropped atomically) */
+  _ramo_projection_release_in_thread ((GDestroyNotify) g_hash_table_unref, self->nodes);
+  self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+}
+
 static void
 free_rows (RamoProjection *self)
 {
@@ -140,8 +157,7 @@ rebuild_layout (RamoProjection *self,
   else
     {
       incremental = FALSE;
-      g_hash_table_remove_all (self->nodes);
-      self->epoch++;
+      forget_nodes (self);
       free_rows (self);
     }
   self->generation++;
@@ -165,10 +181,7 @@ rebuild_layout (RamoProjection *self,
     {
       unchanged = _ramo_projection_same_layout (self, old_rows, n_old_rows, old_top);
       if (!unchanged)
-        {
-          g_hash_table_remove_all (self->nodes);
-          self->epoch++;
-        }
+        forget_nodes (self);
     }
   /* the old layout, kept to compare the new one with */
   _ramo_projection_free_row_infos (old_rows, n_old_rows);

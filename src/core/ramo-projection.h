@@ -77,6 +77,11 @@ gboolean            ramo_projection_is_branch_point   (RamoProjection  *self,
                                                        const RamoEntry *entry);
 guint               ramo_projection_get_visible_rank  (RamoProjection  *self,
                                                        const RamoEntry *entry);
+GPtrArray          *ramo_projection_dup_node_path_tail    (RamoProjection      *self,
+                                                           const RamoEntry     *entry,
+                                                           guint                max_levels,
+                                                           RamoProjectionNode **above,
+                                                           guint               *depth);
 GPtrArray          *ramo_projection_dup_node_path         (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 void                ramo_projection_rebuild               (RamoProjection      *self);
@@ -99,6 +104,11 @@ gboolean            ramo_projection_branch_contains       (RamoProjectionBranch 
                                                            const RamoEntry      *entry);
 GPtrArray          *ramo_projection_branch_dup_node_path  (RamoProjectionBranch *self,
                                                            const RamoEntry      *entry);
+GPtrArray          *ramo_projection_branch_dup_node_path_tail (RamoProjectionBranch  *self,
+                                                           const RamoEntry       *entry,
+                                                           guint                  max_levels,
+                                                           RamoProjectionNode   **above,
+                                                           guint                 *depth);
 GArray             *ramo_projection_branch_dup_unfoldable (RamoProjectionBranch *self);
 
 RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *self);

@@ -45,8 +45,7 @@ finish_append (RamoSessionManager  *self,
  *
  * Errors: %RAMO_SESSION_ERROR_IO, %RAMO_SESSION_ERROR_READ_ONLY, %RAMO_SESSION_ERROR_CHANGED;
  * on these errors the file and the tree are as before. %RAMO_SESSION_ERROR_INVALID_ARGUMENT when
- * the line written cannot be read back (@message nested deeper than %RAMO_MAX_JSON_DEPTH
- * levels): the line stays in the file, listed by ramo_session_manager_get_issues() as a reload
+ * the line written cannot be read back as every line is read: the line stays in the file, listed by ramo_session_manager_get_issues() as a reload
  * would list it, and the tree and the leaf are as before.
  *
  * Returns: (transfer full): the new entry's id, or %NULL with @error set

@@ -540,14 +540,6 @@ _ramo_extractor_scan_line (Extractor  *ex,
       return FALSE;
     }
 
-  /* json-glib, which reads bodies later, recurses once per level: deeper lines are refused */
-  if (ex->scan.max_depth > RAMO_MAX_JSON_DEPTH)
-    {
-      g_free (job->issue);
-      job->issue = g_strdup_printf ("nested more than %u levels deep; skipped", RAMO_MAX_JSON_DEPTH);
-      return FALSE;
-    }
-
   return TRUE;
 }
 
@@ -703,6 +695,8 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
+  if (entry->type == RAMO_ENTRY_TYPE_SESSION_INFO)
+    self->last_session_info = entry;
 
   /* While loading, the tree grows with the file: pi writes a parent before its children.
    * A duplicate id, or a parent that is not there (yet), leaves it to build_tree(). */

@@ -98,6 +98,7 @@ void
 _ramo_session_manager_clear_state (RamoSessionManager *self)
 {
   g_clear_pointer (&self->entries, g_ptr_array_unref);
+  self->last_session_info = NULL;
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);

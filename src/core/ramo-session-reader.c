@@ -535,6 +535,9 @@ _ramo_session_manager_load_buffer (RamoSessionManager *self,
 }
 
 #define READ_BLOCK_SIZE (8 * 1024 * 1024)
+/* The longest line held whole: longer ones are skipped (and listed). pi cannot read them either:
+ * V8's strings hold at most 2^29 - 24 code units, and pi reads the whole file as one. */
+#define RAMO_MAX_LINE_BYTES (256u * 1024 * 1024)
 
 /* Read buffers in 2 MiB pages where the kernel allows them on request: copying a block into
  * them and scanning it then takes a TLB entry per 2 MiB rather than per 4 KiB. */
@@ -563,9 +566,87 @@ block_realloc (char  *buf,
   return bigger;
 }
 
+/* The rest of a line longer than %RAMO_MAX_LINE_BYTES (@too_long), or of one longer than a
+ * block that holds NUL bytes, read past without keeping it (holes of a sparse file, which hold
+ * no line end, jumped over); @buf (@cap bytes) then holds what
+ * follows its line end, @have bytes from file offset *@base. The line is counted, and listed as
+ * an issue. */
+static gboolean
+skip_long_line (RamoSessionManager  *self,
+                int                  fd,
+                char                *buf,
+                gsize                cap,
+                gboolean             too_long,
+                LoadState           *state,
+                goffset             *base,
+                gsize               *have,
+                gboolean            *eof,
+                char                *last,
+                const char          *path,
+                GError             **error)
+{
+  guint line_no = ++state->line_no;
+  goffset start = *base;
+
+  *have = 0;
+  for (;;)
+    {
+      off_t pos = lseek (fd, 0, SEEK_CUR), data;
+      const char *nl;
+      ssize_t n;
+
+      /* a hole reads as zero bytes, never a line end */
+      data = pos >= 0 ? lseek (fd, pos, SEEK_DATA) : -1;
+      if (data < 0 && errno == ENXIO)
+        {
+          *eof = TRUE;
+          *base = lseek (fd, 0, SEEK_END);
+          break;
+        }
+      if (data < 0)
+        lseek (fd, pos, SEEK_SET);
+
+      n = read (fd, buf, cap);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int errsv = errno;
+
+          _ramo_session_set_io_error (error, g_io_error_from_errno (errsv), "%s: %s", path, g_strerror (errsv));
+          return FALSE;
+        }
+      if (n == 0)
+        {
+          *eof = TRUE;
+          *base = lseek (fd, 0, SEEK_CUR);
+          break;
+        }
+      *last = buf[n - 1];
+      nl = memchr (buf, '\n', n);
+      if (nl != NULL)
+        {
+          gsize rest = (gsize) n - (gsize) (nl + 1 - buf);
+
+          memmove (buf, nl + 1, rest);
+          *have = rest;
+          *base = lseek (fd, 0, SEEK_CUR) - (off_t) rest;
+          break;
+        }
+    }
+
+  if (too_long)
+    _ramo_session_manager_add_issue (self, line_no, "longer than %u MiB (%" G_GINT64_FORMAT " bytes); skipped",
+                                     RAMO_MAX_LINE_BYTES >> 20, (gint64) (*base - start - (*have > 0 || !*eof ? 1 : 0)));
+  else
+    _ramo_session_manager_add_issue (self, line_no, "not JSON: NUL bytes in a line of %" G_GINT64_FORMAT " bytes; skipped",
+                                     (gint64) (*base - start - (*have > 0 || !*eof ? 1 : 0)));
+  return TRUE;
+}
+
 /* Reads the file in blocks of whole lines, so that memory holds two blocks at a time rather
  * than the whole file: the one being read and the one being extracted. A line longer than a
- * block grows the buffer. */
+ * block grows the buffer, up to %RAMO_MAX_LINE_BYTES. */
 gboolean
 _ramo_session_manager_load_path (RamoSessionManager *self,
                                  const char         *path,
@@ -636,6 +717,23 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
       gsize usable;
       gsize skip = 0;
 
+      if (have == cap && (cap >= RAMO_MAX_LINE_BYTES || memchr (buf, '\0', have) != NULL))
+        {
+          /* one line as long as the buffer may grow, or a line longer than a block that holds a
+           * NUL byte (no JSON text does: a file of zeros, a sparse file's holes): skipped, never
+           * held whole (pi cannot read a file with a line this long either) */
+          if (in_flight)
+            {
+              finish_block (self, &state, in_flight);
+              in_flight = NULL;
+            }
+          ok = skip_long_line (self, fd, buf, cap, cap >= RAMO_MAX_LINE_BYTES, &state, &base, &have, &eof,
+                               &last, path, error);
+          first = FALSE;
+          if (!ok || eof)
+            break;
+          continue;
+        }
       if (have == cap)
         {
           cap = caps[cur] = cap * 2;

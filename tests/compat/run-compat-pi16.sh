@@ -12,7 +12,8 @@
 #              compact --summary (systemMessage), each read back by pi 1.6.0
 # Files: data/examples/*.jsonl, ../shared/fixtures/real/*.jsonl (read only: version-1 files,
 # their ids are random), the sessions gen-pi16.mjs writes with pi 1.6.0's SessionManager
-# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, and FILES.
+# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, a session whose
+# bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), and FILES.
 # Every file is read through private copies. Prints `ok:`/`FAIL:` lines, then `N passed,
 # M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error, 77 agents unavailable.
 
@@ -84,6 +85,13 @@ else
     FAIL=$((FAIL + 1))
 fi
 for f in "$HERE"/cases/pi16/*.jsonl; do printf 'case:%s\tboth\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done
+# bodies nested 100,000 levels deep: pi reads them (it cannot write them back)
+if python3 "$HERE/gen-deep.py" "$TMP/deep-nesting.jsonl" >/dev/null; then
+    printf 'gen:deep-nesting.jsonl\tread\t%s\n' "$TMP/deep-nesting.jsonl" >>"$LIST"
+else
+    echo "FAIL: gen-deep.py"
+    FAIL=$((FAIL + 1))
+fi
 shopt -u nullglob
 for f in "$@"; do
     if [ -f "$f" ]; then
