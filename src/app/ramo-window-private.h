@@ -112,6 +112,7 @@ struct _RamoWindow
   GtkButton            *back_button;
   GtkButton            *details_button;
   RamoPathBar          *path_bar;
+  guint                 path_bar_idle_id;    /* the path bar redone after the rows in view changed */
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
   RamoContextView      *context_view;

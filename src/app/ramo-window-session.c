@@ -153,12 +153,25 @@ update_path_bar (RamoWindow *self)
   ramo_path_bar_set_path (self->path_bar, self->projection, selected, scrolled_off);
 }
 
+static gboolean
+update_path_bar_cb (gpointer data)
+{
+  RamoWindow *self = data;
+
+  self->path_bar_idle_id = 0;
+  update_path_bar (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows in view change while the list is allocated, after the path bar was: it changes
+ * for the next frame (changed now, it would be drawn without an allocation). */
 static void
 scrolled_off_changed_cb (RamoWindow      *self,
                          GParamSpec      *pspec,
                          RamoSessionTree *tree)
 {
-  update_path_bar (self);
+  if (self->path_bar_idle_id == 0)
+    self->path_bar_idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_path_bar_cb, self, NULL);
 }
 
 /* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
