@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <glib/gstdio.h>
+
 #include "ramo-projection.h"
 #include "ramo-projection-private.h"
 #include "ramo-session-manager.h"
@@ -1202,6 +1204,355 @@ test_same_layout_kept (void)
   g_string_free (out, TRUE);
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* A row's branch                                                                              */
+
+/* The rows of the tree shown from @entry down, in the order they are listed, found with the
+ * walk alone: @entry, then each row's children (ramo_projection_dup_visible_children()). */
+static GPtrArray *
+walk_from (RamoProjection *projection,
+           RamoEntry      *entry)
+{
+  GPtrArray *rows = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, entry);
+  while (stack->len > 0)
+    {
+      RamoEntry *e = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autoptr(GPtrArray) children = ramo_projection_dup_visible_children (projection, e);
+
+      g_ptr_array_add (rows, e);
+      for (guint i = children->len; i-- > 0;)
+        g_ptr_array_add (stack, g_ptr_array_index (children, i));
+    }
+  return rows;
+}
+
+static void
+flatten_mirror (Mirror    *mirror,
+                GPtrArray *out)
+{
+  for (guint i = 0; i < mirror->children->len; i++)
+    {
+      Mirror *child = g_ptr_array_index (mirror->children, i);
+
+      g_ptr_array_add (out, ramo_projection_node_get_entry (child->node));
+      flatten_mirror (child, out);
+    }
+}
+
+static void
+assert_same_rows (GPtrArray *rows,
+                  GPtrArray *expected)
+{
+  g_assert_cmpuint (rows->len, ==, expected->len);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_ptr_array_index (rows, i) != g_ptr_array_index (expected, i))
+      g_error ("row %u: %s, the walk has %s", i, ((RamoEntry *) g_ptr_array_index (rows, i))->id,
+               ((RamoEntry *) g_ptr_array_index (expected, i))->id);
+}
+
+/* What @branch holds, and how it answers for each entry, against the walk from its row. */
+static void
+assert_branch_is_walk (RamoProjection       *projection,
+                       RamoProjectionBranch *branch)
+{
+  RamoSessionManager *manager = ramo_projection_get_manager (projection);
+  RamoEntry *entry = ramo_projection_branch_get_entry (branch);
+  g_autoptr(GPtrArray) expected = walk_from (projection, entry);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  g_assert_true (ramo_projection_branch_is_current (branch));
+  flatten (G_LIST_MODEL (branch), rows);
+  assert_same_rows (rows, expected);
+
+  for (guint i = 0; i < ramo_session_manager_get_n_entries (manager); i++)
+    {
+      RamoEntry *e = ramo_session_manager_get_entry_at (manager, i);
+      gboolean inside = g_ptr_array_find (expected, e, NULL);
+      g_autoptr(GPtrArray) path = ramo_projection_branch_dup_node_path (branch, e);
+      GListModel *list = G_LIST_MODEL (branch);
+
+      g_assert_cmpint (ramo_projection_branch_contains (branch, e), ==, inside);
+      g_assert_cmpint (path != NULL, ==, inside);
+      /* the path leads from the branch's top to the row */
+      for (guint k = 0; path && k + 1 < path->len; k += 2)
+        {
+          g_autoptr(RamoProjectionNode) node = g_list_model_get_item (list, GPOINTER_TO_UINT (g_ptr_array_index (path, k + 1)));
+
+          g_assert_true (node == g_ptr_array_index (path, k));
+          list = G_LIST_MODEL (node);
+        }
+      if (path)
+        g_assert_true (ramo_projection_node_get_entry (g_ptr_array_index (path, path->len - 2)) == e);
+    }
+
+  /* the rows that can be unfolded */
+  {
+    g_autoptr(GArray) unfoldable = ramo_projection_branch_dup_unfoldable (branch);
+    guint k = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (branch)); i++)
+      {
+        g_autoptr(RamoProjectionNode) node = g_list_model_get_item (G_LIST_MODEL (branch), i);
+
+        if (ramo_projection_node_has_children (node))
+          g_assert_cmpuint (g_array_index (unfoldable, guint, k++), ==, i);
+      }
+    g_assert_cmpuint (k, ==, unfoldable->len);
+  }
+}
+
+/* Every row's branch, in every filter: the row and what hangs under it, the walk's rows; a
+ * row continuing a chain has the rest of the chain in its top level, a branch start itself
+ * alone. */
+static void
+test_branch_is_walk (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  guint n_chains = 0, n_starts = 0;
+
+  for (RamoFilterMode mode = RAMO_FILTER_DEFAULT; mode <= RAMO_FILTER_ALL; mode++)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+      ramo_projection_set_filter (projection, mode);
+      flatten (ramo_projection_get_roots (projection), rows);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          g_autoptr(RamoProjectionBranch) branch = ramo_projection_dup_branch (projection, g_ptr_array_index (rows, i));
+          g_autoptr(RamoProjectionNode) first = g_list_model_get_item (G_LIST_MODEL (branch), 0);
+
+          g_assert_true (ramo_projection_node_get_entry (first) == g_ptr_array_index (rows, i));
+          assert_branch_is_walk (projection, branch);
+          if (ramo_projection_node_get_is_branch_start (first))
+            {
+              g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (branch)), ==, 1);
+              n_starts++;
+            }
+          else if (g_list_model_get_n_items (G_LIST_MODEL (branch)) > 1)
+            n_chains++;
+        }
+    }
+  g_assert_cmpuint (n_chains, >, 5);
+  g_assert_cmpuint (n_starts, >, 5);
+
+  /* no row, no branch */
+  ramo_projection_set_filter (projection, RAMO_FILTER_USER_ONLY);
+  g_assert_null (ramo_projection_dup_branch (projection, ramo_session_manager_get_entry (manager, "d4000002")));
+}
+
+/* A branch follows lines appended (the rows after its row come as they do in its list), and
+ * is left behind by a layout that drops the rows it shows. */
+static void
+test_branch_follows_changes (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoSessionManager) writer = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(JsonNode) user = json_from_string ("{\"role\":\"user\",\"content\":\"more\"}", NULL);
+  g_autoptr(RamoProjectionBranch) chain = NULL;
+  g_autoptr(RamoProjectionBranch) start = NULL;
+  g_autoptr(Mirror) chain_mirror = NULL;
+  g_autoptr(Mirror) start_mirror = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  RamoEntry *leaf;
+  char *id;
+
+  g_assert_no_error (error);
+  flatten (ramo_projection_get_roots (projection), rows);
+  /* the third row of the top chain, and the branch start that holds the leaf */
+  chain = ramo_projection_dup_branch (projection, g_ptr_array_index (rows, 2));
+  leaf = ramo_session_manager_get_leaf (manager);
+  for (RamoEntry *e = leaf; e; e = e->parent)
+    if (ramo_projection_is_visible (projection, e) && e->parent && e->parent->children->len > 1)
+      {
+        start = ramo_projection_dup_branch (projection, e);
+        break;
+      }
+  g_assert_nonnull (start);
+  chain_mirror = mirror_new (G_LIST_MODEL (chain), NULL, NULL);
+  start_mirror = mirror_new (G_LIST_MODEL (start), NULL, NULL);
+
+  /* lines at the leaf, and a new branch under the branch start's row */
+  g_assert_true (ramo_session_manager_branch (writer, leaf->id, &error));
+  for (guint i = 0; i < 3; i++)
+    {
+      if (i == 2)
+        g_assert_true (ramo_session_manager_branch (writer, ramo_projection_branch_get_entry (start)->id, &error));
+      id = ramo_session_manager_append_message (writer, user, &error);
+      g_assert_no_error (error);
+      g_free (id);
+      g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+
+      for (guint k = 0; k < 2; k++)
+        {
+          RamoProjectionBranch *branch = k == 0 ? chain : start;
+          g_autoptr(GPtrArray) mirrored = g_ptr_array_new ();
+          g_autoptr(GPtrArray) expected = walk_from (projection, ramo_projection_branch_get_entry (branch));
+
+          assert_branch_is_walk (projection, branch);
+          flatten_mirror (k == 0 ? chain_mirror : start_mirror, mirrored);
+          assert_same_rows (mirrored, expected);
+        }
+    }
+
+  /* lines at the end of the chain the chain branch is in: its top level grows */
+  {
+    g_autoptr(GPtrArray) top = g_ptr_array_new ();
+    guint n_before = g_list_model_get_n_items (G_LIST_MODEL (chain));
+
+    g_assert_true (ramo_session_manager_branch (writer, ramo_projection_branch_get_entry (chain)->id, &error));
+    for (guint i = 0; i < 2; i++)
+      {
+        id = ramo_session_manager_append_message (writer, user, &error);
+        g_assert_no_error (error);
+        g_free (id);
+      }
+    g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 2);
+    /* the chain splits at its row: the row now nests its branches */
+    assert_branch_is_walk (projection, chain);
+    flatten_mirror (chain_mirror, top);
+    {
+      g_autoptr(GPtrArray) expected = walk_from (projection, ramo_projection_branch_get_entry (chain));
+
+      assert_same_rows (top, expected);
+    }
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (chain)), ==, 1);
+    g_assert_cmpuint (n_before, >, 1);
+  }
+
+  /* a layout that drops the rows (another filter): the branch is left behind, empty */
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  g_assert_false (ramo_projection_branch_is_current (chain));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (chain)), ==, 0);
+  g_assert_cmpuint (chain_mirror->children->len, ==, 0);
+  g_assert_false (ramo_projection_branch_contains (chain, ramo_projection_branch_get_entry (chain)));
+}
+
+/* A chain branch over the top list of a linear session: lines appended at its end are its own
+ * rows, told as they come. */
+static void
+test_branch_chain_grows (void)
+{
+  static const char header[] =
+    "{\"type\":\"session\",\"version\":3,\"id\":\"0c0ffee0-0000-4000-8000-0000000000b1\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n";
+  g_autofree char *path = ramo_test_write_file ("linear.jsonl", header, -1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) writer = ramo_session_manager_open (path, &error);
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(RamoProjectionBranch) branch = NULL;
+  g_autoptr(Mirror) mirror = NULL;
+  g_autoptr(JsonNode) user = json_from_string ("{\"role\":\"user\",\"content\":\"next\"}", NULL);
+  g_autoptr(RamoProjectionNode) second = NULL;
+  guint n_changed = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 4; i++)
+    g_free (ramo_session_manager_append_message (writer, user, &error));
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  projection = ramo_projection_new (manager);
+  second = g_list_model_get_item (ramo_projection_get_roots (projection), 1);
+  branch = ramo_projection_dup_branch (projection, ramo_projection_node_get_entry (second));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (branch)), ==, 3);
+  mirror = mirror_new (G_LIST_MODEL (branch), NULL, &n_changed);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      g_autoptr(GPtrArray) expected = NULL;
+
+      n_changed = 0;
+      g_free (ramo_session_manager_append_message (writer, user, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 1);
+      assert_branch_is_walk (projection, branch);
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (branch)), ==, 4 + i);
+      /* one row more at the end, told alone */
+      g_assert_cmpuint (n_changed, <=, 2);
+      flatten_mirror (mirror, rows);
+      expected = walk_from (projection, ramo_projection_node_get_entry (second));
+      assert_same_rows (rows, expected);
+    }
+}
+
+/* The anchor keeps its row under a search, so that the rows matching under it hang under it;
+ * the filter may still hide it; a reload forgets it. */
+static void
+test_anchor (void)
+{
+  g_autoptr(RamoSessionManager) manager = open_example ();
+  g_autoptr(RamoProjection) projection = ramo_projection_new (manager);
+  g_autoptr(RamoProjectionBranch) branch = NULL;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  RamoEntry *anchor, *tool = NULL;
+
+  flatten (ramo_projection_get_roots (projection), rows);
+  anchor = g_ptr_array_index (rows, 1);         /* "assistant: Let me see how requests are made first." */
+  for (guint i = 0; i < rows->len && tool == NULL; i++)
+    if (g_str_has_prefix (((RamoEntry *) g_ptr_array_index (rows, i))->display, "[read:"))
+      tool = g_ptr_array_index (rows, i);
+  g_assert_nonnull (tool);
+
+  /* while shown, setting it changes nothing */
+  g_assert_false (ramo_projection_set_anchor (projection, anchor));
+  g_assert_true (ramo_projection_get_anchor (projection) == anchor);
+  g_assert_false (ramo_projection_is_anchored (projection, anchor));
+
+  /* a search it does not match: its row stays, the matches under it hang under it */
+  ramo_projection_set_search (projection, "cache");
+  g_assert_true (ramo_projection_is_visible (projection, anchor));
+  g_assert_true (ramo_projection_is_anchored (projection, anchor));
+  branch = ramo_projection_dup_branch (projection, anchor);
+  assert_branch_is_walk (projection, branch);
+  {
+    g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+    flatten (G_LIST_MODEL (branch), found);
+    g_assert_cmpuint (found->len, >, 3);
+  }
+  g_clear_object (&branch);
+
+  /* nothing matches: the anchor alone */
+  ramo_projection_set_search (projection, "zzzz-nothing");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 1);
+  branch = ramo_projection_dup_branch (projection, anchor);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (branch)), ==, 1);
+  g_clear_object (&branch);
+
+  /* without it, the search hides it: setting none says the layout is to be redone */
+  g_assert_true (ramo_projection_set_anchor (projection, NULL));
+  ramo_projection_rebuild (projection);
+  g_assert_false (ramo_projection_is_visible (projection, anchor));
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 0);
+  /* and an anchor the search hides asks for a layout */
+  g_assert_true (ramo_projection_set_anchor (projection, anchor));
+  ramo_projection_rebuild (projection);
+  g_assert_true (ramo_projection_is_visible (projection, anchor));
+
+  /* the filter still hides a tool result made the anchor */
+  ramo_projection_set_anchor (projection, tool);
+  ramo_projection_set_filter (projection, RAMO_FILTER_USER_ONLY);
+  g_assert_false (ramo_projection_is_visible (projection, tool));
+
+  /* a reload (here: the session switched to a branched one) forgets it */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *new_path = NULL;
+
+    g_assert_true (ramo_session_manager_create_branched_session (manager, anchor->id, &new_path, &error));
+    g_assert_no_error (error);
+    g_assert_null (ramo_projection_get_anchor (projection));
+    g_unlink (new_path);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1229,5 +1580,9 @@ main (int   argc,
   g_test_add_func ("/Core/Projection/same-layout-kept", test_same_layout_kept);
   g_test_add_func ("/Core/Projection/label-in-place", test_label_in_place);
   g_test_add_func ("/Core/Projection/new-async", test_new_async);
+  g_test_add_func ("/Core/Projection/branch-is-walk", test_branch_is_walk);
+  g_test_add_func ("/Core/Projection/branch-follows-changes", test_branch_follows_changes);
+  g_test_add_func ("/Core/Projection/branch-chain-grows", test_branch_chain_grows);
+  g_test_add_func ("/Core/Projection/anchor", test_anchor);
   return g_test_run ();
 }

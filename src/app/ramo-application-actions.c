@@ -171,6 +171,8 @@ static const struct {
   { "win.tree", { "<Control>t", NULL } },
   { "win.branch-command", { "<Control>b", NULL } },
   { "win.show-pane('entry')", { "<Alt>Return", "<Alt>KP_Enter", NULL } },
+  { "win.focus-selected", { "<Control><Shift>Return", "<Control><Shift>KP_Enter", NULL } },
+  { "win.show-whole-session", { "<Alt>Home", NULL } },
 };
 
 /* Adds the application actions above and their shortcuts (in its startup). */

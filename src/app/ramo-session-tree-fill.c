@@ -152,7 +152,7 @@ top_rows_to_unfold (RamoSessionTree  *self,
                     RamoTreeModel    *model)
 {
   GPtrArray *stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GArray) top = ramo_projection_dup_unfoldable (projection, NULL);
+  g_autoptr(GArray) top = _ramo_session_tree_dup_top_unfoldable (self, projection);
 
   for (guint i = top->len; i > 0; i--)
     {
@@ -457,13 +457,13 @@ build_around (RamoSessionTree  *self,
     {
       g_clear_pointer (&path, g_ptr_array_unref);
       g_clear_pointer (&build->runs, g_hash_table_unref);
-      path = ramo_projection_dup_node_path_tail (self->projection, target, levels, &above, &depth);
+      path = _ramo_session_tree_dup_path_tail (self, target, levels, &above, &depth);
       if (path == NULL)
         {
           g_free (build);
           return NULL;
         }
-      first = above ? G_LIST_MODEL (above) : G_LIST_MODEL (self->projection);
+      first = above ? G_LIST_MODEL (above) : _ramo_session_tree_top_list (self, self->projection);
       build->runs = _ramo_session_tree_runs_around (first, path, self->folded, around, &min_level, &too_short);
       too_short = too_short && above != NULL;
       if (levels == 0)
@@ -488,7 +488,7 @@ build_around (RamoSessionTree  *self,
   if (!ramo_list_slice_is_whole (top))
     g_ptr_array_add (build->partial, g_object_ref (top));
   g_clear_object (&self->grow_up_node);
-  if (top_list != G_LIST_MODEL (self->projection))
+  if (top_list != _ramo_session_tree_top_list (self, self->projection))
     self->grow_up_node = g_object_ref (RAMO_PROJECTION_NODE (top_list));
 
   build->making = TRUE;
@@ -501,7 +501,7 @@ build_around (RamoSessionTree  *self,
   for (guint i = 0; i < build->to_fold->len; i++)
     {
       RamoEntry *entry = ramo_projection_node_get_entry (g_ptr_array_index (build->to_fold, i));
-      g_autoptr(GPtrArray) folded_path = ramo_projection_dup_node_path (self->projection, entry);
+      g_autoptr(GPtrArray) folded_path = _ramo_session_tree_dup_path (self, self->projection, entry);
       g_autoptr(RamoTreeRow) folded_row = folded_path ? row_of_path (self, model, folded_path) : NULL;
 
       if (folded_row)
@@ -568,7 +568,7 @@ _ramo_session_tree_new_tree_model (RamoSessionTree *self,
                 GHashTable      *folded,
                 gboolean         unfold)
 {
-  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (G_LIST_MODEL (projection), 0, G_MAXUINT));
+  GListModel *top = G_LIST_MODEL (ramo_list_slice_new (_ramo_session_tree_top_list (self, projection), 0, G_MAXUINT));
   RamoTreeModel    *model = ramo_tree_model_new (top, FALSE, create_child_model_cb, NULL, NULL);
 
   if (unfold)
@@ -679,7 +679,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
   _ramo_session_tree_grow_up (self, 0);
 
   target = ramo_projection_nearest_visible (self->projection, entry);
-  if (target == NULL)
+  if (target == NULL && self->branch == NULL)
     {
       guint n_items;
 
@@ -690,7 +690,7 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
       return n_items == 0 ? GTK_INVALID_LIST_POSITION : n_items - 1;
     }
 
-  path = ramo_projection_dup_node_path (self->projection, target);
+  path = target ? _ramo_session_tree_dup_path (self, self->projection, target) : NULL;
   if (path == NULL)
     return GTK_INVALID_LIST_POSITION;
 

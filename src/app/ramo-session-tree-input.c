@@ -290,6 +290,23 @@ build_row_menu (RamoSessionTree    *self,
       g_clear_object (&item);
     }
 
+  /* the tree from this row down (ramo-session-tree-focus.c), and the way back */
+  if (g_strcmp0 (ramo_session_tree_get_focus_id (self), id) != 0)
+    {
+      item = g_menu_item_new (_("_Focus on This Branch"), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.focus-branch", g_variant_new_string (id));
+      g_menu_item_set_attribute (item, "accel", "s", "<Control><Shift>Return");
+      g_menu_append_item (go, item);
+      g_clear_object (&item);
+    }
+  if (ramo_session_tree_get_focus_id (self) != NULL)
+    {
+      item = g_menu_item_new (_("Show _Whole Session"), "win.show-whole-session");
+      g_menu_item_set_attribute (item, "accel", "s", "<Alt>Home");
+      g_menu_append_item (go, item);
+      g_clear_object (&item);
+    }
+
   item = g_menu_item_new (_("Edit _Label…"), NULL);
   g_menu_item_set_action_and_target_value (item, "win.edit-label", g_variant_new_string (id));
   g_menu_item_set_attribute (item, "accel", "s", "<Shift>l");

@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <adwaita.h>
+
 #include "ramo-session-tree.h"
 
 G_BEGIN_DECLS
@@ -18,7 +20,8 @@ G_BEGIN_DECLS
  *   ramo-session-tree-fill.c   the filling: a new model around the selected row, its slices
  *                              grown and its rows unfolded after the frame
  *   ramo-session-tree-input.c  folds, keys, the row menu, and focus and scrolling after layout
- *   ramo-session-tree-leaf.c   the layout redone when the leaf moves */
+ *   ramo-session-tree-leaf.c   the layout redone when the leaf moves
+ *   ramo-session-tree-focus.c  the tree shown from one row down (focus on a branch), its bar */
 struct _RamoSessionTree
 {
   GtkWidget           parent_instance;
@@ -74,6 +77,19 @@ struct _RamoSessionTree
   GPtrArray          *replaced_models;   /* (element-type RamoTreeModel) to free */
   guint               free_replaced_id;
 
+  /* focus on a branch (ramo-session-tree-focus.c) */
+  GPtrArray          *focus_ids;       /* (element-type utf8) the rows focused on, outermost first */
+  RamoProjectionBranch *branch;        /* what the last of them shows, the model's top list */
+  guint               focus_lost : 1;  /* its row went (a filter hides it): say so after the layout */
+  guint               leaf_outside : 1;
+  guint               focus_notify : 1;  /* the focus changed during a layout: notify after it */
+  GtkRevealer        *focus_revealer;
+  GtkLabel           *focus_label;
+  GtkLabel           *focus_note;
+  GtkButton          *focus_back_button;
+  AdwStatusPage      *branch_empty_page;
+
+  GtkWidget          *content;
   GtkStack           *stack;
   RamoListView       *list_view;
   GtkPopover         *menu_popover;
@@ -101,6 +117,7 @@ RamoEntry        *_ramo_session_tree_wanted_entry               (RamoSessionTree
 guint             _ramo_session_tree_find_wanted_row            (RamoSessionTree  *self);
 void              _ramo_session_tree_select_wanted_row          (RamoSessionTree  *self,
                                                                  guint             position);
+void              _ramo_session_tree_notify_focus_id            (RamoSessionTree  *self);
 
 void              _ramo_session_tree_notify_scrolled_off        (RamoSessionTree  *self);
 
@@ -191,5 +208,31 @@ void              _ramo_session_tree_queue_after_layout         (RamoSessionTree
 
 /* ramo-session-tree-leaf.c */
 void              _ramo_session_tree_leaf_init                  (RamoSessionTree  *self);
+
+/* ramo-session-tree-focus.c */
+void              _ramo_session_tree_focus_class_init           (GtkWidgetClass   *widget_class);
+void              _ramo_session_tree_focus_init                 (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_dispose              (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_clear                (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_follow_layout        (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_rebuilt              (RamoSessionTree  *self);
+void              _ramo_session_tree_focus_keep_models          (RamoSessionTree  *self);
+RamoEntry        *_ramo_session_tree_focus_stand_in             (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry);
+gboolean          _ramo_session_tree_focus_contains             (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry);
+const char       *_ramo_session_tree_empty_page                 (RamoSessionTree  *self);
+GListModel       *_ramo_session_tree_top_list                   (RamoSessionTree  *self,
+                                                                 RamoProjection   *projection);
+GPtrArray        *_ramo_session_tree_dup_path                   (RamoSessionTree  *self,
+                                                                 RamoProjection   *projection,
+                                                                 RamoEntry        *entry);
+GPtrArray        *_ramo_session_tree_dup_path_tail              (RamoSessionTree  *self,
+                                                                 RamoEntry        *entry,
+                                                                 guint             max_levels,
+                                                                 RamoProjectionNode **above,
+                                                                 guint            *depth);
+GArray           *_ramo_session_tree_dup_top_unfoldable         (RamoSessionTree  *self,
+                                                                 RamoProjection   *projection);
 
 G_END_DECLS

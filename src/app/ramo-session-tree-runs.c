@@ -195,10 +195,9 @@ _ramo_session_tree_grow_up (RamoSessionTree *self,
          (deadline == 0 || g_get_monotonic_time () < deadline))
     {
       RamoProjectionNode *above = NULL;
-      g_autoptr(GPtrArray) step = ramo_projection_dup_node_path_tail (self->projection,
-                                                                      ramo_projection_node_get_entry (self->grow_up_node),
-                                                                      1, &above, NULL);
-      GListModel *list = above ? G_LIST_MODEL (above) : G_LIST_MODEL (self->projection);
+      g_autoptr(GPtrArray) step = _ramo_session_tree_dup_path_tail (self, ramo_projection_node_get_entry (self->grow_up_node),
+                                                                    1, &above, NULL);
+      GListModel *list = above ? G_LIST_MODEL (above) : _ramo_session_tree_top_list (self, self->projection);
       RamoListSlice *slice;
 
       /* (a model never sees a layout its rows are not in: the tree makes a new one first) */

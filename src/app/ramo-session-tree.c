@@ -48,6 +48,7 @@ enum {
   PROP_PROJECTION,
   PROP_SELECTED_ID,
   PROP_SCROLLED_OFF_ID,
+  PROP_FOCUS_ID,
   N_PROPS
 };
 
@@ -76,12 +77,15 @@ _ramo_session_tree_notify_scrolled_off (RamoSessionTree *self)
 static void
 update_empty_state (RamoSessionTree *self)
 {
-  gboolean empty;
-
   g_assert (RAMO_IS_SESSION_TREE (self));
 
-  empty = self->projection == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->projection)) == 0;
-  gtk_stack_set_visible_child_name (self->stack, empty ? "empty" : "list");
+  gtk_stack_set_visible_child_name (self->stack, _ramo_session_tree_empty_page (self));
+}
+
+void
+_ramo_session_tree_notify_focus_id (RamoSessionTree *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FOCUS_ID]);
 }
 
 void
@@ -151,6 +155,7 @@ _ramo_session_tree_projection_items_changed_cb (RamoSessionTree *self,
       if (self->clear_folds)
         g_hash_table_remove_all (self->folded);
       self->clear_folds = FALSE;
+      _ramo_session_tree_focus_follow_layout (self);
       _ramo_session_tree_swap_models (self);
     }
   else
@@ -170,7 +175,7 @@ _ramo_session_tree_wanted_entry (RamoSessionTree *self)
     entry = ramo_session_manager_get_entry (manager, self->wanted_id);
   if (entry == NULL)
     entry = ramo_session_manager_get_leaf (manager);
-  return entry;
+  return _ramo_session_tree_focus_stand_in (self, entry);
 }
 
 /* The row to select after a rebuild: that of the wanted entry, or of its nearest visible
@@ -226,6 +231,7 @@ projection_rebuilt_cb (RamoSessionTree *self,
   self->clear_folds = FALSE;
   /* ramo_session_tree_set_projection() made the models before connecting to the projection */
   g_assert (self->selection != NULL);
+  _ramo_session_tree_focus_keep_models (self);
   if (self->models_fresh)
     {
       /* _ramo_session_tree_swap_models() made them over this layout and selected the row */
@@ -251,6 +257,7 @@ projection_rebuilt_cb (RamoSessionTree *self,
   self->in_rebuild = FALSE;
 
   update_empty_state (self);
+  _ramo_session_tree_focus_rebuilt (self);
 
   /* Lines another program appended leave the view where it was; anything the user did (a
    * filter, a search, a label, a navigation) shows the selected row. */
@@ -310,6 +317,7 @@ ramo_session_tree_dispose (GObject *object)
   if (self->projection_signals)
     g_signal_group_set_target (self->projection_signals, NULL);
 
+  _ramo_session_tree_focus_dispose (self);
   g_clear_weak_pointer (&self->menu_row);
   if (self->menu_popover)
     {
@@ -318,6 +326,8 @@ ramo_session_tree_dispose (GObject *object)
     }
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_SESSION_TREE);
+  /* the template's box, which holds the focus bar and the stack */
+  g_clear_pointer (&self->content, gtk_widget_unparent);
 
   g_clear_object (&self->selection);
   g_clear_object (&self->tree_model);
@@ -364,6 +374,10 @@ ramo_session_tree_get_property (GObject    *object,
 
     case PROP_SCROLLED_OFF_ID:
       g_value_set_string (value, self->scrolled_off_id);
+      break;
+
+    case PROP_FOCUS_ID:
+      g_value_set_string (value, ramo_session_tree_get_focus_id (self));
       break;
 
     default:
@@ -433,6 +447,16 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
     g_param_spec_string ("scrolled-off-id", NULL, NULL, NULL,
                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * RamoSessionTree:focus-id:
+   *
+   * The entry whose branch alone the tree shows (ramo_session_tree_focus_branch()), or %NULL
+   * when it shows the whole session.
+   */
+  properties [PROP_FOCUS_ID] =
+    g_param_spec_string ("focus-id", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RAMO_TYPE_LIST_VIEW);
@@ -443,10 +467,12 @@ ramo_session_tree_class_init (RamoSessionTreeClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "sessiontree");
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-session-tree.ui");
+  gtk_widget_class_bind_template_child (widget_class, RamoSessionTree, content);
   gtk_widget_class_bind_template_child (widget_class, RamoSessionTree, stack);
   gtk_widget_class_bind_template_child (widget_class, RamoSessionTree, list_view);
 
   _ramo_session_tree_input_class_init (widget_class);
+  _ramo_session_tree_focus_class_init (widget_class);
 }
 
 static void
@@ -465,6 +491,7 @@ ramo_session_tree_init (RamoSessionTree *self)
                                  G_CALLBACK (projection_rebuilt_cb), self, G_CONNECT_SWAPPED);
 
   _ramo_session_tree_leaf_init (self);
+  _ramo_session_tree_focus_init (self);
 
   _ramo_session_tree_input_init (self);
 
@@ -505,6 +532,8 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
     return;
 
   g_clear_handle_id (&self->leaf_rebuild_id, g_source_remove);
+  /* nothing of a focus is carried over to another session */
+  _ramo_session_tree_focus_clear (self);
   _ramo_session_tree_drop_models (self);
   if (self->projection)
     g_clear_signal_handler (&self->items_handler, self->projection);
@@ -577,7 +606,8 @@ ramo_session_tree_get_selected_entry (RamoSessionTree *self)
  * @id: an entry id
  *
  * Selects the row of @id, or of its nearest visible ancestor, unfolding the rows above it,
- * and scrolls it into view.
+ * and scrolls it into view. While the tree is focused on a branch, an entry outside it is not
+ * selected, and nothing changes.
  *
  * Returns: %TRUE when @id itself is now selected
  */
@@ -596,6 +626,10 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
 
   entry = ramo_session_manager_get_entry (ramo_projection_get_manager (self->projection), id);
   if (entry == NULL)
+    return FALSE;
+  /* outside the branch focused on, nothing changes (the focus stays: see
+   * ramo_session_tree_focus_branch()) */
+  if (!_ramo_session_tree_focus_contains (self, ramo_projection_nearest_visible (self->projection, entry)))
     return FALSE;
 
   g_free (self->wanted_id);

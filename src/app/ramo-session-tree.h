@@ -61,5 +61,14 @@ RamoListView       *ramo_session_tree_get_list_view    (RamoSessionTree *self);
 gboolean            ramo_session_tree_is_filling       (RamoSessionTree *self);
 RamoSessionRow     *ramo_session_tree_find_row         (RamoSessionTree *self,
                                                         const char      *id);
+gboolean            ramo_session_tree_focus_branch     (RamoSessionTree *self,
+                                                        const char      *id);
+gboolean            ramo_session_tree_focus_back       (RamoSessionTree *self);
+gboolean            ramo_session_tree_show_whole_session (RamoSessionTree *self);
+const char         *ramo_session_tree_get_focus_id     (RamoSessionTree *self);
+guint               ramo_session_tree_get_focus_depth  (RamoSessionTree *self);
+gboolean            ramo_session_tree_get_leaf_outside_focus (RamoSessionTree *self);
+gboolean            ramo_session_tree_shows_entry      (RamoSessionTree *self,
+                                                        const char      *id);
 
 G_END_DECLS

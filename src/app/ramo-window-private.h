@@ -112,6 +112,7 @@ struct _RamoWindow
   GtkButton            *back_button;
   GtkButton            *details_button;
   RamoPathBar          *path_bar;
+  guint                 path_bar_idle_id;    /* the path bar redone after the rows in view changed */
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
   RamoContextView      *context_view;
@@ -178,6 +179,9 @@ void     _ramo_window_class_branch_init   (GtkWidgetClass     *widget_class);
 void     _ramo_window_branch_init         (RamoWindow         *self);
 gboolean _ramo_window_branch_activate     (RamoWindow         *self,
                                            const char         *id);
+
+/* ramo-window-focus.c */
+void     _ramo_window_focus_init          (RamoWindow         *self);
 
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);

@@ -153,12 +153,25 @@ update_path_bar (RamoWindow *self)
   ramo_path_bar_set_path (self->path_bar, self->projection, selected, scrolled_off);
 }
 
+static gboolean
+update_path_bar_cb (gpointer data)
+{
+  RamoWindow *self = data;
+
+  self->path_bar_idle_id = 0;
+  update_path_bar (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows in view change while the list is allocated, after the path bar was: it changes
+ * for the next frame (changed now, it would be drawn without an allocation). */
 static void
 scrolled_off_changed_cb (RamoWindow      *self,
                          GParamSpec      *pspec,
                          RamoSessionTree *tree)
 {
-  update_path_bar (self);
+  if (self->path_bar_idle_id == 0)
+    self->path_bar_idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_path_bar_cb, self, NULL);
 }
 
 /* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
@@ -181,6 +194,9 @@ path_bar_activated_cb (RamoWindow  *self,
                        const char  *id,
                        RamoPathBar *path_bar)
 {
+  /* a crumb above the branch the tree is focused on: the whole session again, there */
+  if (!ramo_session_tree_shows_entry (self->tree, id) && ramo_session_tree_get_focus_id (self->tree) != NULL)
+    ramo_session_tree_show_whole_session (self->tree);
   if (ramo_session_tree_select_entry (self->tree, id))
     ramo_session_tree_focus (self->tree);
 }

@@ -72,6 +72,9 @@ struct _RamoProjection
   RamoProjectionLink *link;
   guint               n_visible;
   guint               generation;
+  guint               epoch;       /* one more each time the rows made before stop answering for the
+                                    * layout (they are dropped): see RamoProjectionBranch */
+  RamoEntry          *anchor;      /* the row a search does not hide (ramo_projection_set_anchor()) */
 };
 
 struct _RamoProjectionNode

@@ -593,4 +593,11 @@ _ramo_projection_find_visible (RamoProjection *self,
       self->rows[i].visible = visible;
       self->n_visible += visible;
     }
+  /* the anchor keeps its row whatever the search, as long as the filter lets it through */
+  if (searching && self->anchor != NULL && self->anchor->index < n && !self->rows[self->anchor->index].visible &&
+      _ramo_kinds_pass_filter (self->kinds[self->anchor->index], self->filter, leaf == self->anchor))
+    {
+      self->rows[self->anchor->index].visible = TRUE;
+      self->n_visible++;
+    }
 }

@@ -100,6 +100,8 @@ ramo_projection_list_model_init (GListModelInterface *iface)
 static void
 forget_nodes (RamoProjection *self)
 {
+  /* the rows made before answer for this layout no more (see RamoProjectionBranch) */
+  self->epoch++;
   if (g_hash_table_size (self->nodes) < RAMO_PROJECTION_RELEASE_IN_THREAD)
     {
       g_hash_table_remove_all (self->nodes);
@@ -303,6 +305,8 @@ static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
 {
+  /* the entries are new ones: the anchor was one of the old */
+  self->anchor = NULL;
   _ramo_projection_forget_caches (self);
   ramo_projection_rebuild (self);
 }
@@ -324,6 +328,7 @@ ramo_projection_dispose (GObject *object)
 
   if (self->nodes)
     g_hash_table_remove_all (self->nodes);
+  self->epoch++;
   if (self->link)
     {
       self->link->projection = NULL;

@@ -38,6 +38,9 @@ G_DECLARE_FINAL_TYPE (RamoProjectionNode, ramo_projection_node, RAMO, PROJECTION
 #define RAMO_TYPE_PROJECTION (ramo_projection_get_type ())
 G_DECLARE_FINAL_TYPE (RamoProjection, ramo_projection, RAMO, PROJECTION, GObject)
 
+#define RAMO_TYPE_PROJECTION_BRANCH (ramo_projection_branch_get_type ())
+G_DECLARE_FINAL_TYPE (RamoProjectionBranch, ramo_projection_branch, RAMO, PROJECTION_BRANCH, GObject)
+
 gboolean            ramo_filter_mode_from_string          (const char          *name,
                                                            RamoFilterMode      *mode);
 const char         *ramo_filter_mode_to_string            (RamoFilterMode       mode);
@@ -86,6 +89,27 @@ void                ramo_projection_update                (RamoProjection      *
 GArray             *ramo_projection_dup_unfoldable        (RamoProjection      *self,
                                                            RamoProjectionNode  *parent);
 char               *ramo_projection_to_text               (RamoProjection      *self);
+
+RamoProjectionBranch *ramo_projection_dup_branch         (RamoProjection       *self,
+                                                           const RamoEntry      *entry);
+gboolean            ramo_projection_set_anchor            (RamoProjection      *self,
+                                                           RamoEntry           *entry);
+RamoEntry          *ramo_projection_get_anchor            (RamoProjection      *self);
+gboolean            ramo_projection_is_anchored           (RamoProjection      *self,
+                                                           const RamoEntry     *entry);
+
+RamoEntry          *ramo_projection_branch_get_entry      (RamoProjectionBranch *self);
+gboolean            ramo_projection_branch_is_current     (RamoProjectionBranch *self);
+gboolean            ramo_projection_branch_contains       (RamoProjectionBranch *self,
+                                                           const RamoEntry      *entry);
+GPtrArray          *ramo_projection_branch_dup_node_path  (RamoProjectionBranch *self,
+                                                           const RamoEntry      *entry);
+GPtrArray          *ramo_projection_branch_dup_node_path_tail (RamoProjectionBranch  *self,
+                                                           const RamoEntry       *entry,
+                                                           guint                  max_levels,
+                                                           RamoProjectionNode   **above,
+                                                           guint                 *depth);
+GArray             *ramo_projection_branch_dup_unfoldable (RamoProjectionBranch *self);
 
 RamoEntry          *ramo_projection_node_get_entry        (RamoProjectionNode  *self);
 RamoProjectionNode *ramo_projection_node_get_parent       (RamoProjectionNode  *self);
