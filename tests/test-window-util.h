@@ -28,6 +28,24 @@ window_test_init (int    *argc,
   return TRUE;
 }
 
+/* The first descendant of @widget (or @widget) for which @match is TRUE, depth first. */
+static inline GtkWidget *
+find_widget (GtkWidget *widget,
+             gboolean (*match) (GtkWidget *, gconstpointer),
+             gconstpointer data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Runs the main loop for @ms, then the idle work that is still pending (on a busy machine the
  * work an action queued, a layout after the leaf moved, may not have had its turn yet). */
 static inline void
