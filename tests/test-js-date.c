@@ -361,9 +361,12 @@ test_node (gconstpointer data)
       if (isnan (expected) ? !isnan (got) : got != expected)
         {
           if (mismatches++ < 30)
-            g_printerr ("TZ=%s Date.parse(%s): node %.17g, Ramo %.17g\n", zone,
-                        json_node_get_string (json_array_get_element (
-                          json_node_get_array (root), i)), expected, got);
+            {
+              g_autofree char *shown = g_strescape (texts->pdata[i], NULL);
+
+              g_printerr ("TZ=%s Date.parse(\"%s\"): node %.17g, Ramo %.17g\n", zone, shown,
+                          expected, got);
+            }
         }
     }
   g_setenv ("TZ", "UTC", TRUE);
