@@ -7,11 +7,9 @@
 
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <glib/gstdio.h>
 
 #include "ramo-js.h"
+#include "test-js-util.h"
 
 /*
  * The values below were computed by node 20 (V8 11.3) with TZ=UTC:
@@ -106,7 +104,8 @@ static const char * const pieces[] = {
   "Oct", "nov", "December", "Sun", "Mon", "Tuesday", "thu", "Fri", "sat",
   "GMT", "gmt", "UTC", "UT", "Z", "z", "T", "t", "am", "PM", "a.m.", "EST", "EDT", "CST",
   "CDT", "MST", "MDT", "PST", "PDT", "CET", "foo", "x", "utcx", "gmt1", "marzo", "Ja",
-  "\303\251", "\302\240", "\360\237\230\200", "d\303\251c", "\342\200\257",
+  "\303\251", "\302\240", "\360\237\230\200", "d\303\251c", "\342\200\257", "\342\200\200",
+  "\343\200\200", "\357\273\277", "\341\232\200", "\342\200\250", "\302\205",
   ":", "::", "-", "+", ".", ",", "/", ")", "(", "(GMT)", "((a)b)", "(x", " ", "  ", "\t",
   "\n", "@", "_", "[", "'", "\"", "#",
 };
@@ -257,45 +256,33 @@ make_string (GRand *rand)
   return g_string_free (s, FALSE);
 }
 
-/* the node that runs pi: $RAMO_NODE (run-compat-pi16.sh's node 22), else the one on the PATH */
-static char *
-find_node (void)
-{
-  const char *node = g_getenv ("RAMO_NODE");
-
-  if (node != NULL && *node != '\0')
-    return g_strdup (node);
-  return g_find_program_in_path ("node");
-}
+typedef struct {
+  TestJsEngine engine;
+  const char *zone;
+} Case;
 
 /*
  * The differential test: thousands of strings from a generator with a fixed seed, parsed by
- * node's Date.parse() (tests/compat/date-parse.mjs) in several time zones and by Ramo.
+ * node's or Bun's Date.parse() (tests/compat/date-parse.mjs) in several time zones and by
+ * ramo_js_date_parse() or ramo_js_date_parse_jsc().
  */
 static void
-test_node (gconstpointer data)
+test_engine (gconstpointer data)
 {
-  const char *zone = data;
-  g_autofree char *node = find_node ();
+  const Case *c = data;
+  const char *zone = c->zone;
+  g_autofree char *program = test_js_find (c->engine);
   g_autoptr(GRand) rand = g_rand_new_with_seed (19);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(JsonNode) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *script = NULL;
-  g_autofree char *out = NULL;
-  g_auto(GStrv) env = NULL;
   JsonArray *values;
-  int fd, status;
   guint mismatches = 0;
-  const char *argv[4];
 
-  if (node == NULL)
+  if (program == NULL)
     {
-      g_test_skip ("node is not installed");
+      g_test_skip (c->engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
       return;
     }
 
@@ -327,27 +314,7 @@ test_node (gconstpointer data)
           }
   json_builder_end_array (builder);
   root = json_builder_get_root (builder);
-  json = json_to_string (root, FALSE);
-
-  fd = g_file_open_tmp ("ramo-date-XXXXXX.json", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, json, -1, &error);
-  g_assert_no_error (error);
-
-  script = g_build_filename (g_getenv ("RAMO_SOURCE_DIR") ? g_getenv ("RAMO_SOURCE_DIR") : ".",
-                             "tests", "compat", "date-parse.mjs", NULL);
-  argv[0] = node, argv[1] = script, argv[2] = path, argv[3] = NULL;
-  env = g_environ_setenv (g_get_environ (), "TZ", zone, TRUE);
-  g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status,
-                &error);
-  g_unlink (path);
-  g_assert_no_error (error);
-  g_spawn_check_wait_status (status, &error);
-  g_assert_no_error (error);
-
-  result = json_from_string (out, &error);
-  g_assert_no_error (error);
+  result = test_js_run (program, "date-parse.mjs", root, zone);
   values = json_node_get_array (result);
   g_assert_cmpuint (json_array_get_length (values), ==, texts->len);
 
@@ -356,7 +323,8 @@ test_node (gconstpointer data)
     {
       JsonNode *value = json_array_get_element (values, i);
       double expected = JSON_NODE_HOLDS_NULL (value) ? NAN : json_node_get_double (value);
-      double got = ramo_js_date_parse (texts->pdata[i]);
+      double got = c->engine == TEST_JS_NODE ? ramo_js_date_parse (texts->pdata[i])
+                                             : ramo_js_date_parse_jsc (texts->pdata[i]);
 
       if (isnan (expected) ? !isnan (got) : got != expected)
         {
@@ -364,8 +332,8 @@ test_node (gconstpointer data)
             {
               g_autofree char *shown = g_strescape (texts->pdata[i], NULL);
 
-              g_printerr ("TZ=%s Date.parse(\"%s\"): node %.17g, Ramo %.17g\n", zone, shown,
-                          expected, got);
+              g_printerr ("TZ=%s Date.parse(\"%s\"): %s %.17g, Ramo %.17g\n", zone, shown,
+                          c->engine == TEST_JS_NODE ? "node" : "Bun", expected, got);
             }
         }
     }
@@ -377,15 +345,25 @@ int
 main (int   argc,
       char *argv[])
 {
+  static const char * const zones[] = { "UTC", "Europe/Rome", "America/New_York", "Asia/Kolkata" };
+
   /* the table holds UTC values; local time is the zone of TZ */
   g_setenv ("TZ", "UTC", TRUE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/js/date/table", test_table);
-  g_test_add_data_func ("/js/date/node/UTC", "UTC", test_node);
-  g_test_add_data_func ("/js/date/node/Europe-Rome", "Europe/Rome", test_node);
-  g_test_add_data_func ("/js/date/node/America-New_York", "America/New_York", test_node);
-  g_test_add_data_func ("/js/date/node/Asia-Kolkata", "Asia/Kolkata", test_node);
+  for (int engine = TEST_JS_NODE; engine <= TEST_JS_BUN; engine++)
+    for (guint i = 0; i < G_N_ELEMENTS (zones); i++)
+      {
+        Case *c = g_new (Case, 1);
+        g_autofree char *zone = g_strdelimit (g_strdup (zones[i]), "/", '-');
+        g_autofree char *name = g_strdup_printf ("/js/date/%s/%s",
+                                                 engine == TEST_JS_NODE ? "node" : "bun", zone);
+
+        c->engine = engine;
+        c->zone = zones[i];
+        g_test_add_data_func_full (name, c, test_engine, g_free);
+      }
 
   return g_test_run ();
 }

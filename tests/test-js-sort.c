@@ -6,12 +6,9 @@
  */
 
 #include <math.h>
-#include <unistd.h>
-
-#include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 
 #include "ramo-js.h"
+#include "test-js-util.h"
 
 typedef struct {
   guint index;
@@ -73,31 +70,10 @@ make_list (GRand *rand,
   return times;
 }
 
-/* the node that runs pi: $RAMO_NODE (run-compat-pi16.sh's node 22), else the one on the PATH */
-static char *
-find_node (void)
-{
-  const char *node = g_getenv ("RAMO_NODE");
-
-  if (node != NULL && *node != '\0')
-    return g_strdup (node);
-  return g_find_program_in_path ("node");
-}
-
 static JsonNode *
-run_node (GPtrArray *lists)
+lists_to_json (GPtrArray *lists)
 {
-  g_autofree char *node = find_node ();
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *script = NULL;
-  g_autofree char *out = NULL;
-  const char *argv[4];
-  int fd, status;
-  JsonNode *result;
 
   json_builder_begin_array (builder);
   for (guint i = 0; i < lists->len; i++)
@@ -117,46 +93,29 @@ run_node (GPtrArray *lists)
       json_builder_end_array (builder);
     }
   json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  json = json_to_string (root, FALSE);
-
-  fd = g_file_open_tmp ("ramo-sort-XXXXXX.json", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_file_set_contents (path, json, -1, &error);
-  g_assert_no_error (error);
-
-  script = g_build_filename (g_getenv ("RAMO_SOURCE_DIR") ? g_getenv ("RAMO_SOURCE_DIR") : ".",
-                             "tests", "compat", "js-sort.mjs", NULL);
-  argv[0] = node, argv[1] = script, argv[2] = path, argv[3] = NULL;
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status,
-                &error);
-  g_unlink (path);
-  g_assert_no_error (error);
-  g_spawn_check_wait_status (status, &error);
-  g_assert_no_error (error);
-  result = json_from_string (out, &error);
-  g_assert_no_error (error);
-  return result;
+  return json_builder_get_root (builder);
 }
 
 /*
- * Lists of 2 to 2000 times, with NaN among them, sorted by node's V8
- * (tests/compat/js-sort.mjs) and by ramo_js_sort(): the orders must be the same.
+ * Lists of 2 to 2000 times, with NaN among them, sorted by node's V8 or by Bun's
+ * JavaScriptCore (tests/compat/js-sort.mjs) and by ramo_js_sort() or ramo_js_sort_jsc(): the
+ * orders must be the same.
  */
 static void
-test_node (void)
+test_engine (gconstpointer data)
 {
-  g_autofree char *node = find_node ();
+  TestJsEngine engine = GPOINTER_TO_INT (data);
+  g_autofree char *program = test_js_find (engine);
+  g_autoptr(JsonNode) input = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (1919);
   g_autoptr(GPtrArray) lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(JsonNode) result = NULL;
   JsonArray *orders;
   guint mismatches = 0, calls = 0;
 
-  if (node == NULL)
+  if (program == NULL)
     {
-      g_test_skip ("node is not installed");
+      g_test_skip (engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
       return;
     }
 
@@ -166,7 +125,8 @@ test_node (void)
   for (int k = 0; k < 300; k++)
     g_ptr_array_add (lists, make_list (rand, g_rand_int_range (rand, 64, 2001)));
 
-  result = run_node (lists);
+  input = lists_to_json (lists);
+  result = test_js_run (program, "js-sort.mjs", input, NULL);
   orders = json_node_get_array (result);
   g_assert_cmpuint (json_array_get_length (orders), ==, lists->len);
 
@@ -183,7 +143,10 @@ test_node (void)
           items[j].time = g_array_index (times, double, j);
           sorted[j] = &items[j];
         }
-      ramo_js_sort (sorted, times->len, compare_time, &calls);
+      if (engine == TEST_JS_NODE)
+        ramo_js_sort (sorted, times->len, compare_time, &calls);
+      else
+        ramo_js_sort_jsc (sorted, times->len, compare_time, &calls);
 
       for (guint j = 0; j < times->len; j++)
         if (((Item *) sorted[j])->index != (guint) json_array_get_int_element (order, j))
@@ -203,7 +166,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/js/sort/node", test_node);
+  g_test_add_data_func ("/js/sort/node", GINT_TO_POINTER (TEST_JS_NODE), test_engine);
+  g_test_add_data_func ("/js/sort/bun", GINT_TO_POINTER (TEST_JS_BUN), test_engine);
 
   return g_test_run ();
 }

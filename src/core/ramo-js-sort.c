@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ramo-js.h"
+#include "ramo-js-sort-private.h"
 
 /*
  * Array.prototype.sort() as V8 does it: TimSort (V8's third_party/v8/builtins/array-sort.tq,
@@ -40,9 +41,8 @@
 #define MAX_PENDING 85
 
 typedef struct {
+  RamoJsComparator c;
   gpointer *a;
-  RamoJsCompareFunc compare;
-  gpointer user_data;
   gpointer *tmp;
   gsize tmp_size;
   gssize min_gallop;
@@ -57,7 +57,7 @@ compare (Sort          *s,
          gconstpointer  x,
          gconstpointer  y)
 {
-  double v = s->compare (x, y, s->user_data);
+  double v = s->c.compare (x, y, s->c.user_data);
 
   return isnan (v) ? 0 : v;
 }
@@ -145,21 +145,21 @@ count_and_make_run (Sort  *s,
  * Where @key goes in the sorted @length elements at @base, before any equal ones; the search
  * starts at @hint. Returns k in 0..length with base[k - 1] < key <= base[k].
  */
-static gssize
-gallop_left (Sort         *s,
-             gpointer      key,
-             gpointer     *base,
-             gssize        length,
-             gssize        hint)
+gssize
+_ramo_js_gallop_left (const RamoJsComparator *c,
+                      gpointer                key,
+                      gpointer               *base,
+                      gssize                  length,
+                      gssize                  hint)
 {
   gssize last = 0, offset = 1;
 
-  if (compare (s, base[hint], key) < 0)
+  if (less (c, base[hint], key))
     {
       /* gallop right: base[hint + last] < key <= base[hint + offset] */
       gssize max = length - hint;
 
-      while (offset < max && compare (s, base[hint + offset], key) < 0)
+      while (offset < max && less (c, base[hint + offset], key))
         {
           last = offset;
           offset = (offset << 1) + 1;
@@ -173,7 +173,7 @@ gallop_left (Sort         *s,
       /* gallop left: base[hint - offset] < key <= base[hint - last] */
       gssize max = hint + 1, t;
 
-      while (offset < max && !(compare (s, base[hint - offset], key) < 0))
+      while (offset < max && !less (c, base[hint - offset], key))
         {
           last = offset;
           offset = (offset << 1) + 1;
@@ -188,7 +188,7 @@ gallop_left (Sort         *s,
     {
       gssize m = last + ((offset - last) >> 1);
 
-      if (compare (s, base[m], key) < 0)
+      if (less (c, base[m], key))
         last = m + 1;
       else
         offset = m;
@@ -197,21 +197,21 @@ gallop_left (Sort         *s,
 }
 
 /* as gallop_left(), but after any elements equal to @key: base[k - 1] <= key < base[k] */
-static gssize
-gallop_right (Sort         *s,
-              gpointer      key,
-              gpointer     *base,
-              gssize        length,
-              gssize        hint)
+gssize
+_ramo_js_gallop_right (const RamoJsComparator *c,
+                       gpointer                key,
+                       gpointer               *base,
+                       gssize                  length,
+                       gssize                  hint)
 {
   gssize last = 0, offset = 1;
 
-  if (compare (s, key, base[hint]) < 0)
+  if (less (c, key, base[hint]))
     {
       /* gallop left: base[hint - offset] <= key < base[hint - last] */
       gssize max = hint + 1, t;
 
-      while (offset < max && compare (s, key, base[hint - offset]) < 0)
+      while (offset < max && less (c, key, base[hint - offset]))
         {
           last = offset;
           offset = (offset << 1) + 1;
@@ -226,7 +226,7 @@ gallop_right (Sort         *s,
       /* gallop right: base[hint + last] <= key < base[hint + offset] */
       gssize max = length - hint;
 
-      while (offset < max && !(compare (s, key, base[hint + offset]) < 0))
+      while (offset < max && !less (c, key, base[hint + offset]))
         {
           last = offset;
           offset = (offset << 1) + 1;
@@ -240,7 +240,7 @@ gallop_right (Sort         *s,
     {
       gssize m = last + ((offset - last) >> 1);
 
-      if (compare (s, key, base[m]) < 0)
+      if (less (c, key, base[m]))
         offset = m;
       else
         last = m + 1;
@@ -304,7 +304,7 @@ merge_low (Sort  *s,
           min_gallop = MAX (1, min_gallop - 1);
           s->min_gallop = min_gallop;
 
-          wins_a = gallop_right (s, a[cursor_b], &tmp[cursor_tmp], length_a, 0);
+          wins_a = _ramo_js_gallop_right (&s->c, a[cursor_b], &tmp[cursor_tmp], length_a, 0);
           if (wins_a > 0)
             {
               memcpy (&a[dest], &tmp[cursor_tmp], wins_a * sizeof (gpointer));
@@ -319,7 +319,7 @@ merge_low (Sort  *s,
           if (--length_b == 0)
             goto succeed;
 
-          wins_b = gallop_left (s, tmp[cursor_tmp], &a[cursor_b], length_b, 0);
+          wins_b = _ramo_js_gallop_left (&s->c, tmp[cursor_tmp], &a[cursor_b], length_b, 0);
           if (wins_b > 0)
             {
               memmove (&a[dest], &a[cursor_b], wins_b * sizeof (gpointer));
@@ -402,7 +402,7 @@ merge_high (Sort  *s,
           min_gallop = MAX (1, min_gallop - 1);
           s->min_gallop = min_gallop;
 
-          k = gallop_right (s, tmp[cursor_tmp], &a[base_a], length_a, length_a - 1);
+          k = _ramo_js_gallop_right (&s->c, tmp[cursor_tmp], &a[base_a], length_a, length_a - 1);
           wins_a = length_a - k;
           if (wins_a > 0)
             {
@@ -416,7 +416,7 @@ merge_high (Sort  *s,
           if (--length_b == 1)
             goto copy_a;
 
-          k = gallop_left (s, a[cursor_a], tmp, length_b, length_b - 1);
+          k = _ramo_js_gallop_left (&s->c, a[cursor_a], tmp, length_b, length_b - 1);
           wins_b = length_b - k;
           if (wins_b > 0)
             {
@@ -468,12 +468,12 @@ merge_at (Sort *s,
   s->n_runs--;
 
   /* the start of A and the end of B that are in place already */
-  k = gallop_right (s, a[base_b], &a[base_a], length_a, 0);
+  k = _ramo_js_gallop_right (&s->c, a[base_b], &a[base_a], length_a, 0);
   base_a += k;
   length_a -= k;
   if (length_a == 0)
     return;
-  length_b = gallop_left (s, a[base_a + length_a - 1], &a[base_b], length_b, length_b - 1);
+  length_b = _ramo_js_gallop_left (&s->c, a[base_a + length_a - 1], &a[base_b], length_b, length_b - 1);
   if (length_b == 0)
     return;
 
@@ -544,7 +544,7 @@ ramo_js_sort (gpointer          *items,
               RamoJsCompareFunc  compare_func,
               gpointer           user_data)
 {
-  Sort s = { items, compare_func, user_data, NULL, 0, MIN_GALLOP, { 0 }, { 0 }, 0 };
+  Sort s = { { compare_func, user_data }, items, NULL, 0, MIN_GALLOP, { 0 }, { 0 }, 0 };
   gssize n = n_items, remaining = n, low = 0, min_run, m = n, r = 0;
 
   g_return_if_fail (compare_func != NULL);

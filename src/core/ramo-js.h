@@ -44,11 +44,16 @@ typedef double (*RamoJsCompareFunc) (gconstpointer a,
 
 double ramo_js_string_to_number (const char *text);
 double ramo_js_date_parse       (const char *text);
+double ramo_js_date_parse_jsc   (const char *text);
 double ramo_js_date_from_node   (JsonNode   *node);
 gsize  ramo_js_utf16_length     (const char *text);
 int    ramo_js_utf16_compare    (const char *a,
                                  const char *b);
 void   ramo_js_sort             (gpointer          *items,
+                                 gsize              n_items,
+                                 RamoJsCompareFunc  compare_func,
+                                 gpointer           user_data);
+void   ramo_js_sort_jsc         (gpointer          *items,
                                  gsize              n_items,
                                  RamoJsCompareFunc  compare_func,
                                  gpointer           user_data);
