@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ramo-js.h"
 #include "ramo-js-date-private.h"
@@ -84,6 +85,48 @@ local_to_utc (double local_ms)
   return local_ms - before * 1000.0;
 }
 
+/* the digits at @p, @n of them, or -1 */
+static inline int
+digits (const char *p,
+        int         n)
+{
+  int v = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (!g_ascii_isdigit (p[i]))
+        return -1;
+      v = v * 10 + (p[i] - '0');
+    }
+  return v;
+}
+
+/*
+ * The form pi and oh-my-pi write, `YYYY-MM-DDTHH:mm:ss.sssZ` with every field in its range, read
+ * at once (the load reads one per line); anything else goes through the parser, which gives
+ * the same for this form.
+ */
+static gboolean
+parse_common (const char   *text,
+              RamoJsFields *f)
+{
+  if (strlen (text) != 24 || text[4] != '-' || text[7] != '-' || text[10] != 'T' ||
+      text[13] != ':' || text[16] != ':' || text[19] != '.' || text[23] != 'Z')
+    return FALSE;
+  f->year = digits (text, 4);
+  f->month = digits (text + 5, 2);
+  f->day = digits (text + 8, 2);
+  f->hour = digits (text + 11, 2);
+  f->minute = digits (text + 14, 2);
+  f->second = digits (text + 17, 2);
+  f->millisecond = digits (text + 20, 3);
+  f->has_offset = TRUE;
+  f->offset_seconds = 0;
+  return f->year >= 0 && f->month >= 1 && f->month <= 12 && f->day >= 1 && f->day <= 31 &&
+         f->hour >= 0 && f->hour <= 23 && f->minute >= 0 && f->minute <= 59 &&
+         f->second >= 0 && f->second <= 59 && f->millisecond >= 0;
+}
+
 static double
 date_parse (const char *text,
             gboolean    jsc)
@@ -91,7 +134,9 @@ date_parse (const char *text,
   RamoJsFields f = { 0 };
   double days, t;
 
-  if (text == NULL || !_ramo_js_date_parse_fields (text, jsc, &f))
+  if (text == NULL)
+    return NAN;
+  if (!parse_common (text, &f) && !_ramo_js_date_parse_fields (text, jsc, &f))
     return NAN;
 
   /* MakeDay: years beyond a million are no date */
