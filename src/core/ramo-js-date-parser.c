@@ -38,9 +38,10 @@
  *  - text in parentheses and other punctuation is ignored; a sign or `)` after a number is not.
  *
  * The date fields are then ordered: month-day-year unless the first can't be a day (then
- * year-month-day); with a month name, day-year unless the first can't be a day. A missing year
- * is 2001 (0 → 2000), years 0–49 are 2000–2049 and 50–99 are 1950–1999, missing fields are 1 (or
- * 0 for the time). Without a zone the result is local time, as JavaScript's Date does.
+ * year-month-day); with a month name, day-year unless the first can't be a day. Missing date
+ * fields are 1 (so "March 1" is in 2001), missing time fields 0; outside the ISO format years
+ * 0–49 are 2000–2049 and 50–99 are 1950–1999. A number keeps its first 9 significant digits.
+ * Without a zone the result is local time, as JavaScript's Date does.
  *
  * The text is read as bytes: any byte from 'A' up (letters, and every byte of a non-ASCII
  * character) belongs to a word, as any UTF-16 unit from 'A' up does in V8, except for the
