@@ -530,9 +530,9 @@ merge_force_collapse (Sort *s)
  * ramo_js_sort:
  * @items: (array length=n_items): the elements to sort, in place
  * @n_items: their number
- * @compare: the comparator: negative when its first argument sorts first, as a JavaScript
+ * @compare_func: the comparator: negative when its first argument sorts first, as a JavaScript
  *   comparator's number (NaN counts as 0)
- * @user_data: passed to @compare
+ * @user_data: passed to @compare_func
  *
  * Sorts @items as V8's `Array.prototype.sort()` does with a comparator, calling it with the
  * same arguments in the same sequence, so that the order is V8's even for a comparator that is
