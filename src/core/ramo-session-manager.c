@@ -140,6 +140,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->context_edits, g_hash_table_unref);
   g_clear_pointer (&self->roots, g_ptr_array_unref);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->header, json_object_unref);
   g_clear_pointer (&self->header_text, g_free);
@@ -380,6 +381,7 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
 {
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut);
   for (guint i = 0; i < cut->len; i++)
     {
