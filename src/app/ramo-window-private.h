@@ -31,6 +31,7 @@ struct _RamoWindow
   char                 *issues_text;
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
+  guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;
 
@@ -246,6 +247,7 @@ void     _ramo_window_agent_thinking_chosen_cb (RamoWindow    *self,
 void     _ramo_window_problems_init       (RamoWindow         *self);
 void     _ramo_window_problems_dispose    (RamoWindow         *self);
 void     _ramo_window_problems_update     (RamoWindow         *self);
+void     _ramo_window_problems_queue_update (RamoWindow       *self);
 gboolean _ramo_window_show_entry          (RamoWindow         *self,
                                            const char         *id);
 

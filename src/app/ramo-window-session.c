@@ -256,6 +256,7 @@ manager_entries_added_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
+  _ramo_window_problems_queue_update (self);
 }
 
 /**
