@@ -100,6 +100,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   self->last_session_info = NULL;
   g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->repeated_ids, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);
   g_clear_pointer (&self->context_edits, g_hash_table_unref);
@@ -345,6 +346,9 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
 {
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
+  /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
+  if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
+    self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
   ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut);
   for (guint i = 0; i < cut->len; i++)
     {
@@ -521,7 +525,11 @@ ramo_session_manager_get_issues (RamoSessionManager *self)
  * ramo_session_manager_get_n_entries:
  * @self: a session manager
  *
- * Returns: the number of entry lines (the header and title slot excluded)
+ * The number of entry records, one per entry line (the header and title slot excluded), which
+ * ramo_session_manager_get_entry_at() takes: a line whose id a later line repeats is one of
+ * them, but no node of the tree (%RAMO_ENTRY_FLAG_SHADOWED).
+ *
+ * Returns: the number of entry lines
  */
 guint
 ramo_session_manager_get_n_entries (RamoSessionManager *self)
