@@ -12,7 +12,8 @@
 #              compact --summary (systemMessage), each read back by pi 1.6.0
 # Files: data/examples/*.jsonl, ../shared/fixtures/real/*.jsonl (read only: version-1 files,
 # their ids are random), the sessions gen-pi16.mjs writes with pi 1.6.0's SessionManager
-# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, a session whose
+# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, the files gen-dupids.mjs
+# writes (ids on several lines: pi's tree taken with one node per id, one-per-id.mjs), a session whose
 # bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), and FILES.
 # Every file is read through private copies. Prints `ok:`/`FAIL:` lines, then `N passed,
 # M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error, 77 agents unavailable.
@@ -85,6 +86,13 @@ else
     FAIL=$((FAIL + 1))
 fi
 for f in "$HERE"/cases/pi16/*.jsonl; do printf 'case:%s\tboth\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done
+# lines sharing ids (pi's first write twice, R4): pi's tree compared with one node per id
+if "$NODE" "$HERE/gen-dupids.mjs" "$TMP/dupids" >"$TMP/dupids.txt" 2>"$TMP/dupids.err"; then
+    while IFS= read -r f; do printf 'dupids:%s\tboth\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done <"$TMP/dupids.txt"
+else
+    echo "FAIL: gen-dupids.mjs: $(head -c 300 "$TMP/dupids.err")"
+    FAIL=$((FAIL + 1))
+fi
 # bodies nested 100,000 levels deep: pi reads them (it cannot write them back)
 if python3 "$HERE/gen-deep.py" "$TMP/deep-nesting.jsonl" >/dev/null; then
     printf 'gen:deep-nesting.jsonl\tread\t%s\n' "$TMP/deep-nesting.jsonl" >>"$LIST"
