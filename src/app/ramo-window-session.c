@@ -91,7 +91,19 @@ update_banners (RamoWindow *self)
   if (issues && issues->len > 0)
     {
       GString *text = g_string_new (NULL);
+      guint repeated = ramo_session_manager_get_n_repeated_ids (self->manager);
 
+      /* pi can write the first entries of a session twice: one row each all the same */
+      if (repeated > 0)
+        {
+          g_string_append_printf (text,
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "%u entry appears more than once in this file; it is shown once, as written on its last line.",
+                                               "%u entries appear more than once in this file; each is shown once, as written on its last line.",
+                                               repeated),
+                                  repeated);
+          g_string_append_c (text, '\n');
+        }
       g_string_append_printf (text,
                               g_dngettext (GETTEXT_PACKAGE,
                                            "%u line of this file could not be read as it is; the rest of the session loaded:",

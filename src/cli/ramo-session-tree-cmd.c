@@ -340,7 +340,7 @@ ramo_cli_info (int    argc,
            ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");
   g_print ("entries: %u\n", n_ids);
   if (n_repeated > 0)
-    g_print ("repeated ids: %u (%u lines; each id is one entry, as its last line has it)\n", n_repeated, n);
+    g_print ("repeated ids: %u (%u lines; each id is one entry, as written on its last line)\n", n_repeated, n);
   g_print ("roots: %u\n", roots);
   g_print ("branch points: %u\n", branch_points);
   g_print ("leaf: %s\n", ramo_session_manager_get_leaf_id (manager) ?: "(none)");

@@ -694,7 +694,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
         self->repeated_ids = g_hash_table_new (g_str_hash, g_str_equal);
       g_hash_table_add (self->repeated_ids, (char *) entry->id);
       _ramo_session_manager_add_issue (self, job->line_no,
-                                       "duplicate id %s (also on line %u); one entry, as this later line has it",
+                                       "duplicate id %s (also on line %u); one entry, as written on its last line",
                                        entry->id, previous->line);
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
