@@ -29,6 +29,7 @@ struct _RamoWindow
   char                 *double_escape_action;
   char                 *count_text;
   char                 *issues_text;
+  guint                 issues_shown;      /* the issues and repeated ids the bar told of */
   char                 *last_toast;
   gint64                last_escape_time;
 

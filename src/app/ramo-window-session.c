@@ -84,9 +84,13 @@ update_banners (RamoWindow *self)
   g_assert (RAMO_IS_WINDOW (self));
 
   g_clear_pointer (&self->issues_text, g_free);
+  self->issues_shown = 0;
 
   if (self->manager)
-    issues = ramo_session_manager_get_issues (self->manager);
+    {
+      issues = ramo_session_manager_get_issues (self->manager);
+      self->issues_shown = issues->len + ramo_session_manager_get_n_repeated_ids (self->manager);
+    }
 
   if (issues && issues->len > 0)
     {
@@ -306,6 +310,9 @@ manager_entries_added_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
+  /* lines that repeat an id (or are broken) tell of it, as the file's first lines did */
+  if (ramo_session_manager_get_issues (manager)->len + ramo_session_manager_get_n_repeated_ids (manager) != self->issues_shown)
+    update_banners (self);
 }
 
 /**
