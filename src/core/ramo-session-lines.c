@@ -693,9 +693,9 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
       if (self->repeated_ids == NULL)
         self->repeated_ids = g_hash_table_new (g_str_hash, g_str_equal);
       g_hash_table_add (self->repeated_ids, (char *) entry->id);
-      _ramo_session_manager_add_issue (self, job->line_no,
-                                       "duplicate id %s (also on line %u); one entry, as written on its last line",
-                                       entry->id, previous->line);
+      _ramo_session_manager_add_tree_issue (self, RAMO_PROBLEM_DUPLICATE_ID, job->line_no,
+                                            "duplicate id %s (also on line %u); one entry, as written on its last line",
+                                            entry->id, previous->line);
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
