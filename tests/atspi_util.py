@@ -10,6 +10,7 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -220,6 +221,20 @@ def app_env(work, schema_dir, settings=''):
                 'GSETTINGS_BACKEND': 'keyfile', 'GSETTINGS_SCHEMA_DIR': schema_dir,
                 'LANGUAGE': 'C', 'LC_ALL': 'C.UTF-8', 'GDK_BACKEND': 'x11'})
     return env
+
+
+def run_app(ramo, session, work, env, run):
+    """Starts ramo on session (with an accessibility bus), calls run(app_process), then stops
+    ramo and the bus and removes work, whatever run did."""
+    bus_launcher = ensure_accessibility_bus()
+    app_process = subprocess.Popen([ramo, session], env=env)
+    try:
+        run(app_process)
+    finally:
+        stop_app(app_process)
+        if bus_launcher:
+            bus_launcher.terminate()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def stop_app(app_process):

@@ -17,15 +17,14 @@
 # Exits 77 (skipped) only when there is no display.
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, ensure_accessibility_bus, fail, find, find_all,  # noqa: E402
-                        find_app, log, press, pyatspi, stop_app, wait_for)
+from atspi_util import (app_env, do_action, fail, run_app, find, find_all,  # noqa: E402
+                        find_app, log, press, pyatspi, wait_for)
 
 N_STEPS = 300
 
@@ -41,15 +40,7 @@ def main():
                     str(N_STEPS), session], check=True, stdout=subprocess.DEVNULL)
     env = app_env(work, schema_dir)
 
-    bus_launcher = ensure_accessibility_bus()
-    app_process = subprocess.Popen([ramo, session], env=env)
-    try:
-        run(app_process)
-    finally:
-        stop_app(app_process)
-        if bus_launcher:
-            bus_launcher.terminate()
-        shutil.rmtree(work, ignore_errors=True)
+    run_app(ramo, session, work, env, run)
     print('ok - a 300-level tree read and moved through over AT-SPI')
 
 

@@ -25,8 +25,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, ensure_accessibility_bus, fail, find, find_all, find_app,  # noqa: E402
-                        log, press, pyatspi, row_texts, stop_app, wait_for)
+from atspi_util import (app_env, do_action, fail, run_app, find, find_all, find_app,  # noqa: E402
+                        log, press, pyatspi, row_texts, wait_for)
 
 FOCUSED = 'c3000001'        # [branch summary]: Tried an SQLite cache …
 FIRST_USER = 'user: Our weather CLI calls the forecast API'
@@ -118,15 +118,7 @@ def main():
     shutil.copy(os.path.join(source_dir, 'data', 'examples', 'example.jsonl'), session)
     env = app_env(work, schema_dir)
 
-    bus_launcher = ensure_accessibility_bus()
-    app_process = subprocess.Popen([ramo, session], env=env)
-    try:
-        run(app_process, ramo, session)
-    finally:
-        stop_app(app_process)
-        if bus_launcher:
-            bus_launcher.terminate()
-        shutil.rmtree(work, ignore_errors=True)
+    run_app(ramo, session, work, env, lambda app_process: run(app_process, ramo, session))
     print('ok - a branch focused on and left, through AT-SPI')
 
 

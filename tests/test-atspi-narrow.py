@@ -16,14 +16,13 @@
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, ensure_accessibility_bus, fail, find, find_all,  # noqa: E402
-                        find_app, is_focused, log, press, pyatspi, stop_app, wait_for)
+from atspi_util import (app_env, do_action, fail, run_app, find, find_all,  # noqa: E402
+                        find_app, is_focused, log, press, pyatspi, wait_for)
 
 EXAMPLE_TITLE = 'Weather CLI: cache API responses'
 SECOND_ROW = 'assistant: Let me see how requests are made first.'
@@ -39,15 +38,7 @@ def main():
     shutil.copy(os.path.join(source_dir, 'data', 'examples', 'example.jsonl'), session)
     env = app_env(work, schema_dir, 'window-width=600\nwindow-height=700\n')
 
-    bus_launcher = ensure_accessibility_bus()
-    app_process = subprocess.Popen([ramo, session], env=env)
-    try:
-        run(app_process)
-    finally:
-        stop_app(app_process)
-        if bus_launcher:
-            bus_launcher.terminate()
-        shutil.rmtree(work, ignore_errors=True)
+    run_app(ramo, session, work, env, run)
     print('ok - a narrow window shows the tree and the entry one at a time, and goes back')
 
 

@@ -109,24 +109,6 @@ focus_in (GtkWidget *root,
   return focus && (focus == widget || gtk_widget_is_ancestor (focus, widget));
 }
 
-/* The first descendant of @widget (or @widget) for which @match is TRUE, depth first. */
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             gboolean (*match) (GtkWidget *, gconstpointer),
-             gconstpointer data)
-{
-  if (match (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 open_window (Fixture    *f,
              const char *contents)

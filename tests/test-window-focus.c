@@ -199,24 +199,6 @@ set_search (Fixture    *f,
   settle (50);
 }
 
-/* The first descendant of @widget (or @widget) for which @match is TRUE, depth first. */
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             gboolean (*match) (GtkWidget *, gconstpointer),
-             gconstpointer data)
-{
-  if (match (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 is_model_button_labelled (GtkWidget     *widget,
                           gconstpointer  data)
@@ -692,16 +674,9 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-
-  if (!gtk_init_check ())
-    {
-      g_printerr ("no display: skipping the focus tests\n");
-      return 77;
-    }
-  adw_init ();
+  if (!window_test_init (&argc, &argv))
+    return 77;
   {
     g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 

@@ -352,14 +352,8 @@ main (int   argc,
 {
   g_autoptr(GPtrArray) cases = g_ptr_array_new_with_free_func (g_free);
 
-  g_test_init (&argc, &argv, NULL);
-  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("no display: skipping the window tests\n");
-      return 77;
-    }
-  adw_init ();
+  if (!window_test_init (&argc, &argv))
+    return 77;
   {
     /* what the application loads for its windows (AdwApplication's style.css) */
     g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();

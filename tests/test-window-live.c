@@ -268,8 +268,9 @@ test_repeated_id (Fixture       *f,
       g_usleep (1000);
     }
   settle ();
-  g_assert_true (g_str_has_prefix (ramo_window_get_issues_text (f->window),
-                                   "1 entry appears more than once in this file; it is shown once, as written on its last line.\n"));
+  g_assert_cmpstr (ramo_window_get_issues_text (f->window), ==,
+                   "The lines of this file make a tree with problems; every entry loaded:\n"
+                   "1 line repeats the id of a later line: each id is shown once, as its last line has it");
   g_assert_cmpuint (n_rows (f), ==, rows);
   g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "201 of 201 entries");
   g_assert_cmpstr (leaf_id (f), ==, "e00200");

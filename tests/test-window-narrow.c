@@ -359,33 +359,17 @@ test_fold_keeps_pane (Fixture       *f,
 /* The title                                                                                   */
 
 static gboolean
-is_title_label (GtkWidget *widget)
+is_title_label (GtkWidget     *widget,
+                gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title");
 }
 
 static gboolean
-is_header_bar (GtkWidget *widget)
+is_header_bar (GtkWidget     *widget,
+               gconstpointer  data)
 {
   return ADW_IS_HEADER_BAR (widget);
-}
-
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             gboolean (*match) (GtkWidget *))
-{
-  if (match (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match);
-
-      if (found)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -404,7 +388,7 @@ collect_squeezers (GtkWidget *widget,
 static gboolean
 title_is_cut (Fixture *f)
 {
-  GtkLabel *label = GTK_LABEL (find_widget (GTK_WIDGET (f->window->window_title), is_title_label));
+  GtkLabel *label = GTK_LABEL (find_widget (GTK_WIDGET (f->window->window_title), is_title_label, NULL));
 
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_text (label), ==, f->title);
@@ -428,7 +412,7 @@ test_title (Fixture       *f,
       g_assert_false (title_is_cut (f));
     }
 
-  collect_squeezers (find_widget (GTK_WIDGET (f->window), is_header_bar), squeezers);
+  collect_squeezers (find_widget (GTK_WIDGET (f->window), is_header_bar, NULL), squeezers);
   g_assert_cmpuint (squeezers->len, ==, 2);
   for (int width = 760; width >= 400; width -= 40)
     {
@@ -460,16 +444,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  if (!window_test_init (&argc, &argv))
+    return 77;
   g_test_log_set_fatal_handler (fatal_log_cb, NULL);
-  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
-
-  if (!gtk_init_check ())
-    {
-      g_printerr ("no display: skipping the window tests\n");
-      return 77;
-    }
-  adw_init ();
   {
     /* what the application loads for its windows (AdwApplication's style.css) */
     g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();

@@ -138,14 +138,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
-  if (!gtk_init_check ())
-    {
-      g_printerr ("no display: skipping the window tests\n");
-      return 77;
-    }
-  adw_init ();
+  if (!window_test_init (&argc, &argv))
+    return 77;
 
   g_test_add_func ("/ui/text/shown", test_text_shown);
   g_test_add_func ("/ui/text/window", test_window_texts);

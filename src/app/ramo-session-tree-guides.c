@@ -135,34 +135,29 @@ set_scrolled_off (RamoSessionTree *self,
 /* The entry above the shallowest row in view: the deepest of those scrolled off */
 static void
 update_scrolled_off (RamoSessionTree *self,
-                     guint            start,
-                     guint            end,
+                     GtkWidget       *first_shallowest,
                      guint            shallowest)
 {
-  for (guint p = start; p < end && shallowest > 0; p++)
+  RamoTreeRow *row;
+  g_autoptr(RamoTreeRow) parent = NULL;
+  g_autoptr(RamoProjectionNode) node = NULL;
+  g_autoptr(RamoProjectionNode) own = NULL;
+
+  if (first_shallowest == NULL || shallowest == 0)
     {
-      GtkWidget *item = ramo_list_view_get_list_item (self->list_view, p);
-      GtkWidget *child = item ? gtk_widget_get_first_child (item) : NULL;
-      RamoTreeRow *row;
-
-      if (child == NULL || row_depth_of (child) != shallowest)
-        continue;
-      row = ramo_tree_expander_get_list_row (RAMO_TREE_EXPANDER (child));
-      {
-        g_autoptr(RamoTreeRow) parent = ramo_tree_row_get_parent (row);
-        g_autoptr(RamoProjectionNode) node = parent ? _ramo_session_tree_row_get_node (parent) : NULL;
-        g_autoptr(RamoProjectionNode) own = NULL;
-
-        /* a top row deeper than 0: the rows above it are still to come
-         * (_ramo_session_tree_grow_up()); the projection knows its parent */
-        if (node == NULL && (own = _ramo_session_tree_row_get_node (row)) != NULL &&
-            ramo_projection_node_get_parent (own) != NULL)
-          node = g_object_ref (ramo_projection_node_get_parent (own));
-        set_scrolled_off (self, node ? ramo_projection_node_get_id (node) : NULL);
-      }
+      set_scrolled_off (self, NULL);
       return;
     }
-  set_scrolled_off (self, NULL);
+
+  row = ramo_tree_expander_get_list_row (RAMO_TREE_EXPANDER (first_shallowest));
+  parent = ramo_tree_row_get_parent (row);
+  node = parent ? _ramo_session_tree_row_get_node (parent) : NULL;
+  /* a top row deeper than 0: the rows above it are still to come
+   * (_ramo_session_tree_grow_up()); the projection knows its parent */
+  if (node == NULL && (own = _ramo_session_tree_row_get_node (row)) != NULL &&
+      ramo_projection_node_get_parent (own) != NULL)
+    node = g_object_ref (ramo_projection_node_get_parent (own));
+  set_scrolled_off (self, node ? ramo_projection_node_get_id (node) : NULL);
 }
 
 static int
@@ -187,7 +182,8 @@ _ramo_session_tree_update_guides (RamoSessionTree *self)
   g_autoptr(GByteArray) exact = g_byte_array_new ();
   g_autoptr(GByteArray) columns = g_byte_array_new ();
   GuidesPass pass = { self, depths, exact, columns };
-  guint start, end, shallowest;
+  GtkWidget *first_shallowest = NULL;
+  guint start, end, shallowest = G_MAXUINT;
 
   ramo_list_view_get_rows_in_view (self->list_view, &start, &end);
   for (guint p = start; p < end; p++)
@@ -200,6 +196,12 @@ _ramo_session_tree_update_guides (RamoSessionTree *self)
           guint depth = row_depth_of (child);
 
           g_array_append_val (depths, depth);
+          /* the first row in view of the shallowest depth, which the rows scrolled off hang above */
+          if (depth < shallowest)
+            {
+              shallowest = depth;
+              first_shallowest = child;
+            }
         }
     }
   if (depths->len == 0)
@@ -212,7 +214,6 @@ _ramo_session_tree_update_guides (RamoSessionTree *self)
   for (guint i = depths->len - 1; i > 0; i--)
     if (g_array_index (depths, guint, i) == g_array_index (depths, guint, i - 1))
       g_array_remove_index (depths, i);
-  shallowest = g_array_index (depths, guint, 0);
   /* the shallowest rows keep a column for their connector */
   if (shallowest > 0)
     {
@@ -222,7 +223,7 @@ _ramo_session_tree_update_guides (RamoSessionTree *self)
     }
 
   ramo_list_view_foreach_list_item (self->list_view, apply_guides, &pass);
-  update_scrolled_off (self, start, end, shallowest);
+  update_scrolled_off (self, first_shallowest, shallowest);
 }
 
 static void

@@ -18,8 +18,15 @@ G_BEGIN_DECLS
  * @RAMO_DIALECT_OMP: the rules of oh-my-pi 18.2.3 (`@oh-my-pi/pi-coding-agent`)
  *
  * The agent whose rules a session file is read and written by. Both write version-3 JSONL and
- * agree on the tree; they differ in how the context is rebuilt, in some entry types and in
- * how a few entries are written.
+ * agree on the tree but for one thing; they differ in how the context is rebuilt, in some entry
+ * types and in how a few entries are written.
+ *
+ * The one thing: both sort an entry's children with `Array.prototype.sort()` by
+ * `new Date(timestamp)`, but pi runs on node (V8) and oh-my-pi on Bun (JavaScriptCore). The
+ * orders agree while all the timestamps are valid; with 8 or more children some of which have
+ * an invalid timestamp, or a timestamp with non-ASCII white space, they differ
+ * (ramo_js_sort_jsc() and ramo_js_date_parse_jsc() give oh-my-pi's). Ramo orders children as
+ * pi does in both dialects for now.
  */
 typedef enum
 {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ramo-entry-tree.h"
+#include "ramo-js.h"
 
 /*
  * The tree of a session as pi's `getTree()` makes it from the entry records: each entry hangs
@@ -29,99 +30,14 @@
  * pi sorts children with Array.prototype.sort() and the comparator
  * `new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime()`. A NaN result (an
  * invalid or missing timestamp) counts as "equal", which makes the comparator inconsistent, so
- * the order then depends on the sorting algorithm. To give the same order as pi for those files
- * too, this follows V8's TimSort: the first run is found (a strictly descending one reversed),
- * the rest is placed by binary insertion (arrays under 64 elements never get further), and
- * longer arrays are cut into runs of the same minimum length that are merged stably.
+ * the order then depends on the sorting algorithm: ramo_js_sort() is V8's.
  */
-static int
-compare_time (const RamoEntry *a,
-              const RamoEntry *b)
+static double
+compare_time (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
 {
-  double d = a->time_ms - b->time_ms;
-
-  if (isnan (d) || d == 0)
-    return 0;
-  return d < 0 ? -1 : 1;
-}
-
-static guint
-count_and_make_run (RamoEntry **a,
-                    guint       low,
-                    guint       high)
-{
-  guint run = 2;
-  gboolean descending;
-
-  if (low + 1 == high)
-    return 1;
-
-  descending = compare_time (a[low + 1], a[low]) < 0;
-  for (guint i = low + 2; i < high; i++)
-    {
-      int order = compare_time (a[i], a[i - 1]);
-
-      if (descending ? order >= 0 : order < 0)
-        break;
-      run++;
-    }
-
-  if (descending)
-    for (guint i = low, j = low + run - 1; i < j; i++, j--)
-      {
-        RamoEntry *tmp = a[i];
-        a[i] = a[j];
-        a[j] = tmp;
-      }
-
-  return run;
-}
-
-static void
-binary_insertion_sort (RamoEntry **a,
-                       guint       low,
-                       guint       start,
-                       guint       high)
-{
-  if (start == low)
-    start++;
-
-  for (; start < high; start++)
-    {
-      RamoEntry *pivot = a[start];
-      guint left = low;
-      guint right = start;
-
-      while (left < right)
-        {
-          guint mid = left + ((right - left) >> 1);
-
-          if (compare_time (pivot, a[mid]) < 0)
-            right = mid;
-          else
-            left = mid + 1;
-        }
-      memmove (&a[left + 1], &a[left], (start - left) * sizeof (RamoEntry *));
-      a[left] = pivot;
-    }
-}
-
-static void
-merge_runs (RamoEntry **a,
-            RamoEntry **tmp,
-            guint       low,
-            guint       mid,
-            guint       high)
-{
-  guint i = low, j = mid, k = 0;
-
-  while (i < mid && j < high)
-    tmp[k++] = compare_time (a[j], a[i]) < 0 ? a[j++] : a[i++];
-  while (i < mid)
-    tmp[k++] = a[i++];
-  while (j < high)
-    tmp[k++] = a[j++];
-  memcpy (&a[low], tmp, k * sizeof (RamoEntry *));
+  return ((const RamoEntry *) a)->time_ms - ((const RamoEntry *) b)->time_ms;
 }
 
 /**
@@ -129,68 +45,12 @@ merge_runs (RamoEntry **a,
  * @children: (element-type RamoEntry): the children of one entry
  *
  * Sorts @children oldest→newest by RamoEntry.time_ms as pi's `getTree()` does, in the order
- * V8's Array.prototype.sort() gives (see above), stable for equal times.
+ * V8's Array.prototype.sort() gives (ramo_js_sort()), stable for equal times.
  */
 void
 ramo_entry_tree_sort_children (GPtrArray *children)
 {
-  RamoEntry **a = (RamoEntry **) children->pdata;
-  guint n = children->len;
-  guint min_run, r = 0, m = n;
-  g_autoptr(GArray) runs = NULL;
-  g_autofree RamoEntry **tmp = NULL;
-
-  if (n < 2)
-    return;
-
-  while (m >= 64)
-    {
-      r |= m & 1;
-      m >>= 1;
-    }
-  min_run = m + r;
-
-  runs = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint low = 0; low < n; )
-    {
-      guint remaining = n - low;
-      guint run = count_and_make_run (a, low, n);
-
-      if (run < min_run)
-        {
-          guint forced = MIN (min_run, remaining);
-
-          binary_insertion_sort (a, low, low + run, low + forced);
-          run = forced;
-        }
-      g_array_append_val (runs, low);
-      low += run;
-    }
-
-  if (runs->len == 1)
-    return;
-
-  tmp = g_new (RamoEntry *, n);
-  while (runs->len > 1)
-    {
-      g_autoptr(GArray) merged = g_array_new (FALSE, FALSE, sizeof (guint));
-
-      for (guint i = 0; i < runs->len; i += 2)
-        {
-          guint low = g_array_index (runs, guint, i);
-
-          if (i + 1 < runs->len)
-            {
-              guint mid = g_array_index (runs, guint, i + 1);
-              guint high = i + 2 < runs->len ? g_array_index (runs, guint, i + 2) : n;
-
-              merge_runs (a, tmp, low, mid, high);
-            }
-          g_array_append_val (merged, low);
-        }
-      g_array_set_size (runs, 0);
-      g_array_append_vals (runs, merged->data, merged->len);
-    }
+  ramo_js_sort (children->pdata, children->len, compare_time, NULL);
 }
 
 /**

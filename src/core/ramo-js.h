@@ -28,11 +28,34 @@ ramo_js_is_white_space (gunichar c)
          c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
+/**
+ * RamoJsCompareFunc:
+ * @a: an element
+ * @b: another element
+ * @user_data: the data given to ramo_js_sort()
+ *
+ * A JavaScript sort comparator.
+ *
+ * Returns: negative when @a sorts before @b, positive after, 0 or NaN for "equal"
+ */
+typedef double (*RamoJsCompareFunc) (gconstpointer a,
+                                     gconstpointer b,
+                                     gpointer      user_data);
+
 double ramo_js_string_to_number (const char *text);
 double ramo_js_date_parse       (const char *text);
+double ramo_js_date_parse_jsc   (const char *text);
 double ramo_js_date_from_node   (JsonNode   *node);
 gsize  ramo_js_utf16_length     (const char *text);
 int    ramo_js_utf16_compare    (const char *a,
                                  const char *b);
+void   ramo_js_sort             (gpointer          *items,
+                                 gsize              n_items,
+                                 RamoJsCompareFunc  compare_func,
+                                 gpointer           user_data);
+void   ramo_js_sort_jsc         (gpointer          *items,
+                                 gsize              n_items,
+                                 RamoJsCompareFunc  compare_func,
+                                 gpointer           user_data);
 
 G_END_DECLS

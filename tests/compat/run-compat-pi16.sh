@@ -13,8 +13,9 @@
 # Files: data/examples/*.jsonl, ../shared/fixtures/real/*.jsonl (read only: version-1 files,
 # their ids are random), the sessions gen-pi16.mjs writes with pi 1.6.0's SessionManager
 # (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, the files gen-dupids.mjs
-# writes (ids on several lines: pi's tree taken with one node per id, one-per-id.mjs), a session whose
-# bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), and FILES.
+# writes (ids on several lines: pi's tree taken with one node per id, one-per-id.mjs), a session
+# whose bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), the
+# child order files of gen-order.mjs (read only, with TZ=Europe/Rome), and FILES.
 # Every file is read through private copies. Prints `ok:`/`FAIL:` lines, then `N passed,
 # M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error, 77 agents unavailable.
 
@@ -93,6 +94,16 @@ else
     echo "FAIL: gen-dupids.mjs: $(head -c 300 "$TMP/dupids.err")"
     FAIL=$((FAIL + 1))
 fi
+# child order: V8's Date.parse (legacy forms, local time) and V8's sort with NaN times; read in a
+# fixed time zone with summer time, so that local times are tested too
+if "$NODE" "$HERE/gen-order.mjs" "$TMP/order" >"$TMP/order.txt" 2>"$TMP/order.err"; then
+    echo "ok: gen-order.mjs wrote $(wc -l <"$TMP/order.txt") files"
+    PASS=$((PASS + 1))
+    while IFS= read -r f; do printf 'order:%s\tread-tz\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done <"$TMP/order.txt"
+else
+    echo "FAIL: gen-order.mjs: $(head -c 300 "$TMP/order.err")"
+    FAIL=$((FAIL + 1))
+fi
 # bodies nested 100,000 levels deep: pi reads them (it cannot write them back)
 if python3 "$HERE/gen-deep.py" "$TMP/deep-nesting.jsonl" >/dev/null; then
     printf 'gen:deep-nesting.jsonl\tread\t%s\n' "$TMP/deep-nesting.jsonl" >>"$LIST"
@@ -111,6 +122,10 @@ for f in "$@"; do
 done
 
 while IFS=$'\t' read -r name what src <&3; do
+    if [ "$what" = read-tz ]; then
+        TZ=Europe/Rome check read "$name" "$src"
+        continue
+    fi
     check read "$name" "$src"
     [ "$what" = both ] && check writeback "$name" "$src"
 done 3<"$LIST"
