@@ -120,14 +120,19 @@ entry_on_line (GPtrArray *entries,
   return NULL;
 }
 
+/* Whether @ancestor is on the path above @entry: the entry as many levels up as it is deeper
+ * (a compaction keeps entries just above it, so this is a short walk). */
 static gboolean
 is_ancestor (const RamoEntry *ancestor,
              const RamoEntry *entry)
 {
-  for (const RamoEntry *e = entry->parent; e; e = e->parent)
-    if (e == ancestor)
-      return TRUE;
-  return FALSE;
+  const RamoEntry *e = entry;
+
+  if (ancestor->depth >= entry->depth)
+    return FALSE;
+  for (guint up = entry->depth - ancestor->depth; up > 0 && e; up--)
+    e = e->parent;
+  return e == ancestor;
 }
 
 static int
@@ -142,31 +147,16 @@ compare_problems (gconstpointer a,
   return (int) pa->kind - (int) pb->kind;
 }
 
-/**
- * ramo_session_manager_dup_problems:
- * @self: a session manager
- *
- * Lists what is wrong in the session's file, in line order (see #RamoProblemKind):
- * - every line loading skipped or repaired (ramo_session_manager_get_issues()), with the
- *   entry it became, if it became one;
- * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
- *   index keeps the later line);
- * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut
- *   (both are shown as roots);
- * - each label entry whose `targetId` names no entry;
- * - each compaction whose `firstKeptEntryId` is not an entry on its own path from the root:
- *   pi 1.6.0's `buildSessionContext()` then keeps no message from before the compaction.
- *
- * The list is made anew at each call, from the session as it is loaded now.
- *
- * Returns: (transfer full) (element-type RamoProblem): the problems; empty when there is none
- */
-GPtrArray *
-ramo_session_manager_dup_problems (RamoSessionManager *self)
+/* Finds the problems of the entries as they are now (see ramo_session_manager_dup_problems()),
+ * kept until the entries change. */
+void
+_ramo_session_manager_find_problems (RamoSessionManager *self)
 {
-  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) ramo_problem_free);
+  GPtrArray *problems;
 
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), problems);
+  if (self->problems)
+    return;
+  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) ramo_problem_free);
 
   for (guint i = 0; i < self->issues->len; i++)
     {
@@ -221,5 +211,35 @@ ramo_session_manager_dup_problems (RamoSessionManager *self)
     }
 
   g_ptr_array_sort (problems, compare_problems);
-  return problems;
+  self->problems = problems;
+}
+
+/**
+ * ramo_session_manager_dup_problems:
+ * @self: a session manager
+ *
+ * Lists what is wrong in the session's file, in line order (see #RamoProblemKind):
+ * - every line loading skipped or repaired (ramo_session_manager_get_issues()), with the
+ *   entry it became, if it became one;
+ * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
+ *   index keeps the later line);
+ * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut
+ *   (both are shown as roots);
+ * - each label entry whose `targetId` names no entry;
+ * - each compaction whose `firstKeptEntryId` is not an entry on its own path from the root:
+ *   pi 1.6.0's `buildSessionContext()` then keeps no message from before the compaction.
+ *
+ * The list is of the session as it is loaded now: found while loading, and again after lines
+ * are appended or read.
+ *
+ * Returns: (transfer full) (element-type RamoProblem): a reference to the list of problems,
+ *   which stays as it is (never change it); empty when there is none
+ */
+GPtrArray *
+ramo_session_manager_dup_problems (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  _ramo_session_manager_find_problems (self);
+  return g_ptr_array_ref (self->problems);
 }

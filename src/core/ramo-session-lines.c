@@ -633,6 +633,8 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
   RamoEntry *entry = job->entry;
   RamoEntry *previous;
 
+  /* the problems found are those of the lines before */
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   if (job->issue)
     _ramo_session_manager_add_issue (self, job->line_no, "%s", job->issue);
   if (job->second_header)

@@ -78,6 +78,8 @@ struct _RamoSessionManager
   GHashTable       *context_edits;     /* target id → its latest `context_edit` (RamoEntry) */
   GPtrArray        *roots;
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
+  GPtrArray        *problems;          /* (element-type RamoProblem) (nullable): as the
+                                        * entries are now, NULL once they change */
   GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
@@ -155,6 +157,9 @@ void        _ramo_session_manager_add_tree_issue (RamoSessionManager *self,
                                                 const char         *format,
                                                 ...) G_GNUC_PRINTF (4, 5);
 void        _ramo_session_manager_build_tree   (RamoSessionManager *self);
+
+/* ramo-session-integrity.c */
+void        _ramo_session_manager_find_problems (RamoSessionManager *self);
 void        _ramo_session_manager_set_leaf     (RamoSessionManager *self,
                                                 RamoEntry          *leaf);
 void        _ramo_session_manager_emit_entry_appended (RamoSessionManager *self,

@@ -141,6 +141,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->context_edits, g_hash_table_unref);
   g_clear_pointer (&self->roots, g_ptr_array_unref);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->header, json_object_unref);
   g_clear_pointer (&self->header_text, g_free);
@@ -381,6 +382,7 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
 {
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
   if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
     self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);

@@ -513,6 +513,8 @@ load_state_finish (RamoSessionManager *self,
     _ramo_session_manager_build_tree (self);
   self->linking = FALSE;
   _ramo_session_manager_update_dialect (self);
+  /* found here, in the loading thread: a million entries take tens of milliseconds */
+  _ramo_session_manager_find_problems (self);
   return TRUE;
 }
 
