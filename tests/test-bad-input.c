@@ -181,22 +181,237 @@ test_huge_line (void)
   g_assert_cmpuint (strlen (json_object_get_string_member (json_node_get_object (message), "content")), ==, 20 * 1024 * 1024);
 }
 
+#define MSGT(id, parent, time, text) \
+  "{\"type\":\"message\",\"id\":\"" id "\",\"parentId\":" parent ",\"timestamp\":\"2026-01-01T00:00:0" time ".000Z\"," \
+  "\"message\":{\"role\":\"user\",\"content\":\"" text "\"}}\n"
+
+/* The ids of @entries, space-separated. */
+static char *
+ids_of (GPtrArray *entries)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; entries && i < entries->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "", ((RamoEntry *) g_ptr_array_index (entries, i))->id);
+  return g_string_free (out, FALSE);
+}
+
+/* The tree in pre-order, a row "depth:id" per node. */
+static char *
+tree_of (RamoSessionManager *manager)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+  GPtrArray *roots = ramo_session_manager_get_roots (manager);
+
+  for (guint i = roots->len; i > 0; i--)
+    g_ptr_array_add (stack, g_ptr_array_index (roots, i - 1));
+  while (stack->len > 0)
+    {
+      RamoEntry *e = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      g_string_append_printf (out, "%s%u:%s", out->len ? " " : "", e->depth, e->id);
+      for (guint i = e->children ? e->children->len : 0; i > 0; i--)
+        g_ptr_array_add (stack, g_ptr_array_index (e->children, i - 1));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_tree (RamoSessionManager *manager,
+             const char         *expected)
+{
+  g_autofree char *tree = tree_of (manager);
+
+  g_assert_cmpstr (tree, ==, expected);
+}
+
+static void
+assert_ids (GPtrArray  *entries,
+            const char *expected)
+{
+  g_autofree char *ids = ids_of (entries);
+
+  g_assert_cmpstr (ids, ==, expected);
+}
+
+/* One node per id: the later line, under the parent it names; the children of either line
+ * under it; a line another repeats is no node. */
 static void
 test_duplicate_ids (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(RamoSessionManager) manager = open_bytes (
-    HEADER MSG ("a", "null", "root") MSG ("x", "\"a\"", "first x") MSG ("x", "\"a\"", "second x") MSG ("y", "\"x\"", "under x"),
+    HEADER MSG ("a", "null", "root") MSG ("x", "\"a\"", "first x") MSG ("z", "\"x\"", "z")
+    MSG ("x", "\"a\"", "second x") MSG ("y", "\"x\"", "under x"),
     -1, &error, NULL);
   RamoEntry *x = ramo_session_manager_get_entry (manager, "x");
   RamoEntry *first = ramo_session_manager_get_entry_at (manager, 1);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(GPtrArray) branch = NULL;
 
   g_assert_no_error (error);
   g_assert_cmpstr (x->display, ==, "user: second x");
   g_assert_true (first->flags & RAMO_ENTRY_FLAG_SHADOWED);
-  g_assert_cmpuint (_ramo_session_manager_get_children (manager, "a")->len, ==, 2);
-  g_assert_true (ramo_session_manager_get_entry (manager, "y")->parent == x);
+  g_assert_null (first->parent);
+  g_assert_null (first->children);
+  assert_ids (_ramo_session_manager_get_children (manager, "a"), "x");
+  assert_ids (_ramo_session_manager_get_children (manager, "x"), "z y");
+  assert_tree (manager, "0:a 1:x 2:z 2:y");
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 5);
+  g_assert_cmpuint (ramo_session_manager_get_n_ids (manager), ==, 4);
+  g_assert_cmpuint (ramo_session_manager_get_n_repeated_ids (manager), ==, 1);
   g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
+  branch = ramo_session_manager_dup_branch (manager, NULL);
+  assert_ids (branch, "a x y");
+
+  projection = ramo_projection_new (manager);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 4);
+  g_assert_cmpuint (ramo_projection_get_n_total (projection), ==, 4);
+  g_assert_false (ramo_projection_is_visible (projection, first));
+  ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 4);
+  ramo_projection_set_search (projection, "first");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 0);
+}
+
+/* pi's deferred first write (R4): the header and the first entries twice, then the rest. */
+static void
+test_duplicate_first_flush (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("a", "null", "hello") MSG ("b", "\"a\"", "hi")
+    HEADER MSG ("a", "null", "hello") MSG ("b", "\"a\"", "hi") MSG ("c", "\"b\"", "more") MSG ("d", "\"c\"", "end"),
+    -1, &error, NULL);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(GPtrArray) branch = NULL;
+  g_autoptr(RamoSessionContext) context = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 6);
+  g_assert_cmpuint (ramo_session_manager_get_n_ids (manager), ==, 4);
+  g_assert_cmpuint (ramo_session_manager_get_n_repeated_ids (manager), ==, 2);
+  g_assert_cmpuint (ramo_session_manager_get_roots (manager)->len, ==, 1);
+  assert_tree (manager, "0:a 1:b 2:c 3:d");
+  branch = ramo_session_manager_dup_branch (manager, NULL);
+  assert_ids (branch, "a b c d");
+  g_assert_true (g_ptr_array_index (branch, 0) == ramo_session_manager_get_entry_at (manager, 2));
+  context = ramo_session_manager_build_session_context (manager);
+  g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, 4);
+
+  projection = ramo_projection_new (manager);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (ramo_projection_get_roots (projection)), ==, 4);
+  text = ramo_projection_to_text (projection);
+  g_assert_cmpuint (ramo_test_count_lines (text), ==, 5);
+  g_assert_true (g_str_has_suffix (text, "(4 of 4 entries, filter default)\n"));
+}
+
+/* The same id under two parents: the node hangs where its later line says, with the children
+ * of both lines; among siblings it is where pi's sorted list has it first. */
+static void
+test_duplicate_moves (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSGT ("p", "null", "0", "root") MSGT ("b", "\"p\"", "1", "b") MSGT ("c", "\"p\"", "2", "c")
+    MSGT ("x", "\"b\"", "3", "x under b") MSGT ("y", "\"x\"", "4", "y")
+    MSGT ("x", "\"c\"", "3", "x under c") MSGT ("w", "\"x\"", "5", "w")
+    /* s sorts by its later line's time: after t, whatever the order of its lines */
+    MSGT ("s", "\"p\"", "1", "s early") MSGT ("t", "\"p\"", "6", "t") MSGT ("s", "\"p\"", "7", "s late"),
+    -1, &error, NULL);
+  RamoEntry *x = ramo_session_manager_get_entry (manager, "x");
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (x->display, ==, "user: x under c");
+  g_assert_null (_ramo_session_manager_get_children (manager, "b"));
+  assert_ids (_ramo_session_manager_get_children (manager, "c"), "x");
+  assert_ids (_ramo_session_manager_get_children (manager, "x"), "y w");
+  assert_ids (_ramo_session_manager_get_children (manager, "p"), "b c t s");
+  assert_tree (manager, "0:p 1:b 1:c 2:x 3:y 3:w 1:t 1:s");
+  g_assert_cmpuint (ramo_session_manager_get_entry (manager, "y")->depth, ==, 3);
+}
+
+/* A repeated id that closes a cycle is cut where the file first has the id; the leaf repeated
+ * is the later line. */
+static void
+test_duplicate_cycle_and_leaf (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) cycle = open_bytes (
+    HEADER MSG ("a", "null", "first a") MSG ("b", "\"a\"", "b") MSG ("a", "\"b\"", "second a"),
+    -1, &error, NULL);
+  g_autoptr(RamoSessionManager) leaf = NULL;
+  g_autoptr(GPtrArray) branch = NULL;
+  RamoEntry *a;
+
+  g_assert_no_error (error);
+  a = ramo_session_manager_get_entry (cycle, "a");
+  g_assert_true (a->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN);
+  assert_tree (cycle, "0:a 1:b");
+  g_assert_true (ramo_session_manager_get_leaf (cycle) == a);
+  branch = ramo_session_manager_dup_branch (cycle, "b");
+  assert_ids (branch, "a b");
+  g_clear_pointer (&branch, g_ptr_array_unref);
+
+  leaf = open_bytes (HEADER MSG ("a", "null", "a") MSG ("b", "\"a\"", "b") MSG ("c", "\"b\"", "c")
+                     MSG ("b", "\"a\"", "b again"), -1, &error, NULL);
+  g_assert_no_error (error);
+  g_assert_cmpstr (ramo_session_manager_get_leaf_id (leaf), ==, "b");
+  g_assert_cmpstr (ramo_session_manager_get_leaf (leaf)->display, ==, "user: b again");
+  assert_tree (leaf, "0:a 1:b 2:c");
+  branch = ramo_session_manager_dup_branch (leaf, NULL);
+  assert_ids (branch, "a b");
+}
+
+static void
+append_text (const char *path,
+             const char *text)
+{
+  FILE *f = fopen (path, "a");
+
+  g_assert_nonnull (f);
+  g_assert_cmpint (fputs (text, f), >=, 0);
+  g_assert_cmpint (fclose (f), ==, 0);
+}
+
+/* A line appended later that repeats an id: the older record stops being a node, the leaf on
+ * it moves to the new one, the projection and its counts follow. */
+static void
+test_duplicate_appended (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(RamoSessionManager) manager = open_bytes (
+    HEADER MSG ("a", "null", "a") MSG ("b", "\"a\"", "b") MSG ("c", "\"a\"", "c"), -1, &error, &path);
+  g_autoptr(RamoProjection) projection = NULL;
+  g_autoptr(RamoProjection) fresh = NULL;
+  g_autoptr(GError) append_error = NULL;
+  RamoEntry *old_b;
+  g_autofree char *text = NULL;
+  g_autofree char *fresh_text = NULL;
+
+  g_assert_no_error (error);
+  projection = ramo_projection_new (manager);
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 3);
+  old_b = ramo_session_manager_get_entry (manager, "b");
+  g_assert_true (ramo_projection_is_visible (projection, old_b));
+
+  append_text (path, MSG ("b", "\"c\"", "b moved") MSG ("d", "\"b\"", "d"));
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &append_error), ==, 2);
+  g_assert_no_error (append_error);
+
+  g_assert_true (old_b->flags & RAMO_ENTRY_FLAG_SHADOWED);
+  g_assert_false (ramo_projection_is_visible (projection, old_b));
+  assert_tree (manager, "0:a 1:c 2:b 3:d");
+  g_assert_cmpuint (ramo_projection_get_n_visible (projection), ==, 4);
+  g_assert_cmpuint (ramo_projection_get_n_total (projection), ==, 4);
+  text = ramo_projection_to_text (projection);
+  fresh = ramo_projection_new (manager);
+  fresh_text = ramo_projection_to_text (fresh);
+  g_assert_cmpstr (text, ==, fresh_text);
 }
 
 static void
@@ -603,6 +818,10 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/invalid-utf8-and-nul", test_invalid_utf8_and_nul);
   g_test_add_func ("/Core/BadInput/huge-line", test_huge_line);
   g_test_add_func ("/Core/BadInput/duplicate-ids", test_duplicate_ids);
+  g_test_add_func ("/Core/BadInput/duplicate-first-flush", test_duplicate_first_flush);
+  g_test_add_func ("/Core/BadInput/duplicate-moves", test_duplicate_moves);
+  g_test_add_func ("/Core/BadInput/duplicate-cycle-and-leaf", test_duplicate_cycle_and_leaf);
+  g_test_add_func ("/Core/BadInput/duplicate-appended", test_duplicate_appended);
   g_test_add_func ("/Core/BadInput/cycle", test_cycle);
   g_test_add_func ("/Core/BadInput/deep-chain", test_deep_chain);
   g_test_add_func ("/Core/BadInput/label-on-missing-target", test_label_on_missing_target);

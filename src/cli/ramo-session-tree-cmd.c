@@ -272,7 +272,7 @@ ramo_cli_info (int    argc,
   g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GList) keys = NULL;
   g_autofree char *name = NULL;
-  guint n, roots, branch_points = 0;
+  guint n, n_ids, n_repeated, roots, branch_points = 0;
   int status = RAMO_CLI_EXIT_OK;
   g_autofree char *header_text = NULL;
   RamoUsageTotals usage;
@@ -288,6 +288,8 @@ ramo_cli_info (int    argc,
   header_text = ramo_session_manager_dup_header_json (manager);
   name = ramo_session_manager_dup_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
+  n_ids = ramo_session_manager_get_n_ids (manager);
+  n_repeated = ramo_session_manager_get_n_repeated_ids (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
 
   {
@@ -305,6 +307,9 @@ ramo_cli_info (int    argc,
         GHashTable *table = by_role_name ? by_role : by_type;
         const char *key = by_role_name ? entry->role_name : entry->type_name ? entry->type_name : "(no type)";
 
+        /* one entry an id: a line a later one with its id shadows is not counted */
+        if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+          continue;
         g_hash_table_insert (table, (char *) key,
                              GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
         if (entry->children && entry->children->len > 1)
@@ -333,7 +338,9 @@ ramo_cli_info (int    argc,
   g_print ("name: %s\n", name ? name : "(none)");
   g_print ("dialect: %s (%s)\n", ramo_dialect_to_string (ramo_session_manager_get_dialect (manager)),
            ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");
-  g_print ("entries: %u\n", n);
+  g_print ("entries: %u\n", n_ids);
+  if (n_repeated > 0)
+    g_print ("repeated ids: %u (%u lines; each id is one entry, as written on its last line)\n", n_repeated, n);
   g_print ("roots: %u\n", roots);
   g_print ("branch points: %u\n", branch_points);
   g_print ("leaf: %s\n", ramo_session_manager_get_leaf_id (manager) ?: "(none)");

@@ -135,6 +135,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   self->last_session_info = NULL;
   g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->repeated_ids, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);
   g_clear_pointer (&self->context_edits, g_hash_table_unref);
@@ -382,6 +383,9 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
+  if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
+    self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
   ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut);
   for (guint i = 0; i < cut->len; i++)
     {
@@ -558,7 +562,8 @@ ramo_session_manager_get_issues (RamoSessionManager *self)
  * ramo_session_manager_get_n_entries:
  * @self: a session manager
  *
- * Returns: the number of entry lines (the header and title slot excluded)
+ * Returns: the number of entry lines (the header and title slot excluded), those whose id a
+ *   later line repeats included (no nodes: ramo_session_manager_get_n_ids() counts the nodes)
  */
 guint
 ramo_session_manager_get_n_entries (RamoSessionManager *self)

@@ -113,6 +113,8 @@ GPtrArray          *ramo_session_manager_get_issues               (RamoSessionMa
 GPtrArray          *ramo_session_manager_dup_problems             (RamoSessionManager  *self);
 
 guint               ramo_session_manager_get_n_entries            (RamoSessionManager  *self);
+guint               ramo_session_manager_get_n_ids                (RamoSessionManager  *self);
+guint               ramo_session_manager_get_n_repeated_ids       (RamoSessionManager  *self);
 RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionManager  *self,
                                                                    guint                index);
 RamoEntry          *ramo_session_manager_get_entry                (RamoSessionManager  *self,
