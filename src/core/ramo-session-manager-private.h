@@ -240,6 +240,15 @@ void      _ramo_session_manager_commit_line (RamoSessionManager *self,
                                              GPtrArray          *parsed,
                                              GArray             *first_kept);
 
+/* ramo-session-header.c */
+
+gboolean  _ramo_session_manager_read_header_line (RamoSessionManager *self,
+                                                  Extractor          *ex,
+                                                  LineJob            *job,
+                                                  const char         *line,
+                                                  gboolean           *is_header,
+                                                  GError            **error);
+
 /* ramo-session-reader.c */
 
 gboolean  _ramo_session_stat_file           (const char         *path,
