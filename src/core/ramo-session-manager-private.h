@@ -66,6 +66,12 @@ struct _RamoSessionManager
   gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
   guint             file_version;
   gboolean          read_only;
+  char             *read_only_reason;  /* why, in words (a header problem), or NULL */
+  RamoSessionHeaderProblem header_problem;
+  guint             header_problem_line;
+  guint             header_issue;      /* the index of its issue in @issues */
+  guint             first_bad_line;    /* loading: the first line before the header not JSON … */
+  gboolean          first_bad_is_header; /* … and whether it names the type "session" */
 
   GStringChunk     *strings;
   GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
@@ -242,12 +248,20 @@ void      _ramo_session_manager_commit_line (RamoSessionManager *self,
 
 /* ramo-session-header.c */
 
-gboolean  _ramo_session_manager_read_header_line (RamoSessionManager *self,
-                                                  Extractor          *ex,
-                                                  LineJob            *job,
-                                                  const char         *line,
-                                                  gboolean           *is_header,
-                                                  GError            **error);
+/* What a line before the entries was */
+typedef enum
+{
+  RAMO_HEADER_LINE_BEFORE,   /* blank, not JSON, a title slot: the header may still come */
+  RAMO_HEADER_LINE_HEADER,   /* the header: the entries follow it */
+  RAMO_HEADER_LINE_ENTRY,    /* no header: this line is the first entry, to be read as one */
+} RamoHeaderLine;
+
+RamoHeaderLine _ramo_session_manager_read_header_line (RamoSessionManager *self,
+                                                       Extractor          *ex,
+                                                       LineJob            *job,
+                                                       const char         *line);
+void      _ramo_session_manager_late_header      (RamoSessionManager *self,
+                                                  guint               line_no);
 
 /* ramo-session-reader.c */
 

@@ -77,28 +77,31 @@ typedef struct
   gboolean    quit;
 } LoadState;
 
-/* Handles a line before the session header: an oh-my-pi title slot, or the header. */
+/* Handles a line before the entries (ramo-session-header.c). Returns whether the line was
+ * taken: a file with no header has its first entry read as one, with the other entries. */
 static gboolean
 load_header_line (RamoSessionManager *self,
                   LoadState          *state,
                   LineJob            *job,
-                  const char         *line,
-                  GError            **error)
+                  const char         *line)
 {
-  if (!_ramo_session_manager_read_header_line (self, &state->ex[0], job, line, &state->have_header, error))
-    return FALSE;
-  if (!state->have_header)
+  RamoHeaderLine what = _ramo_session_manager_read_header_line (self, &state->ex[0], job, line);
+
+  if (what == RAMO_HEADER_LINE_BEFORE)
     return TRUE;
 
+  state->have_header = TRUE;
   if (self->file_version < 2)
     {
+      /* v1 indexes count the parsed lines, the header first when there is one */
       state->parsed = g_ptr_array_new ();
       state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-      g_ptr_array_add (state->parsed, NULL);
+      if (what == RAMO_HEADER_LINE_HEADER)
+        g_ptr_array_add (state->parsed, NULL);
     }
   state->ex[0].file_version = self->file_version;
   state->ex[1].file_version = self->file_version;
-  return TRUE;
+  return what == RAMO_HEADER_LINE_HEADER;
 }
 
 /* Extracts the lines of @task with @ex (the extractor of the thread running it). */
@@ -178,16 +181,20 @@ load_block (RamoSessionManager *self,
       const char *nl = memchr (data + pos, '\n', len - pos);
       gsize end = nl ? (gsize) (nl - data) : len;
       LineJob job = { 0 };
-      gboolean ok;
+      gboolean taken;
 
       job.offset = base_offset + pos;
       job.len = end - pos;
       job.line_no = ++state->line_no;
       job.complete = nl != NULL || !at_eof;
-      ok = load_header_line (self, state, &job, data + pos, error);
+      taken = load_header_line (self, state, &job, data + pos);
       _ramo_line_job_clear (&job);
-      if (!ok)
-        return FALSE;
+      if (!taken)
+        {
+          /* the first entry of a file with no header: read with the others */
+          state->line_no--;
+          break;
+        }
       pos = end + 1;
     }
 
@@ -272,6 +279,12 @@ finish_block (RamoSessionManager *self,
           /* a last line cut short may be one another program is still writing */
           if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
             state->pending_offset = jobs[i].offset;
+          /* in a file with no header before its entries, a header among them is not a second one */
+          if (jobs[i].second_header && self->header == NULL)
+            {
+              jobs[i].second_header = FALSE;
+              _ramo_session_manager_late_header (self, jobs[i].line_no);
+            }
           _ramo_session_manager_commit_line (self, &jobs[i], state->parsed, state->first_kept);
           _ramo_line_job_clear (&jobs[i]);
         }
@@ -325,8 +338,11 @@ load_state_finish (RamoSessionManager *self,
 
   if (ok && !state->have_header)
     {
+      /* nothing to show: no header and no line that is a JSON object */
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   total_len == 0 ? "the file is empty" : "the file has no session header");
+                   total_len == 0 ? "the file is empty"
+                   : state->line_no == 0 ? "the file holds no line"
+                   : "the file has no session header and no entry that can be read");
       ok = FALSE;
     }
 
