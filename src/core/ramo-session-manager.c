@@ -488,7 +488,7 @@ ramo_session_manager_get_header (RamoSessionManager *self)
  * ramo_session_manager_get_session_id:
  * @self: a session manager
  *
- * Returns: the header's `id`
+ * Returns: (nullable): the header's `id`, %NULL when the header is missing or has none
  */
 const char *
 ramo_session_manager_get_session_id (RamoSessionManager *self)

@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 
 /**
  * RamoSessionError:
- * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session (empty, no header, unreadable JSON header)
+ * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session: empty, or no header and no line
+ *   that is an entry (a file with entries and a missing or broken header opens read-only)
  * @RAMO_SESSION_ERROR_NOT_FOUND: no entry has the given id
  * @RAMO_SESSION_ERROR_IO: reading or writing the file failed; the message gives the path and
  *   why (g_strerror() of the system's `errno`), and ramo_session_error_get_io_error() the
