@@ -8,8 +8,8 @@
 # with a string id; ramo-session reads its entries, read-only: `tree` prints what it prints for
 # the same entries after a sound header (exit 0), with a note on stderr naming the problem;
 # `info` says there is no header and why the file is read-only; `label` and `migrate` are
-# refused (exit 2) with the file byte for byte as it was. A file with no entry at all is an
-# error (exit 2).
+# refused (exit 2) with the file byte for byte as it was; `extract` writes a new, sound
+# session of its entries. A file with no entry at all is an error (exit 2).
 #
 #   test-cli-header.py RAMO_SESSION
 
@@ -124,6 +124,20 @@ def main():
                     fail('%s: %s was not refused: %d %r' % (name, args[0], rc, err))
                 if read(path) != original:
                     fail('%s: %s changed the file' % (name, args[0]))
+
+            # the way out: a new session of the entries, with a header; the file as it was
+            rc, out, err = run(ramo, 'extract', path, 'a0000003')
+            new = out.strip()
+            if rc != 0 or not os.path.exists(new) or read(path) != original:
+                fail('%s: extract: %d %r' % (name, rc, err))
+            with open(new, encoding='utf-8') as f:
+                head = json.loads(f.readline())
+            rc, out, err = run(ramo, 'tree', new, '--filter', 'all')
+            if head.get('type') != 'session' or not isinstance(head.get('id'), str) or rc != 0 or err:
+                fail('%s: the extracted session is not sound: %r %r' % (name, head, err))
+            if '* user: other question' not in out or 'first answer' in out:
+                fail('%s: the extracted session holds:\n%s' % (name, out))
+            os.unlink(new)
 
         for name, data, message in EMPTY:
             path = os.path.join(work, name + '.jsonl')
