@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ramo-js.h"
 #include "ramo-json.h"
@@ -232,27 +233,67 @@ is_known_type (RamoScan *scan,
   return FALSE;
 }
 
+/* Whether the first JSON object among the lines of @rest (of a block) has a string `id` or a
+ * `parentId`: the lines after an object that is neither an entry nor a header. Looks at the
+ * first 64 lines at most; none is %FALSE. */
+static gboolean
+next_object_has_id (const char *rest,
+                    gsize       rest_len)
+{
+  RamoScan scan;
+  gboolean found = FALSE, has_id = FALSE;
+  gsize pos = 0;
+
+  ramo_scan_init (&scan);
+  for (guint n = 0; n < 64 && pos < rest_len && !found; n++)
+    {
+      const char *nl = memchr (rest + pos, '\n', rest_len - pos);
+      gsize end = nl ? (gsize) (nl - rest) : rest_len;
+      const char *scan_error = NULL;
+
+      if (ramo_scan_parse (&scan, rest + pos, end - pos, &scan_error) && ramo_scan_type (&scan, 1) == RAMO_SCAN_OBJECT)
+        {
+          found = TRUE;
+          has_id = ramo_scan_type (&scan, ramo_scan_member (&scan, 1, "id")) == RAMO_SCAN_STRING ||
+                   ramo_scan_member (&scan, 1, "parentId") != 0;
+        }
+      pos = end + 1;
+    }
+  ramo_scan_clear (&scan);
+  return has_id;
+}
+
 /* A JSON object where the header belongs that is not one: the entries start here, with no
  * header. They are read as pi would read them after a header with no version (version 1)
- * when they have no ids, and as version 3 when they have them. */
+ * when they have no ids, and as version 3 when they have them: the first entry tells, or
+ * when this object is no entry (no id, no parentId, a type pi does not write), the next. */
 static void
 start_without_header (RamoSessionManager *self,
                       RamoScan           *scan,
-                      guint               line_no)
+                      guint               line_no,
+                      const char         *rest,
+                      gsize               rest_len)
 {
   guint type_node = ramo_scan_member (scan, 1, "type");
   gboolean has_id = ramo_scan_type (scan, ramo_scan_member (scan, 1, "id")) == RAMO_SCAN_STRING;
   gboolean has_parent = ramo_scan_member (scan, 1, "parentId") != 0;
+  gboolean known = is_known_type (scan, type_node);
   g_autofree char *type_json = type_node ? ramo_scan_to_json (scan, type_node) : NULL;
   RamoSessionHeaderProblem problem;
 
-  self->file_version = has_id || has_parent ? 3 : 1;
+  if (has_id || has_parent)
+    self->file_version = 3;
+  else if (known)
+    self->file_version = 1;
+  else
+    self->file_version = next_object_has_id (rest, rest_len) ? 3 : 1;
+
   if (self->first_bad_line > 0)
     {
       line_no = self->first_bad_line;
       problem = self->first_bad_is_header ? RAMO_SESSION_HEADER_DAMAGED : RAMO_SESSION_HEADER_NOT_JSON;
     }
-  else if (has_parent || is_known_type (scan, type_node))
+  else if (has_parent || known)
     problem = RAMO_SESSION_HEADER_MISSING;   /* an entry: a type pi writes, or a place in a tree */
   else
     problem = RAMO_SESSION_HEADER_WRONG_TYPE;
@@ -260,12 +301,15 @@ start_without_header (RamoSessionManager *self,
 }
 
 /* A line before the session header: blank, not JSON (listed), an oh-my-pi title slot, the
- * header, or the first entry of a file with no header, read with @ex's scanner. */
+ * header, or the first entry of a file with no header, read with @ex's scanner. @rest
+ * (@rest_len bytes) are the lines after it in its block. */
 RamoHeaderLine
 _ramo_session_manager_read_header_line (RamoSessionManager *self,
                                         Extractor          *ex,
                                         LineJob            *job,
-                                        const char         *line)
+                                        const char         *line,
+                                        const char         *rest,
+                                        gsize               rest_len)
 {
   g_autofree char *repaired = NULL;
   g_autoptr(JsonNode) root = NULL;
@@ -298,7 +342,7 @@ _ramo_session_manager_read_header_line (RamoSessionManager *self,
     }
   if (!ramo_scan_string_equal (scan, type_node, "session"))
     {
-      start_without_header (self, scan, job->line_no);
+      start_without_header (self, scan, job->line_no, rest, rest_len);
       return RAMO_HEADER_LINE_ENTRY;
     }
   has_id = ramo_scan_type (scan, ramo_scan_member (scan, 1, "id")) == RAMO_SCAN_STRING;

@@ -259,7 +259,9 @@ typedef enum
 RamoHeaderLine _ramo_session_manager_read_header_line (RamoSessionManager *self,
                                                        Extractor          *ex,
                                                        LineJob            *job,
-                                                       const char         *line);
+                                                       const char         *line,
+                                                       const char         *rest,
+                                                       gsize               rest_len);
 void      _ramo_session_manager_late_header      (RamoSessionManager *self,
                                                   guint               line_no);
 

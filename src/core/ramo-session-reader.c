@@ -83,9 +83,11 @@ static gboolean
 load_header_line (RamoSessionManager *self,
                   LoadState          *state,
                   LineJob            *job,
-                  const char         *line)
+                  const char         *line,
+                  const char         *rest,
+                  gsize               rest_len)
 {
-  RamoHeaderLine what = _ramo_session_manager_read_header_line (self, &state->ex[0], job, line);
+  RamoHeaderLine what = _ramo_session_manager_read_header_line (self, &state->ex[0], job, line, rest, rest_len);
 
   if (what == RAMO_HEADER_LINE_BEFORE)
     return TRUE;
@@ -187,7 +189,8 @@ load_block (RamoSessionManager *self,
       job.len = end - pos;
       job.line_no = ++state->line_no;
       job.complete = nl != NULL || !at_eof;
-      taken = load_header_line (self, state, &job, data + pos);
+      taken = load_header_line (self, state, &job, data + pos,
+                                data + MIN (end + 1, len), len - MIN (end + 1, len));
       _ramo_line_job_clear (&job);
       if (!taken)
         {
