@@ -365,6 +365,17 @@ _ramo_session_manager_read_header_line (RamoSessionManager *self,
   return RAMO_HEADER_LINE_HEADER;
 }
 
+/* What a load finds of the header, before it starts. */
+void
+_ramo_session_manager_init_header_state (RamoSessionManager *self)
+{
+  self->header_problem = RAMO_SESSION_HEADER_OK;
+  self->header_problem_line = 0;
+  self->header_issue = 0;
+  self->first_bad_line = 0;
+  self->first_bad_is_header = FALSE;
+}
+
 /**
  * ramo_session_manager_get_read_only_reason:
  * @self: a session manager

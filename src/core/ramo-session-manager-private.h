@@ -264,6 +264,7 @@ RamoHeaderLine _ramo_session_manager_read_header_line (RamoSessionManager *self,
                                                        gsize               rest_len);
 void      _ramo_session_manager_late_header      (RamoSessionManager *self,
                                                   guint               line_no);
+void      _ramo_session_manager_init_header_state (RamoSessionManager *self);
 
 /* ramo-session-reader.c */
 

@@ -144,10 +144,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->entry_blocks = g_ptr_array_new_with_free_func (g_free);
   self->file_version = RAMO_SESSION_VERSION;
   self->read_only = FALSE;
-  self->header_problem = RAMO_SESSION_HEADER_OK;
-  self->header_problem_line = 0;
-  self->first_bad_line = 0;
-  self->first_bad_is_header = FALSE;
+  _ramo_session_manager_init_header_state (self);
   self->leaf = NULL;
 }
 
