@@ -11,6 +11,23 @@
 #include "ramo-window.h"
 #include "ramo-test-util.h"
 
+/* What each window test's main() does first: the test framework, a home of its own, GTK and
+ * libadwaita. FALSE when there is no display (the test then exits 77, skipped). */
+static inline gboolean
+window_test_init (int    *argc,
+                  char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_setenv ("HOME", ramo_test_tmpdir (), TRUE);
+  if (!gtk_init_check ())
+    {
+      g_printerr ("no display: skipping the window tests\n");
+      return FALSE;
+    }
+  adw_init ();
+  return TRUE;
+}
+
 /* Runs the main loop for @ms, then the idle work that is still pending (on a busy machine the
  * work an action queued, a layout after the leaf moved, may not have had its turn yet). */
 static inline void

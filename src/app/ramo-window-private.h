@@ -29,6 +29,8 @@ struct _RamoWindow
   char                 *double_escape_action;
   char                 *count_text;
   char                 *issues_text;
+  GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
+  RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
   char                 *last_toast;
   gint64                last_escape_time;
 
@@ -242,6 +244,12 @@ void     _ramo_window_agent_thinking_chosen_cb (RamoWindow    *self,
                                            RamoComposer       *composer);
 
 /* ramo-window-panes.c */
+void     _ramo_window_problems_init       (RamoWindow         *self);
+void     _ramo_window_problems_dispose    (RamoWindow         *self);
+void     _ramo_window_problems_update     (RamoWindow         *self);
+gboolean _ramo_window_show_entry          (RamoWindow         *self,
+                                           const char         *id);
+
 void     _ramo_window_panes_init          (RamoWindow         *self);
 void     _ramo_window_panes_dispose       (RamoWindow         *self);
 

@@ -26,7 +26,6 @@
  */
 
 #define TITLE_MAX_CHARS 60
-#define MAX_LISTED_ISSUES 8
 
 static void
 update_title (RamoWindow *self)
@@ -135,46 +134,9 @@ _ramo_window_dup_header_problem_text (RamoSessionManager *manager)
 static void
 update_banners (RamoWindow *self)
 {
-  GPtrArray *issues = NULL;
-
   g_assert (RAMO_IS_WINDOW (self));
 
-  g_clear_pointer (&self->issues_text, g_free);
-
-  if (self->manager)
-    issues = ramo_session_manager_get_issues (self->manager);
-
-  if (issues && issues->len > 0)
-    {
-      GString *text = g_string_new (NULL);
-
-      g_string_append_printf (text,
-                              g_dngettext (GETTEXT_PACKAGE,
-                                           "%u line of this file could not be read as it is; the rest of the session loaded:",
-                                           "%u lines of this file could not be read as they are; the rest of the session loaded:",
-                                           issues->len),
-                              issues->len);
-      for (guint i = 0; i < issues->len && i < MAX_LISTED_ISSUES; i++)
-        {
-          RamoLoadIssue *issue = g_ptr_array_index (issues, i);
-
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, _("line %u: %s"), issue->line, issue->message);
-        }
-      if (issues->len > MAX_LISTED_ISSUES)
-        {
-          guint more = issues->len - MAX_LISTED_ISSUES;
-
-          g_string_append_c (text, '\n');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "… and %u more", "… and %u more", more), more);
-        }
-
-      self->issues_text = g_string_free (text, FALSE);
-      gtk_label_set_text (self->issues_label, self->issues_text);
-      gtk_info_bar_set_revealed (self->issues_bar, TRUE);
-    }
-  else
-    gtk_info_bar_set_revealed (self->issues_bar, FALSE);
+  _ramo_window_problems_update (self);
 
   if (self->manager && ramo_session_manager_get_header_problem (self->manager, NULL) != RAMO_SESSION_HEADER_OK)
     {

@@ -13,6 +13,7 @@
 #include "ramo-agent-session.h"
 #include "ramo-composer.h"
 #include "ramo-path-bar.h"
+#include "ramo-problems-window.h"
 #include "ramo-context-view.h"
 #include "ramo-entry-view.h"
 #include "ramo-projection.h"
@@ -74,6 +75,7 @@ const char         *ramo_window_get_double_escape_action  (RamoWindow         *s
 void                ramo_window_set_double_escape_action  (RamoWindow         *self,
                                                            const char         *action);
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
+RamoProblemsWindow *ramo_window_get_problems_window       (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
 const char         *ramo_window_get_read_only_text        (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);

@@ -21,6 +21,7 @@ enum {
   RAMO_CLI_EXIT_NOTHING_TO_DO = 5,
   RAMO_CLI_EXIT_AGENT_ERROR = 4,      /* `continue`: the agent reported an error */
   RAMO_CLI_EXIT_NO_AGENT = 6,         /* `continue`: the agent could not be started */
+  RAMO_CLI_EXIT_PROBLEMS = 7,         /* `check`: the file has problems */
   RAMO_CLI_EXIT_INTERRUPTED = 130,    /* `continue`: Ctrl+C aborted the agent's run */
 };
 
@@ -28,6 +29,8 @@ enum {
 int                 ramo_cli_fail_usage      (const char   *message);
 int                 ramo_cli_exit_for_error  (const GError *error);
 RamoSessionManager *ramo_cli_open_session    (const char   *path,
+                                              int          *status);
+RamoSessionManager *ramo_cli_open_session_quietly (const char *path,
                                               int          *status);
 RamoSessionManager *ramo_cli_open_arguments  (int           argc,
                                               char        **argv,
@@ -42,6 +45,10 @@ RamoSessionManager *ramo_cli_open_arguments  (int           argc,
 int                 ramo_cli_tree            (int           argc,
                                               char        **argv);
 int                 ramo_cli_info            (int           argc,
+                                              char        **argv);
+
+/* ramo-session-check-cmd.c */
+int                 ramo_cli_check           (int           argc,
                                               char        **argv);
 
 /* ramo-session-context-cmd.c */

@@ -36,6 +36,10 @@ static const char usage[] =
   "                                        entry id (no TEXT clears the name; not for omp)\n"
   "  extract FILE ID                       new session file of the path root→ID; prints its path\n"
   "  info FILE                             header, name, counts by type, leaf\n"
+  "  check FILE [--json]                   what is wrong in the file: lines not read as they\n"
+  "                                        are, ids on several lines, missing parents,\n"
+  "                                        cycles, labels of nothing, compactions keeping\n"
+  "                                        entries off their path\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
   "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
   "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
@@ -69,7 +73,8 @@ static const char usage[] =
   "compact before ID (the file is unchanged). For continue: 3 unknown entry id (nothing is\n"
   "started or written), 4 the agent reported an error (printed in its words), 6 the agent\n"
   "could not be started (not installed, the session's folder gone), 130 Ctrl+C aborted the\n"
-  "agent's run (the agent writes what the abort leaves; a second Ctrl+C stops it).\n";
+  "agent's run (the agent writes what the abort leaves; a second Ctrl+C stops it). For\n"
+  "check: 7 the file has problems (listed; 0 when it has none).\n";
 
 /* Prints @message (nullable) and the usage on stderr; returns the exit status for it. */
 int
@@ -142,11 +147,11 @@ take_dialect_option (int    *argc,
   return TRUE;
 }
 
-/* Opens the session at @path and prints the problems of its lines on stderr. Returns NULL
- * with the exit status in @status when it cannot be read. */
+/* Opens the session at @path, read by the rules --dialect names. Returns NULL with the exit
+ * status in @status when it cannot be read. */
 RamoSessionManager *
-ramo_cli_open_session (const char *path,
-                       int        *status)
+ramo_cli_open_session_quietly (const char *path,
+                               int        *status)
 {
   g_autoptr(GError) error = NULL;
   RamoSessionManager *manager = ramo_session_manager_open (path, &error);
@@ -158,6 +163,19 @@ ramo_cli_open_session (const char *path,
     }
   if (dialect_given)
     ramo_session_manager_set_dialect (manager, dialect_option);
+  return manager;
+}
+
+/* Opens the session at @path and prints the problems of its lines on stderr. Returns NULL
+ * with the exit status in @status when it cannot be read. */
+RamoSessionManager *
+ramo_cli_open_session (const char *path,
+                       int        *status)
+{
+  RamoSessionManager *manager = ramo_cli_open_session_quietly (path, status);
+
+  if (manager == NULL)
+    return NULL;
 
   {
     GPtrArray *issues = ramo_session_manager_get_issues (manager);
@@ -266,6 +284,8 @@ main (int    argc,
     return ramo_cli_extract (argc - 2, argv + 2);
   if (strcmp (command, "info") == 0)
     return ramo_cli_info (argc - 2, argv + 2);
+  if (strcmp (command, "check") == 0)
+    return ramo_cli_check (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return ramo_cli_migrate (argc - 2, argv + 2);
   if (strcmp (command, "navigate") == 0)

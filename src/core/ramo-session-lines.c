@@ -690,8 +690,9 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
   if (previous != NULL)
     {
       previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
-      _ramo_session_manager_add_issue (self, job->line_no, "duplicate id %s (also on line %u); the later entry wins",
-                 entry->id, previous->line);
+      _ramo_session_manager_add_tree_issue (self, RAMO_PROBLEM_DUPLICATE_ID, job->line_no,
+                                            "duplicate id %s (also on line %u); the later entry wins",
+                                            entry->id, previous->line);
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);

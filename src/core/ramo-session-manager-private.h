@@ -28,6 +28,7 @@ G_BEGIN_DECLS
  *   ramo-session-append.c     the entries Ramo appends, as the session's dialect writes them
  *   ramo-session-title.c      the session name: pi's session_info, oh-my-pi's title slot
  *   ramo-session-branch.c     new, in-memory and branched sessions
+ *   ramo-session-integrity.c  what is wrong in the file: its lines and its tree
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
 
@@ -153,6 +154,11 @@ void        _ramo_session_manager_add_issue    (RamoSessionManager *self,
                                                 guint               line,
                                                 const char         *format,
                                                 ...) G_GNUC_PRINTF (3, 4);
+void        _ramo_session_manager_add_tree_issue (RamoSessionManager *self,
+                                                RamoProblemKind     kind,
+                                                guint               line,
+                                                const char         *format,
+                                                ...) G_GNUC_PRINTF (4, 5);
 void        _ramo_session_manager_build_tree   (RamoSessionManager *self);
 void        _ramo_session_manager_set_leaf     (RamoSessionManager *self,
                                                 RamoEntry          *leaf);

@@ -68,6 +68,28 @@ load_issue_free (gpointer data)
   g_free (issue);
 }
 
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args) G_GNUC_PRINTF (4, 0);
+
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args)
+{
+  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
+
+  issue->line = line;
+  issue->kind = kind;
+  issue->message = g_strdup_vprintf (format, args);
+  g_ptr_array_add (self->issues, issue);
+}
+
 /* Records what loading skipped or repaired on @line (1-based; see RamoLoadIssue). */
 void
 _ramo_session_manager_add_issue (RamoSessionManager *self,
@@ -75,14 +97,27 @@ _ramo_session_manager_add_issue (RamoSessionManager *self,
                                  const char         *format,
                                  ...)
 {
-  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
   va_list args;
 
   va_start (args, format);
-  issue->line = line;
-  issue->message = g_strdup_vprintf (format, args);
+  add_issue (self, RAMO_PROBLEM_LINE, line, format, args);
   va_end (args);
-  g_ptr_array_add (self->issues, issue);
+}
+
+/* Records a problem of the tree that @line makes (a duplicate id, a cycle cut) as a load
+ * issue of that @kind. */
+void
+_ramo_session_manager_add_tree_issue (RamoSessionManager *self,
+                                      RamoProblemKind     kind,
+                                      guint               line,
+                                      const char         *format,
+                                      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_issue (self, kind, line, format, args);
+  va_end (args);
 }
 
 /* Entries live in blocks (see ramo-session-lines.c); only their children arrays are their own. */
@@ -352,9 +387,9 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
     {
       RamoEntry *first = g_ptr_array_index (cut, i);
 
-      _ramo_session_manager_add_issue (self, first->line,
-                                       "parentId %s closes a cycle; the entry is shown as a root",
-                                       first->parent_id);
+      _ramo_session_manager_add_tree_issue (self, RAMO_PROBLEM_CYCLE, first->line,
+                                            "parentId %s closes a cycle; the entry is shown as a root",
+                                            first->parent_id);
     }
   ramo_entry_tree_mark_path (self->leaf, TRUE);
 }

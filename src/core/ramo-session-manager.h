@@ -12,6 +12,7 @@
 
 #include "ramo-dialect.h"
 #include "ramo-entry.h"
+#include "ramo-session-problem.h"
 #include "ramo-types.h"
 
 G_BEGIN_DECLS
@@ -51,13 +52,17 @@ typedef enum
  * RamoLoadIssue:
  * @line: 1-based line number in the file
  * @message: what is wrong with that line
+ * @kind: %RAMO_PROBLEM_LINE, or the problem of the tree the line makes
+ *   (%RAMO_PROBLEM_DUPLICATE_ID, %RAMO_PROBLEM_CYCLE), which
+ *   ramo_session_manager_dup_problems() lists with the rest of the tree's problems
  *
  * A line that was skipped or repaired while loading; the rest of the file still loads.
  */
 struct _RamoLoadIssue
 {
-  guint  line;
-  char  *message;
+  guint            line;
+  char            *message;
+  RamoProblemKind  kind;
 };
 
 #define RAMO_SESSION_VERSION 3
@@ -136,6 +141,7 @@ const char         *ramo_session_manager_get_session_id           (RamoSessionMa
 const char         *ramo_session_manager_get_cwd                  (RamoSessionManager  *self);
 char               *ramo_session_manager_dup_session_name         (RamoSessionManager  *self);
 GPtrArray          *ramo_session_manager_get_issues               (RamoSessionManager  *self);
+GPtrArray          *ramo_session_manager_dup_problems             (RamoSessionManager  *self);
 
 guint               ramo_session_manager_get_n_entries            (RamoSessionManager  *self);
 RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionManager  *self,
