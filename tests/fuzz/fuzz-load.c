@@ -5,8 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Loads the input as a session, then does what the window does with it: the default and "all"
- * projections with a search, the text dump, the context at the leaf and at every root as JSON,
- * and one label written (to memory). Built and run by tests/fuzz/run-fuzz.sh.
+ * projections with a search, the text dump, the file's problems, the context at the leaf and at
+ * every root as JSON, and one label written (to memory). Built and run by tests/fuzz/run-fuzz.sh.
  */
 
 #include "ramo-projection.h"
@@ -24,6 +24,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   g_autoptr(RamoSessionContext) context = NULL;
   g_autofree char *text = NULL;
   g_autofree char *json = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
   GPtrArray *roots;
 
   manager = _ramo_session_manager_new_from_data ((const char *) data, size, NULL);
@@ -36,6 +37,9 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   ramo_projection_set_search (projection, "a e");
   g_clear_pointer (&text, g_free);
   text = ramo_projection_to_text (projection);
+
+  /* what the bar above the tree and the integrity view list */
+  problems = ramo_session_manager_dup_problems (manager);
 
   context = ramo_session_manager_build_session_context (manager);
   json = ramo_session_context_to_json (context, NULL);
