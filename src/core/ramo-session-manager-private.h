@@ -22,6 +22,8 @@ G_BEGIN_DECLS
  *   ramo-session-manager.c    the instance, its indexes, the leaf, labels, signals, getters
  *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
  *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
+ *   ramo-session-header.c     the lines before the entries: the header, its version, the title
+ *                             slot line; a missing or broken header (read-only, the problem named)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
