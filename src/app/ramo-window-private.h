@@ -141,6 +141,7 @@ void     _ramo_window_get_view_settings   (RamoWindow         *self,
 void     _ramo_window_set_manager_full    (RamoWindow         *self,
                                            RamoSessionManager *manager,
                                            RamoProjection     *prepared);
+char    *_ramo_window_dup_header_problem_text (RamoSessionManager *manager);
 
 /* ramo-window-actions.c */
 void     _ramo_window_class_actions_init  (GtkWidgetClass     *widget_class);

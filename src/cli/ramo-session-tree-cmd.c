@@ -285,7 +285,8 @@ ramo_cli_info (int    argc,
   projection = ramo_projection_new (manager);
   context = ramo_session_manager_build_session_context (manager);
 
-  header_text = ramo_session_manager_dup_header_json (manager);
+  /* a file with no header before its entries has none to show */
+  header_text = ramo_session_manager_get_header (manager) ? ramo_session_manager_dup_header_json (manager) : NULL;
   name = ramo_session_manager_dup_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
   n_ids = ramo_session_manager_get_n_ids (manager);
@@ -332,9 +333,12 @@ ramo_cli_info (int    argc,
   }
 
   g_print ("file: %s\n", argv[0]);
-  g_print ("header: %s\n", header_text);
+  g_print ("header: %s\n", header_text ? header_text : "(none)");
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
-           ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
+           ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" :
+           ramo_session_manager_get_header_problem (manager, NULL) != RAMO_SESSION_HEADER_OK ? " (how the entries are read: no sound header)" : "");
+  if (ramo_session_manager_is_read_only (manager))
+    g_print ("read-only: %s\n", ramo_session_manager_get_read_only_reason (manager) ?: "a format version newer than Ramo knows");
   g_print ("name: %s\n", name ? name : "(none)");
   g_print ("dialect: %s (%s)\n", ramo_dialect_to_string (ramo_session_manager_get_dialect (manager)),
            ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");

@@ -22,6 +22,8 @@ G_BEGIN_DECLS
  *   ramo-session-manager.c    the instance, its indexes, the leaf, labels, signals, getters
  *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
  *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
+ *   ramo-session-header.c     the lines before the entries: the header, its version, the title
+ *                             slot line; a missing or broken header (read-only, the problem named)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
@@ -67,6 +69,12 @@ struct _RamoSessionManager
   gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
   guint             file_version;
   gboolean          read_only;
+  char             *read_only_reason;  /* why, in words (a header problem), or NULL */
+  RamoSessionHeaderProblem header_problem;
+  guint             header_problem_line;
+  guint             header_issue;      /* the index of its issue in @issues */
+  guint             first_bad_line;    /* loading: the first line before the header not JSON … */
+  gboolean          first_bad_is_header; /* … and whether it names the type "session" */
 
   GStringChunk     *strings;
   GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
@@ -251,6 +259,26 @@ void      _ramo_session_manager_commit_line (RamoSessionManager *self,
                                              LineJob            *job,
                                              GPtrArray          *parsed,
                                              GArray             *first_kept);
+
+/* ramo-session-header.c */
+
+/* What a line before the entries was */
+typedef enum
+{
+  RAMO_HEADER_LINE_BEFORE,   /* blank, not JSON, a title slot: the header may still come */
+  RAMO_HEADER_LINE_HEADER,   /* the header: the entries follow it */
+  RAMO_HEADER_LINE_ENTRY,    /* no header: this line is the first entry, to be read as one */
+} RamoHeaderLine;
+
+RamoHeaderLine _ramo_session_manager_read_header_line (RamoSessionManager *self,
+                                                       Extractor          *ex,
+                                                       LineJob            *job,
+                                                       const char         *line,
+                                                       const char         *rest,
+                                                       gsize               rest_len);
+void      _ramo_session_manager_late_header      (RamoSessionManager *self,
+                                                  guint               line_no);
+void      _ramo_session_manager_init_header_state (RamoSessionManager *self);
 
 /* ramo-session-reader.c */
 

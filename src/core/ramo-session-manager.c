@@ -146,6 +146,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->header, json_object_unref);
   g_clear_pointer (&self->header_text, g_free);
   g_clear_pointer (&self->version_text, g_free);
+  g_clear_pointer (&self->read_only_reason, g_free);
   g_clear_pointer (&self->display, _ramo_display_state_free);
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
@@ -180,6 +181,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->entry_blocks = g_ptr_array_new_with_free_func (g_free);
   self->file_version = RAMO_SESSION_VERSION;
   self->read_only = FALSE;
+  _ramo_session_manager_init_header_state (self);
   self->leaf = NULL;
 }
 
@@ -467,7 +469,8 @@ _ramo_session_manager_is_persisted (RamoSessionManager *self)
  * ramo_session_manager_is_read_only:
  * @self: a session manager
  *
- * Returns: %TRUE when writes are refused (the file's format version is newer than Ramo's)
+ * Returns: %TRUE when writes are refused (the file's format version is newer than Ramo's, or
+ *   its header is missing or broken: ramo_session_manager_get_header_problem())
  */
 gboolean
 ramo_session_manager_is_read_only (RamoSessionManager *self)
@@ -494,13 +497,13 @@ ramo_session_manager_get_file_version (RamoSessionManager *self)
  * @self: a session manager
  *
  * Returns: %TRUE when the file is older than version 3 and will be rewritten (atomically)
- *   before Ramo's first write to it
+ *   before Ramo's first write to it (never for a read-only session)
  */
 gboolean
 ramo_session_manager_needs_migration (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
-  return self->file_version < RAMO_SESSION_VERSION;
+  return self->file_version < RAMO_SESSION_VERSION && !self->read_only;
 }
 
 /**
@@ -509,7 +512,8 @@ ramo_session_manager_needs_migration (RamoSessionManager *self)
  *
  * The header object as read (unknown fields kept; `version` as in the file).
  *
- * Returns: (transfer none): the header
+ * Returns: (transfer none) (nullable): the header, %NULL when the file has none before its
+ *   entries (ramo_session_manager_get_header_problem())
  */
 JsonObject *
 ramo_session_manager_get_header (RamoSessionManager *self)
@@ -522,7 +526,7 @@ ramo_session_manager_get_header (RamoSessionManager *self)
  * ramo_session_manager_get_session_id:
  * @self: a session manager
  *
- * Returns: the header's `id`
+ * Returns: (nullable): the header's `id`, %NULL when the header is missing or has none
  */
 const char *
 ramo_session_manager_get_session_id (RamoSessionManager *self)
