@@ -23,6 +23,87 @@
  * an entry that a later line gave its parent is no orphan any more.
  */
 
+/* ------------------------------------------------------------------------------------------ */
+/* What loading skipped or repaired, line by line */
+
+void
+_ramo_load_issue_free (gpointer data)
+{
+  RamoLoadIssue *issue = data;
+
+  g_free (issue->message);
+  g_free (issue);
+}
+
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args) G_GNUC_PRINTF (4, 0);
+
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args)
+{
+  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
+
+  issue->line = line;
+  issue->kind = kind;
+  issue->message = g_strdup_vprintf (format, args);
+  g_ptr_array_add (self->issues, issue);
+}
+
+/* Records what loading skipped or repaired on @line (1-based; see RamoLoadIssue). */
+void
+_ramo_session_manager_add_issue (RamoSessionManager *self,
+                                 guint               line,
+                                 const char         *format,
+                                 ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_issue (self, RAMO_PROBLEM_LINE, line, format, args);
+  va_end (args);
+}
+
+/* Records a problem of the tree that @line makes (a duplicate id, a cycle cut) as a load
+ * issue of that @kind. */
+void
+_ramo_session_manager_add_tree_issue (RamoSessionManager *self,
+                                      RamoProblemKind     kind,
+                                      guint               line,
+                                      const char         *format,
+                                      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_issue (self, kind, line, format, args);
+  va_end (args);
+}
+
+/**
+ * ramo_session_manager_get_issues:
+ * @self: a session manager
+ *
+ * Returns: (transfer none) (element-type RamoLoadIssue): what loading skipped or repaired,
+ *   in line order
+ */
+GPtrArray *
+ramo_session_manager_get_issues (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->issues;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The problems of the file: its lines and its tree */
+
 G_DEFINE_BOXED_TYPE (RamoProblem, ramo_problem, ramo_problem_copy, ramo_problem_free)
 
 /**

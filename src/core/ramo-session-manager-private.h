@@ -26,11 +26,12 @@ G_BEGIN_DECLS
  *                             slot line; a missing or broken header (read-only, the problem named)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
+ *   ramo-session-replace.c    the atomic replace of a whole file
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
  *   ramo-session-append.c     the entries Ramo appends, as the session's dialect writes them
  *   ramo-session-title.c      the session name: pi's session_info, oh-my-pi's title slot
  *   ramo-session-branch.c     new, in-memory and branched sessions
- *   ramo-session-integrity.c  what is wrong in the file: its lines and its tree
+ *   ramo-session-integrity.c  what is wrong in the file: each line's load issues, and its tree
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
 
@@ -167,6 +168,7 @@ void        _ramo_session_manager_add_tree_issue (RamoSessionManager *self,
 void        _ramo_session_manager_build_tree   (RamoSessionManager *self);
 
 /* ramo-session-integrity.c */
+void        _ramo_load_issue_free              (gpointer            data);
 void        _ramo_session_manager_find_problems (RamoSessionManager *self);
 void        _ramo_session_manager_set_leaf     (RamoSessionManager *self,
                                                 RamoEntry          *leaf);
@@ -319,6 +321,9 @@ gboolean   _ramo_session_manager_carry_over_appends (RamoSessionManager *self,
                                                      gboolean            old_ends_with_newline,
                                                      goffset             new_size,
                                                      GError            **error);
+
+/* ramo-session-replace.c */
+
 gboolean   _ramo_session_replace_file        (const char         *path,
                                               const char         *contents,
                                               gsize               length,

@@ -59,67 +59,6 @@ enum {
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
-static void
-load_issue_free (gpointer data)
-{
-  RamoLoadIssue *issue = data;
-
-  g_free (issue->message);
-  g_free (issue);
-}
-
-static void
-add_issue (RamoSessionManager *self,
-           RamoProblemKind     kind,
-           guint               line,
-           const char         *format,
-           va_list             args) G_GNUC_PRINTF (4, 0);
-
-static void
-add_issue (RamoSessionManager *self,
-           RamoProblemKind     kind,
-           guint               line,
-           const char         *format,
-           va_list             args)
-{
-  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
-
-  issue->line = line;
-  issue->kind = kind;
-  issue->message = g_strdup_vprintf (format, args);
-  g_ptr_array_add (self->issues, issue);
-}
-
-/* Records what loading skipped or repaired on @line (1-based; see RamoLoadIssue). */
-void
-_ramo_session_manager_add_issue (RamoSessionManager *self,
-                                 guint               line,
-                                 const char         *format,
-                                 ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  add_issue (self, RAMO_PROBLEM_LINE, line, format, args);
-  va_end (args);
-}
-
-/* Records a problem of the tree that @line makes (a duplicate id, a cycle cut) as a load
- * issue of that @kind. */
-void
-_ramo_session_manager_add_tree_issue (RamoSessionManager *self,
-                                      RamoProblemKind     kind,
-                                      guint               line,
-                                      const char         *format,
-                                      ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  add_issue (self, kind, line, format, args);
-  va_end (args);
-}
-
 /* Entries live in blocks (see ramo-session-lines.c); only their children arrays are their own. */
 static void
 entry_free (gpointer data)
@@ -174,7 +113,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->label_times = g_hash_table_new (g_str_hash, g_str_equal);
   self->context_edits = g_hash_table_new (g_str_hash, g_str_equal);
   self->roots = g_ptr_array_new ();
-  self->issues = g_ptr_array_new_with_free_func (load_issue_free);
+  self->issues = g_ptr_array_new_with_free_func (_ramo_load_issue_free);
   self->display = _ramo_display_state_new ();
   self->tool_calls = g_hash_table_new (g_str_hash, g_str_equal);
   self->chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
@@ -546,20 +485,6 @@ ramo_session_manager_get_cwd (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   return self->cwd;
-}
-
-/**
- * ramo_session_manager_get_issues:
- * @self: a session manager
- *
- * Returns: (transfer none) (element-type RamoLoadIssue): what loading skipped or repaired,
- *   in line order
- */
-GPtrArray *
-ramo_session_manager_get_issues (RamoSessionManager *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  return self->issues;
 }
 
 /**
