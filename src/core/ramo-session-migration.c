@@ -154,7 +154,8 @@ _ramo_session_manager_read_object (RamoSessionManager  *self,
  * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
  * NUL, a lone surrogate, a huge number).
  *
- * Returns: (transfer full): the header's JSON text
+ * Returns: (transfer full) (nullable): the header's JSON text; %NULL for a file read without
+ *   one (see ramo_session_manager_get_header_problem())
  */
 char *
 ramo_session_manager_dup_header_json (RamoSessionManager *self)
@@ -165,6 +166,8 @@ ramo_session_manager_dup_header_json (RamoSessionManager *self)
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
+  if (self->header_text == NULL)
+    return NULL;
   ramo_scan_init (&scan);
   if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
     g_assert_not_reached ();   /* it parsed when the file was loaded */
