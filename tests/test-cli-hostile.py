@@ -14,7 +14,7 @@
 #   deep        a body nested 100,000 levels deep is read, its children are in the tree
 #   sparse      a 10 GiB file of zeros (a sparse file: no disk used) gets a clear error and
 #               exit status 2, quickly, without aborting
-#   problems    `check` lists each kind of problem, and exits 7
+#   problems    `check` lists each kind of problem, and exits 7; a missing header is one
 #
 #   test-cli-hostile.py RAMO_SESSION SOURCE_DIR
 
@@ -177,6 +177,15 @@ def test_problems(ramo, work):
     if status != 7 or len(out.strip().splitlines()) != 5 or not all(l.startswith(path + ':') for l in out.splitlines()):
         fail('check prints %r' % out)
     print('ok - check lists each problem (%s)' % ', '.join(kinds))
+
+    # a file without its header: open read-only, the header's problem a kind of its own
+    headless = os.path.join(work, 'headless.jsonl')
+    write_lines(headless, V2[1:])
+    status, out, err = run(ramo, 'check', headless, '--json')
+    problems = json.loads(out)['problems'] if status in (0, 7) else None
+    if status != 7 or [p['kind'] for p in problems] != ['header'] or problems[0]['line'] != 1:
+        fail('check on a file without a header: %s %r %s' % (status, problems, err))
+    print('ok - check names the missing header: %s' % problems[0]['message'][:80])
 
 
 def main():

@@ -44,12 +44,14 @@ static char *
 describe_problems (GPtrArray *problems)
 {
   GString *text = g_string_new (NULL);
-  guint counts[RAMO_PROBLEM_KEPT_OFF_PATH + 1] = { 0 };
+  guint counts[RAMO_PROBLEM_HEADER + 1] = { 0 };
   guint listed = 0;
   guint n;
 
   for (guint i = 0; i < problems->len; i++)
     counts[((RamoProblem *) g_ptr_array_index (problems, i))->kind]++;
+  /* the header's line is told of with the others (the read-only bar says what it means) */
+  counts[RAMO_PROBLEM_LINE] += counts[RAMO_PROBLEM_HEADER];
 
   if (counts[RAMO_PROBLEM_LINE] > 0)
     {
@@ -64,7 +66,7 @@ describe_problems (GPtrArray *problems)
           RamoProblem *problem = g_ptr_array_index (problems, i);
           g_autofree char *message = NULL;
 
-          if (problem->kind != RAMO_PROBLEM_LINE)
+          if (problem->kind != RAMO_PROBLEM_LINE && problem->kind != RAMO_PROBLEM_HEADER)
             continue;
           message = ramo_text_shown (problem->message);
           g_string_append_c (text, '\n');

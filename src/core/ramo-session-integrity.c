@@ -144,7 +144,7 @@ ramo_problem_free (RamoProblem *problem)
  * @kind: a kind of problem
  *
  * The name of @kind in JSON output: `line`, `duplicate-id`, `orphan`, `cycle`,
- * `label-target`, `kept-off-path`.
+ * `label-target`, `kept-off-path`, `header`.
  *
  * Returns: (transfer none): a static string
  */
@@ -159,6 +159,7 @@ ramo_problem_kind_to_string (RamoProblemKind kind)
     case RAMO_PROBLEM_CYCLE:         return "cycle";
     case RAMO_PROBLEM_LABEL_TARGET:  return "label-target";
     case RAMO_PROBLEM_KEPT_OFF_PATH: return "kept-off-path";
+    case RAMO_PROBLEM_HEADER:        return "header";
     default:                         g_return_val_if_reached ("line");
     }
 }
@@ -250,7 +251,9 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
         continue;
       entry = entry_on_line (self->entries, issue->line);
       problem = g_new0 (RamoProblem, 1);
-      problem->kind = RAMO_PROBLEM_LINE;
+      /* the header's own issue, at the line where it is missing or broken */
+      problem->kind = self->header_problem != RAMO_SESSION_HEADER_OK && issue->line == self->header_problem_line
+                      ? RAMO_PROBLEM_HEADER : RAMO_PROBLEM_LINE;
       problem->line = issue->line;
       problem->entry_id = entry && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED) ? g_strdup (entry->id) : NULL;
       problem->message = g_strdup (issue->message);
@@ -301,7 +304,7 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
  *
  * Lists what is wrong in the session's file, in line order (see #RamoProblemKind):
  * - every line loading skipped or repaired (ramo_session_manager_get_issues()), with the
- *   entry it became, if it became one;
+ *   entry it became, if it became one; the header's problem, if it has one, as its own kind;
  * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
  *   index keeps the later line);
  * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut

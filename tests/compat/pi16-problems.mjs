@@ -186,11 +186,12 @@ for (const file of files) {
     fail(file, err.message);
     continue;
   }
-  const mine = got.problems.filter((p) => p.kind !== "line")
+  const lineKinds = ["line", "header"];
+  const mine = got.problems.filter((p) => !lineKinds.includes(p.kind))
     .map((p) => p.kind === "duplicate-id"
       ? `${p.kind} ${p.line} ${p.entryId} ${p.relatedId} ${p.relatedLine}`
       : `${p.kind} ${p.line} ${p.entryId} ${p.relatedId}`).sort();
-  const lines = new Set(got.problems.filter((p) => p.kind === "line").map((p) => p.line));
+  const lines = new Set(got.problems.filter((p) => lineKinds.includes(p.kind)).map((p) => p.line));
   const missingLines = want.unparsable.filter((l) => !lines.has(l));
   const a = JSON.stringify(mine), b = JSON.stringify(want.problems);
   if (a !== b)
