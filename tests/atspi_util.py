@@ -223,6 +223,17 @@ def app_env(work, schema_dir, settings=''):
     return env
 
 
+def selected_name(tree):
+    """The name of the tree's selected row, or None."""
+    for item in find_all(tree, pyatspi.ROLE_LIST_ITEM):
+        try:
+            if item.name and item.getState().contains(pyatspi.STATE_SELECTED):
+                return item.name
+        except Exception:
+            continue
+    return None
+
+
 def run_app(ramo, session, work, env, run):
     """Starts ramo on session (with an accessibility bus), calls run(app_process), then stops
     ramo and the bus and removes work, whatever run did."""

@@ -23,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, fail, run_app, find, find_all,  # noqa: E402
+from atspi_util import (app_env, do_action, fail, run_app, selected_name, find, find_all,  # noqa: E402
                         find_app, log, press, pyatspi, wait_for)
 
 N_STEPS = 300
@@ -64,16 +64,6 @@ def rows_in_view(tree):
             rows.append((y, item.name, x, item))
     rows.sort(key=lambda r: r[0])
     return [(name, x, item) for _, name, x, item in rows], (tx, tw)
-
-
-def selected_name(tree):
-    for item in find_all(tree, pyatspi.ROLE_LIST_ITEM):
-        try:
-            if item.name and item.getState().contains(pyatspi.STATE_SELECTED):
-                return item.name
-        except Exception:
-            continue
-    return None
 
 
 def run(app_process):

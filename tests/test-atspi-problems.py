@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from atspi_util import (app_env, do_action, fail, find, find_all, find_app,  # noqa: E402
-                        log, pyatspi, run_app, text_of, wait_for)
+                        log, pyatspi, run_app, selected_name, text_of, wait_for)
 
 
 def line(entry_id, parent, minute, text):
@@ -53,16 +53,6 @@ def main():
     write_session(session)
     run_app(ramo, session, work, app_env(work, schema_dir), run)
     print('ok - the problems of a file listed, each a click away from its entry, through AT-SPI')
-
-
-def selected_name(tree):
-    for item in find_all(tree, pyatspi.ROLE_LIST_ITEM):
-        try:
-            if item.name and item.getState().contains(pyatspi.STATE_SELECTED):
-                return item.name
-        except Exception:
-            continue
-    return None
 
 
 def problem_rows(problems_list):

@@ -53,20 +53,13 @@ test_header (gconstpointer data)
   g_autofree char *path = ramo_test_write_file ("broken-header.jsonl", cases[i].text, -1);
   g_autofree char *before = ramo_test_read_file (path, NULL);
   g_autofree char *after = NULL;
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  RamoWindow *window = ramo_window_new (NULL);
+  RamoWindow *window = window_test_open (path);
   RamoSessionTree *tree = ramo_window_get_tree (window);
   RamoSessionManager *manager;
   RamoSessionRow *row;
   const char *banner;
   const char *first_id;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  window_test_settle (300);
 
   manager = ramo_window_get_manager (window);
   g_assert_nonnull (manager);
@@ -121,14 +114,8 @@ test_sound_header (void)
   g_autofree char *path = ramo_test_write_file ("sound.jsonl",
     "{\"type\":\"session\",\"version\":3,\"id\":\"s-1\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
     MSG ("a0000001", "null", "first question"), -1);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  RamoWindow *window = ramo_window_new (NULL);
+  RamoWindow *window = window_test_open (path);
 
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  window_test_settle (300);
   g_assert_false (ramo_window_get_read_only_shown (window));
   g_assert_null (ramo_window_get_read_only_text (window));
   gtk_window_destroy (GTK_WINDOW (window));

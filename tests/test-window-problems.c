@@ -67,20 +67,12 @@ static void
 test_problems_view (void)
 {
   g_autofree char *path = ramo_test_write_file ("problems.jsonl", problems_session, -1);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) expected = NULL;
-  RamoWindow *window = ramo_window_new (NULL);
+  RamoWindow *window = window_test_open (path);
   RamoSessionTree *tree = ramo_window_get_tree (window);
   RamoProblemsWindow *problems_window;
   GListModel *model;
   const char *bar;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  window_test_settle (300);
 
   /* the bar: the line, listed, and a count of each problem of the tree */
   bar = ramo_window_get_issues_text (window);
@@ -159,14 +151,7 @@ test_no_problems (void)
   g_autofree char *path = ramo_test_write_file ("fine.jsonl",
                                                 "{\"type\":\"session\",\"version\":3,\"id\":\"s1\"," T (0) ",\"cwd\":\"/tmp\"}\n"
                                                 USER ("a1", "null", 1, "hello"), -1);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  RamoWindow *window = ramo_window_new (NULL);
-
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  window_test_settle (200);
+  RamoWindow *window = window_test_open (path);
   g_assert_null (ramo_window_get_issues_text (window));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "show-problems"));
   gtk_window_destroy (GTK_WINDOW (window));

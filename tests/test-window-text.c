@@ -74,19 +74,11 @@ static void
 test_window_texts (void)
 {
   g_autofree char *path = ramo_test_write_file ("forged.jsonl", forged_session, -1);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  RamoWindow *window = ramo_window_new (NULL);
+  RamoWindow *window = window_test_open (path);
   RamoSessionTree *tree = ramo_window_get_tree (window);
   RamoSessionRow *row;
   const char *text;
   GPtrArray *ids;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  g_assert_true (ramo_window_open_file (window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
-  window_test_settle (300);
 
   row = window_test_wait_for_row (tree, "a0000001");
   text = gtk_inscription_get_text (ramo_session_row_get_text_label (row));

@@ -56,6 +56,23 @@ window_test_settle (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A new window, 1000×700, showing the session at @path (which must open), presented and
+ * settled. */
+static inline RamoWindow *
+window_test_open (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  RamoWindow *window = ramo_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  g_assert_true (ramo_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  window_test_settle (300);
+  return window;
+}
+
 /* Activates the window action @action, as a key or a menu does, and lets its work run. */
 static inline void
 window_test_activate (RamoWindow *window,
