@@ -158,6 +158,30 @@ test_no_problems (void)
   window_test_settle (20);
 }
 
+/* Lines another program appends: the problems they make are told of a moment later. */
+static void
+test_problems_appended (void)
+{
+  g_autofree char *path = ramo_test_write_file ("growing.jsonl",
+                                                "{\"type\":\"session\",\"version\":3,\"id\":\"s1\"," T (0) ",\"cwd\":\"/tmp\"}\n"
+                                                USER ("a1", "null", 1, "hello"), -1);
+  RamoWindow *window = window_test_open (path);
+  FILE *file;
+
+  g_assert_null (ramo_window_get_issues_text (window));
+  file = fopen (path, "a");
+  g_assert_nonnull (file);
+  fputs (USER ("o1", "\"nowhere\"", 2, "orphan"), file);
+  fclose (file);
+  g_assert_true (ramo_window_refresh (window));
+  window_test_settle (1600);
+  g_assert_nonnull (ramo_window_get_issues_text (window));
+  g_assert_nonnull (strstr (ramo_window_get_issues_text (window), "1 entry names a parent that is not in the file"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "show-problems"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  window_test_settle (20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -166,5 +190,6 @@ main (int   argc,
     return 77;
   g_test_add_func ("/ui/problems/view", test_problems_view);
   g_test_add_func ("/ui/problems/none", test_no_problems);
+  g_test_add_func ("/ui/problems/appended", test_problems_appended);
   return g_test_run ();
 }

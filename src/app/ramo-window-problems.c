@@ -102,19 +102,14 @@ describe_problems (GPtrArray *problems)
   return g_string_free (text, FALSE);
 }
 
-/**
- * _ramo_window_problems_update:
- * @self: a window
- *
- * Reads the problems of the session shown again: the bar above the tree, `win.show-problems`
- * and the problems window, if open.
- */
-void
-_ramo_window_problems_update (RamoWindow *self)
+/* Reads the problems again; the bar comes up when @reveal, or when there are others than it
+ * told of (a bar closed stays closed while lines without new problems come in). */
+static void
+update_problems (RamoWindow *self,
+                 gboolean    reveal)
 {
   GAction *action;
-
-  g_assert (RAMO_IS_WINDOW (self));
+  guint told = self->problems ? self->problems->len : 0;
 
   g_clear_pointer (&self->issues_text, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
@@ -127,7 +122,8 @@ _ramo_window_problems_update (RamoWindow *self)
     {
       self->issues_text = describe_problems (self->problems);
       gtk_label_set_text (self->issues_label, self->issues_text);
-      gtk_info_bar_set_revealed (self->issues_bar, TRUE);
+      if (reveal || self->problems->len != told)
+        gtk_info_bar_set_revealed (self->issues_bar, TRUE);
     }
   else
     gtk_info_bar_set_revealed (self->issues_bar, FALSE);
@@ -148,13 +144,27 @@ _ramo_window_problems_update (RamoWindow *self)
     }
 }
 
+/**
+ * _ramo_window_problems_update:
+ * @self: a window
+ *
+ * Reads the problems of the session shown again: the bar above the tree (shown when there is
+ * any), `win.show-problems` and the problems window, if open.
+ */
+void
+_ramo_window_problems_update (RamoWindow *self)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+  update_problems (self, TRUE);
+}
+
 static gboolean
 problems_update_cb (gpointer user_data)
 {
   RamoWindow *self = user_data;
 
   self->problems_update_id = 0;
-  _ramo_window_problems_update (self);
+  update_problems (self, FALSE);
   return G_SOURCE_REMOVE;
 }
 
@@ -171,7 +181,7 @@ _ramo_window_problems_queue_update (RamoWindow *self)
   g_assert (RAMO_IS_WINDOW (self));
 
   if (self->problems_update_id == 0)
-    self->problems_update_id = g_timeout_add_seconds (1, problems_update_cb, self);
+    self->problems_update_id = g_timeout_add (1000, problems_update_cb, self);
 }
 
 /**
