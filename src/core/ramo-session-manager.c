@@ -179,6 +179,9 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->file_version = RAMO_SESSION_VERSION;
   self->read_only = FALSE;
   self->leaf = NULL;
+  /* the times are read as pi reads them */
+  self->order_dialect = RAMO_DIALECT_PI;
+  self->n_timed = 0;
 }
 
 static void
@@ -380,7 +383,8 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
 {
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
-  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut);
+  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut,
+                         _ramo_session_manager_order_dialect (self));
   for (guint i = 0; i < cut->len; i++)
     {
       RamoEntry *first = g_ptr_array_index (cut, i);
