@@ -94,7 +94,8 @@ _ramo_session_manager_time_entries (RamoSessionManager *self)
 RamoDialect
 _ramo_session_manager_order_dialect (RamoSessionManager *self)
 {
-  RamoDialect dialect = self->dialect_chosen ? self->dialect : ramo_session_manager_get_detected_dialect (self);
+  RamoDialect dialect = self->dialect_chosen ? self->dialect
+                                             : ramo_session_manager_get_detected_dialect (self);
 
   if (dialect != self->order_dialect)
     {

@@ -66,7 +66,7 @@ struct _RamoSessionManager
   RamoDialect       dialect;           /* the rules in use */
   gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
   RamoDialect       order_dialect;     /* whose times and sort the children are in … */
-  guint             n_timed;           /* … for the entries before this one (ramo-session-dialect.c) */
+  guint             n_timed;           /* … for the entries before this one (-dialect.c) */
   guint             file_version;
   gboolean          read_only;
 

@@ -688,7 +688,8 @@ ramo_session_manager_get_roots (RamoSessionManager *self)
   return self->roots;
 }
 
-/* For tests: the children of the entry @parent_id (its RamoEntry.children, in the order of the dialect's agent), or NULL. */
+/* For tests: the children of the entry @parent_id (its RamoEntry.children, in the order of the
+ * dialect's agent), or NULL. */
 GPtrArray *
 _ramo_session_manager_get_children (RamoSessionManager *self,
                                     const char         *parent_id)
