@@ -110,21 +110,16 @@ ramo_entry_tree_sort_all (GPtrArray   *entries,
  * their timestamps. The load reads them as pi does (ramo_js_date_parse()); Bun's
  * `Date.parse()` (ramo_js_date_parse_jsc()) reads only a timestamp with a character beyond
  * ASCII otherwise, so only those are read again.
- *
- * Returns: %TRUE when a time changed
  */
-gboolean
+void
 ramo_entry_tree_set_times (GPtrArray   *entries,
                            guint        from,
                            RamoDialect  dialect)
 {
-  gboolean changed = FALSE;
-
   for (guint i = from; i < entries->len; i++)
     {
       RamoEntry *entry = g_ptr_array_index (entries, i);
       const guchar *p = (const guchar *) entry->timestamp;
-      double t;
 
       if (p == NULL)
         continue;
@@ -132,16 +127,9 @@ ramo_entry_tree_set_times (GPtrArray   *entries,
         p++;
       if (*p == 0)
         continue;
-      t = dialect == RAMO_DIALECT_OMP ? ramo_js_date_parse_jsc (entry->timestamp)
-                                      : ramo_js_date_parse (entry->timestamp);
-      /* NaN is never equal to itself */
-      if (t != entry->time_ms && !(isnan (t) && isnan (entry->time_ms)))
-        {
-          entry->time_ms = t;
-          changed = TRUE;
-        }
+      entry->time_ms = dialect == RAMO_DIALECT_OMP ? ramo_js_date_parse_jsc (entry->timestamp)
+                                                   : ramo_js_date_parse (entry->timestamp);
     }
-  return changed;
 }
 
 /**

@@ -26,7 +26,7 @@ void       ramo_entry_tree_sort_children   (GPtrArray   *children,
                                             RamoDialect  dialect);
 void       ramo_entry_tree_sort_all        (GPtrArray   *entries,
                                             RamoDialect  dialect);
-gboolean   ramo_entry_tree_set_times       (GPtrArray   *entries,
+void       ramo_entry_tree_set_times       (GPtrArray   *entries,
                                             guint        from,
                                             RamoDialect  dialect);
 void       ramo_entry_tree_mark_path       (RamoEntry  *leaf,
