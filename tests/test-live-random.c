@@ -527,8 +527,8 @@ test_label_on_kept_row (void)
   "{\"type\":\"custom\",\"id\":\"" id "\",\"parentId\":" parent ",\"timestamp\":\"2026-01-01T00:00:03.000Z\"," \
   "\"customType\":\"ext\",\"data\":{}}\n"
 
-/* a label on an id that a later (hidden) line in the same batch takes over: labels go by id,
- * so the older row, which stays, shows it */
+/* a label on an id that a later (hidden) line in the same batch takes over: the id is one
+ * node, the later line's, so the older row goes (and the label with it, hidden) */
 static void
 test_label_on_shadowed_row (void)
 {
@@ -551,7 +551,7 @@ test_path_moves_off_kept_rows (void)
   Live live;
 
   live_open (&live, HEADER USER ("a", "null") USER ("b", "\"a\"") ASSISTANT ("x", "\"b\"") ASSISTANT ("y", "\"x\""));
-  /* y → x' (the winner of x) → y: cut at y, the first of the cycle in the file */
+  /* y → x' (the winner of x) → y: cut at x', whose id the file has first */
   live_append (&live, ASSISTANT ("x", "\"y\""));
   live_close (&live);
 }

@@ -247,6 +247,38 @@ test_append (Fixture       *f,
   g_assert_false (ramo_window_get_changed_on_disk (f->window));
 }
 
+/* pi writes the leaf's id again, under an earlier entry: still one row an id, the row
+ * moved there, and the window says why the file has more lines than rows */
+static void
+test_repeated_id (Fixture       *f,
+                  gconstpointer  data)
+{
+  RamoProjection *projection = ramo_session_tree_get_projection (ramo_window_get_tree (f->window));
+  g_autofree char *line = message_line (200, "e00100", "assistant", "answer 200, written again");
+  guint rows = n_rows (f);
+  gint64 start = g_get_monotonic_time ();
+  RamoEntry *entry;
+
+  g_assert_null (ramo_window_get_issues_text (f->window));
+  append_line (f->path, line);
+  while (ramo_window_get_issues_text (f->window) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  settle ();
+  g_assert_cmpstr (ramo_window_get_issues_text (f->window), ==,
+                   "The lines of this file make a tree with problems; every entry loaded:\n"
+                   "1 line repeats the id of a later line: each id is shown once, as its last line has it");
+  g_assert_cmpuint (n_rows (f), ==, rows);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "201 of 201 entries");
+  g_assert_cmpstr (leaf_id (f), ==, "e00200");
+  entry = ramo_session_manager_get_entry (ramo_projection_get_manager (projection), "e00200");
+  g_assert_cmpstr (entry->display, ==, "assistant: answer 200, written again");
+  g_assert_cmpstr (ramo_projection_get_visible_parent (projection, entry)->id, ==, "e00100");
+}
+
 static void
 test_state_kept (Fixture       *f,
                  gconstpointer  data)
@@ -701,6 +733,7 @@ main (int   argc,
   g_test_add ("/ui/window-live/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("append", test_append);
+  ADD ("repeated-id", test_repeated_id);
   ADD ("state-kept", test_state_kept);
   ADD ("truncated", test_truncated);
   ADD ("focus-refresh", test_focus_refresh);

@@ -1500,6 +1500,47 @@ test_issues (Fixture       *f,
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (f->window)), ==, "hello");
 }
 
+/* pi's first write twice (R4): the header and the first three entries again, then the rest.
+ * Five ids on eight lines: pi's index by id has five entries (getEntryCount()). */
+static const char first_write_twice[] =
+  "{\"type\":\"session\",\"version\":3,\"id\":\"x\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+  "{\"type\":\"model_change\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"provider\":\"p\",\"modelId\":\"m\"}\n"
+  "{\"type\":\"message\",\"id\":\"a0000002\",\"parentId\":\"a0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+  "{\"type\":\"message\",\"id\":\"a0000003\",\"parentId\":\"a0000002\",\"timestamp\":\"2026-01-05T10:00:03.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n"
+  "{\"type\":\"session\",\"version\":3,\"id\":\"x\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+  "{\"type\":\"model_change\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"provider\":\"p\",\"modelId\":\"m\"}\n"
+  "{\"type\":\"message\",\"id\":\"a0000002\",\"parentId\":\"a0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n"
+  "{\"type\":\"message\",\"id\":\"a0000003\",\"parentId\":\"a0000002\",\"timestamp\":\"2026-01-05T10:00:03.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]}}\n"
+  "{\"type\":\"message\",\"id\":\"a0000004\",\"parentId\":\"a0000003\",\"timestamp\":\"2026-01-05T10:00:04.000Z\",\"message\":{\"role\":\"user\",\"content\":\"more\"}}\n"
+  "{\"type\":\"message\",\"id\":\"a0000005\",\"parentId\":\"a0000004\",\"timestamp\":\"2026-01-05T10:00:05.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}\n";
+
+/* One row per id, and the window says why the file has more lines than rows. */
+static void
+test_repeated_ids (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *issues = ramo_window_get_issues_text (f->window);
+  g_autofree char *rows = NULL;
+
+  g_assert_nonnull (issues);
+  /* the second header, a line not read; then the three lines whose ids come again */
+  g_assert_cmpstr (issues, ==,
+                   "1 line of this file could not be read as it is; the rest of the session loaded:\n"
+                   "line 5: a second session header; ignored\n"
+                   "3 lines repeat the id of a later line: each id is shown once, as its last line has it");
+
+  /* the default filter hides the model change: four rows, each once */
+  g_assert_cmpuint (n_rows (f), ==, 4);
+  rows = rows_text (f);
+  g_assert_cmpstr (rows, ==, "0:user: hello|0:assistant: hi|0:user: more|0:assistant: done");
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "4 of 5 entries");
+
+  set_filter (f, RAMO_FILTER_ALL);
+  g_assert_cmpuint (n_rows (f), ==, 5);
+  g_assert_cmpstr (ramo_window_get_count_text (f->window), ==, "5 of 5 entries");
+  g_assert_cmpstr (leaf_id (f), ==, "a0000005");
+}
+
 static const char newer_version[] =
   "{\"type\":\"session\",\"version\":4,\"id\":\"x\",\"timestamp\":\"2026-01-05T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
   "{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\"}}\n";
@@ -1541,6 +1582,7 @@ main (int   argc,
   ADD ("branch", test_branch, NULL);
   ADD ("branch-command", test_branch_command, NULL);
   ADD ("issues", test_issues, bad_lines);
+  ADD ("repeated-ids", test_repeated_ids, first_write_twice);
 
 #undef ADD
 

@@ -285,7 +285,8 @@ ramo_session_first_user_text (RamoSessionManager *manager)
       RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
       const char *text;
 
-      if (!ramo_entry_is_user_message (entry) || entry->display == NULL)
+      if (!ramo_entry_is_user_message (entry) || entry->display == NULL ||
+          (entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
         continue;
       text = entry->display;
       if (g_str_has_prefix (text, "user: "))

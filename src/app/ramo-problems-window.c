@@ -57,6 +57,7 @@ ramo_problem_dup_title (const RamoProblem *problem)
   switch (problem->kind)
     {
     case RAMO_PROBLEM_LINE:          return g_strdup (_("Line not read as it is"));
+    case RAMO_PROBLEM_HEADER:        return g_strdup (_("Session header missing or broken"));
     case RAMO_PROBLEM_DUPLICATE_ID:  return g_strdup (_("Id on more than one line"));
     case RAMO_PROBLEM_ORPHAN:        return g_strdup (_("Missing parent"));
     case RAMO_PROBLEM_CYCLE:         return g_strdup (_("Parents in a cycle"));
@@ -82,6 +83,7 @@ ramo_problem_dup_description (const RamoProblem *problem)
   switch (problem->kind)
     {
     case RAMO_PROBLEM_LINE:
+    case RAMO_PROBLEM_HEADER:
       return ramo_text_shown (problem->message ? problem->message : "");
     case RAMO_PROBLEM_DUPLICATE_ID:
       /* Translators: %s is an entry id, %u a line number */

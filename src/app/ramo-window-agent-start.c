@@ -315,6 +315,15 @@ _ramo_window_agent_check_startable (RamoWindow *self)
                                 NULL, NULL);
       return FALSE;
     }
+  if (ramo_session_manager_get_header_problem (self->manager, NULL) != RAMO_SESSION_HEADER_OK)
+    {
+      /* pi 1.6.0 and oh-my-pi refuse the file; older pi replaces it with an empty session */
+      g_autofree char *message = g_strdup_printf (_("This session’s file has no sound session header, so it is open read-only and %s is not started on it."),
+                                                  _ramo_window_agent_name (self));
+
+      ramo_composer_show_error (self->composer_widget, message, NULL, NULL);
+      return FALSE;
+    }
   cwd = ramo_session_manager_get_cwd (self->manager);
   if (cwd == NULL || !g_file_test (cwd, G_FILE_TEST_IS_DIR))
     {
@@ -352,6 +361,7 @@ _ramo_window_agent_start_and_navigate (RamoWindow            *self,
   const char *cwd = ramo_session_manager_get_cwd (self->manager);
 
   if (self->agent_sending || ramo_session_manager_get_path (self->manager) == NULL ||
+      ramo_session_manager_get_header_problem (self->manager, NULL) != RAMO_SESSION_HEADER_OK ||
       cwd == NULL || !g_file_test (cwd, G_FILE_TEST_IS_DIR))
     return FALSE;
   command = ramo_agent_command_find (dialect, configured, NULL);

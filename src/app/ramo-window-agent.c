@@ -96,8 +96,10 @@ _ramo_window_agent_update (RamoWindow *self)
   action = g_action_map_lookup_action (G_ACTION_MAP (self), "agent-start");
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->manager != NULL && !attached && !self->agent_sending);
   action = g_action_map_lookup_action (G_ACTION_MAP (self), "open-in-terminal");
+  /* no agent on a file with no sound header: pi 0.73 would replace it with an empty session */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), self->manager != NULL &&
-                               ramo_session_manager_get_path (self->manager) != NULL && !busy && !self->agent_sending);
+                               ramo_session_manager_get_path (self->manager) != NULL && !busy && !self->agent_sending &&
+                               ramo_session_manager_get_header_problem (self->manager, NULL) == RAMO_SESSION_HEADER_OK);
 }
 
 /* What to do about an error: the agent's words, and a way forward. */

@@ -29,8 +29,10 @@ struct _RamoWindow
   char                 *double_escape_action;
   char                 *count_text;
   char                 *issues_text;
+  guint                 issues_shown;      /* the issues and repeated ids the bar told of */
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
+  guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;
 
@@ -139,6 +141,7 @@ void     _ramo_window_get_view_settings   (RamoWindow         *self,
 void     _ramo_window_set_manager_full    (RamoWindow         *self,
                                            RamoSessionManager *manager,
                                            RamoProjection     *prepared);
+char    *_ramo_window_dup_header_problem_text (RamoSessionManager *manager);
 
 /* ramo-window-actions.c */
 void     _ramo_window_class_actions_init  (GtkWidgetClass     *widget_class);
@@ -246,6 +249,7 @@ void     _ramo_window_agent_thinking_chosen_cb (RamoWindow    *self,
 void     _ramo_window_problems_init       (RamoWindow         *self);
 void     _ramo_window_problems_dispose    (RamoWindow         *self);
 void     _ramo_window_problems_update     (RamoWindow         *self);
+void     _ramo_window_problems_queue_update (RamoWindow       *self);
 gboolean _ramo_window_show_entry          (RamoWindow         *self,
                                            const char         *id);
 

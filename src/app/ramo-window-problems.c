@@ -44,12 +44,14 @@ static char *
 describe_problems (GPtrArray *problems)
 {
   GString *text = g_string_new (NULL);
-  guint counts[RAMO_PROBLEM_KEPT_OFF_PATH + 1] = { 0 };
+  guint counts[RAMO_PROBLEM_HEADER + 1] = { 0 };
   guint listed = 0;
   guint n;
 
   for (guint i = 0; i < problems->len; i++)
     counts[((RamoProblem *) g_ptr_array_index (problems, i))->kind]++;
+  /* the header's line is told of with the others (the read-only bar says what it means) */
+  counts[RAMO_PROBLEM_LINE] += counts[RAMO_PROBLEM_HEADER];
 
   if (counts[RAMO_PROBLEM_LINE] > 0)
     {
@@ -64,7 +66,7 @@ describe_problems (GPtrArray *problems)
           RamoProblem *problem = g_ptr_array_index (problems, i);
           g_autofree char *message = NULL;
 
-          if (problem->kind != RAMO_PROBLEM_LINE)
+          if (problem->kind != RAMO_PROBLEM_LINE && problem->kind != RAMO_PROBLEM_HEADER)
             continue;
           message = ramo_text_shown (problem->message);
           g_string_append_c (text, '\n');
@@ -116,6 +118,7 @@ _ramo_window_problems_update (RamoWindow *self)
 
   g_clear_pointer (&self->issues_text, g_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_handle_id (&self->problems_update_id, g_source_remove);
 
   if (self->manager)
     self->problems = ramo_session_manager_dup_problems (self->manager);
@@ -143,6 +146,32 @@ _ramo_window_problems_update (RamoWindow *self)
       else
         gtk_window_destroy (GTK_WINDOW (self->problems_window));
     }
+}
+
+static gboolean
+problems_update_cb (gpointer user_data)
+{
+  RamoWindow *self = user_data;
+
+  self->problems_update_id = 0;
+  _ramo_window_problems_update (self);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * _ramo_window_problems_queue_update:
+ * @self: a window
+ *
+ * Reads the problems again a moment after lines another program appended (while following
+ * the file, at most once a second: finding them takes a pass over every entry).
+ */
+void
+_ramo_window_problems_queue_update (RamoWindow *self)
+{
+  g_assert (RAMO_IS_WINDOW (self));
+
+  if (self->problems_update_id == 0)
+    self->problems_update_id = g_timeout_add_seconds (1, problems_update_cb, self);
 }
 
 /**
@@ -243,6 +272,7 @@ _ramo_window_problems_init (RamoWindow *self)
 void
 _ramo_window_problems_dispose (RamoWindow *self)
 {
+  g_clear_handle_id (&self->problems_update_id, g_source_remove);
   if (self->problems_window)
     {
       g_object_weak_unref (G_OBJECT (self->problems_window), problems_window_destroyed_cb, self);

@@ -75,14 +75,81 @@ update_title (RamoWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
+
+/**
+ * _ramo_window_dup_header_problem_text:
+ * @manager: a session whose header is missing or broken
+ *
+ * What the read-only banner says of it: what is wrong, how its entries are read, what is
+ * not done.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+_ramo_window_dup_header_problem_text (RamoSessionManager *manager)
+{
+  guint line = 0;
+  RamoSessionHeaderProblem problem = ramo_session_manager_get_header_problem (manager, &line);
+  guint version = ramo_session_manager_get_file_version (manager);
+  g_autofree char *what = NULL;
+  g_autofree char *how = NULL;
+
+  switch (problem)
+    {
+    case RAMO_SESSION_HEADER_MISSING:
+      what = g_strdup_printf (_("This file has no session header: it starts with entries (line %u)."), line);
+      break;
+    case RAMO_SESSION_HEADER_DAMAGED:
+      what = g_strdup_printf (_("This file’s session header (line %u) is damaged: it is not valid JSON, perhaps cut short."), line);
+      break;
+    case RAMO_SESSION_HEADER_NOT_JSON:
+      what = g_strdup_printf (_("This file has no session header: line %u, where it belongs, is not JSON."), line);
+      break;
+    case RAMO_SESSION_HEADER_WRONG_TYPE:
+      what = g_strdup_printf (_("This file has no session header: the first line that is JSON (line %u) is not of the type “session”."), line);
+      break;
+    case RAMO_SESSION_HEADER_NO_ID:
+      what = g_strdup_printf (_("This file’s session header (line %u) has no session id."), line);
+      break;
+    case RAMO_SESSION_HEADER_LATE:
+      what = g_strdup_printf (_("This file’s session header is on line %u, after entries: it belongs on the first line."), line);
+      break;
+    case RAMO_SESSION_HEADER_OK:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+
+  if (problem == RAMO_SESSION_HEADER_NO_ID)
+    how = g_strdup_printf (_("Its entries are read as format version %u, as the header says."), version);
+  else if (version >= 3)
+    how = g_strdup (_("Its entries are read as format version 3 (they have ids)."));
+  else
+    how = g_strdup (_("Its entries are read as format version 1 (they have no ids: Ramo numbers them by line)."));
+
+  /* TRANSLATORS: the first %s says what is wrong with the file's header, the second how its entries are read */
+  return g_strdup_printf (_("%s %s It is open read-only: nothing is written to the file (no labels, names or summaries), "
+                            "and the agent is not started on it."), what, how);
+}
+
 static void
 update_banners (RamoWindow *self)
 {
   g_assert (RAMO_IS_WINDOW (self));
 
+  /* what the bar told of, for lines appended later (see manager_entries_added_cb()) */
+  self->issues_shown = self->manager ? ramo_session_manager_get_issues (self->manager)->len +
+                                       ramo_session_manager_get_n_repeated_ids (self->manager) : 0;
   _ramo_window_problems_update (self);
 
-  if (self->manager && ramo_session_manager_is_read_only (self->manager))
+  if (self->manager && ramo_session_manager_get_header_problem (self->manager, NULL) != RAMO_SESSION_HEADER_OK)
+    {
+      g_autofree char *text = _ramo_window_dup_header_problem_text (self->manager);
+
+      gtk_label_set_text (self->read_only_label, text);
+      gtk_info_bar_set_message_type (self->read_only_bar, GTK_MESSAGE_WARNING);
+      gtk_info_bar_set_revealed (self->read_only_bar, TRUE);
+    }
+  else if (self->manager && ramo_session_manager_is_read_only (self->manager))
     {
       g_autofree char *text =
         g_strdup_printf (_("This session uses format version %u, newer than Ramo knows. "
@@ -90,6 +157,7 @@ update_banners (RamoWindow *self)
                          ramo_session_manager_get_file_version (self->manager));
 
       gtk_label_set_text (self->read_only_label, text);
+      gtk_info_bar_set_message_type (self->read_only_bar, GTK_MESSAGE_INFO);
       gtk_info_bar_set_revealed (self->read_only_bar, TRUE);
     }
   else
@@ -256,6 +324,12 @@ manager_entries_added_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
+  /* lines that repeat an id (or are broken) tell of it at once; what else they make of the
+   * tree (a missing parent, a label of nothing), a moment later */
+  if (ramo_session_manager_get_issues (manager)->len + ramo_session_manager_get_n_repeated_ids (manager) != self->issues_shown)
+    update_banners (self);
+  else
+    _ramo_window_problems_queue_update (self);
 }
 
 /**

@@ -732,6 +732,21 @@ ramo_window_get_read_only_shown (RamoWindow *self)
 }
 
 /**
+ * ramo_window_get_read_only_text:
+ * @self: a window
+ *
+ * Returns: (nullable): what the read-only banner says, %NULL when it is hidden
+ */
+const char *
+ramo_window_get_read_only_text (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  if (!gtk_info_bar_get_revealed (self->read_only_bar))
+    return NULL;
+  return gtk_label_get_text (self->read_only_label);
+}
+
+/**
  * ramo_window_get_last_toast:
  * @self: a window
  *

@@ -77,6 +77,7 @@ void                ramo_window_set_double_escape_action  (RamoWindow         *s
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
 RamoProblemsWindow *ramo_window_get_problems_window       (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
+const char         *ramo_window_get_read_only_text        (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);
 void                ramo_window_add_toast                 (RamoWindow         *self,
                                                            AdwToast           *toast);

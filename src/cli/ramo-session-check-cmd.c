@@ -29,6 +29,7 @@ print_problem (const char        *path,
   switch (problem->kind)
     {
     case RAMO_PROBLEM_LINE:
+    case RAMO_PROBLEM_HEADER:
       g_print ("%s\n", problem->message);
       break;
     case RAMO_PROBLEM_DUPLICATE_ID:

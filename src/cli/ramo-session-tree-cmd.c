@@ -272,7 +272,7 @@ ramo_cli_info (int    argc,
   g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GList) keys = NULL;
   g_autofree char *name = NULL;
-  guint n, roots, branch_points = 0;
+  guint n, n_ids, n_repeated, roots, branch_points = 0;
   int status = RAMO_CLI_EXIT_OK;
   g_autofree char *header_text = NULL;
   RamoUsageTotals usage;
@@ -285,9 +285,12 @@ ramo_cli_info (int    argc,
   projection = ramo_projection_new (manager);
   context = ramo_session_manager_build_session_context (manager);
 
-  header_text = ramo_session_manager_dup_header_json (manager);
+  /* a file with no header before its entries has none to show */
+  header_text = ramo_session_manager_get_header (manager) ? ramo_session_manager_dup_header_json (manager) : NULL;
   name = ramo_session_manager_dup_session_name (manager);
   n = ramo_session_manager_get_n_entries (manager);
+  n_ids = ramo_session_manager_get_n_ids (manager);
+  n_repeated = ramo_session_manager_get_n_repeated_ids (manager);
   roots = ramo_session_manager_get_roots (manager)->len;
 
   {
@@ -305,6 +308,9 @@ ramo_cli_info (int    argc,
         GHashTable *table = by_role_name ? by_role : by_type;
         const char *key = by_role_name ? entry->role_name : entry->type_name ? entry->type_name : "(no type)";
 
+        /* one entry an id: a line a later one with its id shadows is not counted */
+        if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+          continue;
         g_hash_table_insert (table, (char *) key,
                              GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
         if (entry->children && entry->children->len > 1)
@@ -327,13 +333,18 @@ ramo_cli_info (int    argc,
   }
 
   g_print ("file: %s\n", argv[0]);
-  g_print ("header: %s\n", header_text);
+  g_print ("header: %s\n", header_text ? header_text : "(none)");
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
-           ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" : "");
+           ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" :
+           ramo_session_manager_get_header_problem (manager, NULL) != RAMO_SESSION_HEADER_OK ? " (how the entries are read: no sound header)" : "");
+  if (ramo_session_manager_is_read_only (manager))
+    g_print ("read-only: %s\n", ramo_session_manager_get_read_only_reason (manager) ?: "a format version newer than Ramo knows");
   g_print ("name: %s\n", name ? name : "(none)");
   g_print ("dialect: %s (%s)\n", ramo_dialect_to_string (ramo_session_manager_get_dialect (manager)),
            ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");
-  g_print ("entries: %u\n", n);
+  g_print ("entries: %u\n", n_ids);
+  if (n_repeated > 0)
+    g_print ("repeated ids: %u (%u lines; each id is one entry, as written on its last line)\n", n_repeated, n);
   g_print ("roots: %u\n", roots);
   g_print ("branch points: %u\n", branch_points);
   g_print ("leaf: %s\n", ramo_session_manager_get_leaf_id (manager) ?: "(none)");

@@ -52,16 +52,28 @@ compare_index (gconstpointer a,
   return ia < ib ? -1 : ia > ib;
 }
 
+/* @children sorted as the agent's Array.prototype.sort() sorts them, from the order they are in */
+static void
+sort_by_time (GPtrArray   *children,
+              RamoDialect  dialect)
+{
+  if (dialect == RAMO_DIALECT_OMP)
+    ramo_js_sort_jsc (children->pdata, children->len, compare_time, NULL);
+  else
+    ramo_js_sort (children->pdata, children->len, compare_time, NULL);
+}
+
 /**
  * ramo_entry_tree_sort_children:
- * @children: (element-type RamoEntry): the children of one entry
+ * @children: (element-type RamoEntry): the children of one entry, each listed by its own line
  * @dialect: whose sort to sort them by
  *
  * Sorts @children oldest→newest by RamoEntry.time_ms as `getTree()` does: the agent builds the
  * list in file order each time, then sorts it, in the order V8's Array.prototype.sort() gives
  * for pi (ramo_js_sort()) and JavaScriptCore's for oh-my-pi (ramo_js_sort_jsc()). Where
  * @children are not in file order (sorted before, an entry added since), that order is made
- * first, so the result is the agent's whatever the comparator's NaNs make of it.
+ * first, so the result is the agent's whatever the comparator's NaNs make of it. (Where lines
+ * share ids the agent lists a node once per line: ramo_entry_tree_build() sorts those lists.)
  */
 void
 ramo_entry_tree_sort_children (GPtrArray   *children,
@@ -73,10 +85,7 @@ ramo_entry_tree_sort_children (GPtrArray   *children,
         g_ptr_array_sort (children, compare_index);
         break;
       }
-  if (dialect == RAMO_DIALECT_OMP)
-    ramo_js_sort_jsc (children->pdata, children->len, compare_time, NULL);
-  else
-    ramo_js_sort (children->pdata, children->len, compare_time, NULL);
+  sort_by_time (children, dialect);
 }
 
 /**
@@ -208,19 +217,40 @@ ramo_entry_tree_mark_path (RamoEntry *leaf,
     }
 }
 
+/* Where pi's getTree() puts a line of the file: under the node its `parentId` names, or among
+ * the roots (a null or own `parentId`, or one that names no entry). Unlike
+ * ramo_entry_tree_resolve_parent() it flags nothing: it is asked of shadowed lines too. */
+static RamoEntry *
+line_placement (GHashTable      *by_id,
+                const RamoEntry *line)
+{
+  if (line->parent_id == NULL || strcmp (line->parent_id, line->id) == 0)
+    return NULL;
+  return g_hash_table_lookup (by_id, line->parent_id);
+}
+
 /**
  * ramo_entry_tree_build:
  * @entries: (element-type RamoEntry): every entry, in file order (RamoEntry.index is the position)
  * @by_id: (element-type utf8 RamoEntry): the entries by id (the later line where two share one)
- * @roots: (element-type RamoEntry): filled with the roots, in file order
+ * @roots: (element-type RamoEntry): filled with the roots
  * @cut: (element-type RamoEntry): gets the entries at which a cycle was cut for the first time
  * @dialect: whose sort orders the children
  *
  * Builds parents, children, roots and depths from the records, iteratively (pi's `getTree()`).
- * A `parentId` cycle (which would make pi loop forever) is cut at the entry of the cycle that
- * comes first in the file: it becomes a root and is flagged %RAMO_ENTRY_FLAG_CYCLE_BROKEN; an
- * entry flagged so before (the tree is built again after lines are appended) is not added to
- * @cut again. Children are in @dialect's order (ramo_entry_tree_sort_children()).
+ *
+ * The tree has one node per id: the record @by_id holds (the later line). A record a later
+ * line with the same id shadows (%RAMO_ENTRY_FLAG_SHADOWED) is no node: no parent, no
+ * children, not a root. A node hangs under the node its own `parentId` names, and the children
+ * of every line with its id hang under it. pi's `getTree()` lists a node once per line of its
+ * id, under the parent each line names: Ramo lists it once, at the first place pi's sorted
+ * children list it under the node's own parent (for a root: the first line of its id pi lists
+ * among the roots, else its own line).
+ *
+ * A `parentId` cycle (which would make pi loop forever) is cut at the node of the cycle whose
+ * id comes first in the file: it becomes a root and is flagged %RAMO_ENTRY_FLAG_CYCLE_BROKEN;
+ * an entry flagged so before (the tree is built again after lines are appended) is not added
+ * to @cut again. Children are in the order of @dialect's agent (ramo_entry_tree_sort_children()).
  */
 void
 ramo_entry_tree_build (GPtrArray   *entries,
@@ -234,6 +264,9 @@ ramo_entry_tree_build (GPtrArray   *entries,
   g_autofree guint8 *state = g_new0 (guint8, n);
   g_autofree RamoEntry **walk = g_new (RamoEntry *, MAX (n, 1));
   g_autofree guint *n_children = g_new0 (guint, n);
+  g_autofree guint *first_line = NULL;
+  g_autofree guint8 *listed = NULL;
+  gboolean shadowing = FALSE;
 
   g_ptr_array_set_size (roots, 0);
 
@@ -242,7 +275,27 @@ ramo_entry_tree_build (GPtrArray   *entries,
       RamoEntry *entry = records[i];
 
       g_clear_pointer (&entry->children, g_ptr_array_unref);
-      entry->parent = ramo_entry_tree_resolve_parent (by_id, entry);
+      if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+        {
+          entry->parent = NULL;
+          entry->depth = 0;
+          entry->flags &= ~RAMO_ENTRY_FLAG_ACTIVE_PATH;
+          shadowing = TRUE;
+        }
+      else
+        entry->parent = ramo_entry_tree_resolve_parent (by_id, entry);
+    }
+
+  /* the line on which each node's id first appears: a cycle is cut where the file starts it */
+  first_line = g_new (guint, n);
+  for (guint i = 0; i < n; i++)
+    first_line[i] = G_MAXUINT;
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *node = shadowing ? g_hash_table_lookup (by_id, records[i]->id) : records[i];
+
+      if (node != NULL && first_line[node->index] == G_MAXUINT)
+        first_line[node->index] = i;
     }
 
   for (guint i = 0; i < n; i++)
@@ -250,7 +303,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
       RamoEntry *cur = records[i];
       guint walked = 0;
 
-      if (state[i] == 2)
+      if (state[i] == 2 || (cur->flags & RAMO_ENTRY_FLAG_SHADOWED))
         continue;
 
       /* each entry is walked once: the walk stops at the first one seen before */
@@ -266,7 +319,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
           RamoEntry *first = cur;
 
           for (RamoEntry *e = cur->parent; e != cur; e = e->parent)
-            if (e->index < first->index)
+            if (first_line[e->index] < first_line[first->index])
               first = e;
           /* the tree is built again after lines are appended: report a cycle once */
           if (!(first->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN))
@@ -279,30 +332,95 @@ ramo_entry_tree_build (GPtrArray   *entries,
         state[walk[j]->index] = 2;
     }
 
-  /* children arrays of the size they need, in one pass each */
-  for (guint i = 0; i < n; i++)
-    if (records[i]->parent)
-      n_children[records[i]->parent->index]++;
+  if (!shadowing)
+    {
+      /* one line per id: each entry's line is where pi lists it */
+      for (guint i = 0; i < n; i++)
+        if (records[i]->parent)
+          n_children[records[i]->parent->index]++;
 
+      for (guint i = 0; i < n; i++)
+        {
+          RamoEntry *entry = records[i];
+
+          if (entry->parent == NULL)
+            g_ptr_array_add (roots, entry);
+          else
+            {
+              RamoEntry *parent = entry->parent;
+
+              if (parent->children == NULL)
+                parent->children = g_ptr_array_sized_new (n_children[parent->index]);
+              g_ptr_array_add (parent->children, entry);
+            }
+        }
+
+      for (guint i = 0; i < n; i++)
+        if (records[i]->children && records[i]->children->len > 1)
+          ramo_entry_tree_sort_children (records[i]->children, dialect);
+
+      set_depths (roots, n);
+      return;
+    }
+
+  /* Lines sharing ids. Each parent's children are first what pi's getTree() makes of them:
+   * the node of every line that names it, in file order (a node once per line of its id, some
+   * of them hanging elsewhere), sorted as pi sorts them; then each node is kept where it is
+   * listed first under its own parent, and nowhere else. */
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *entry = records[i];
+      RamoEntry *place = line_placement (by_id, records[i]);
 
-      if (entry->parent == NULL)
-        g_ptr_array_add (roots, entry);
-      else
+      if (place != NULL)
+        n_children[place->index]++;
+    }
+  listed = g_new0 (guint8, n);
+  for (guint i = 0; i < n; i++)
+    {
+      RamoEntry *line = records[i];
+      RamoEntry *node = g_hash_table_lookup (by_id, line->id);
+      RamoEntry *place = line_placement (by_id, line);
+
+      if (node == NULL)
+        continue;
+      if (place != NULL)
         {
-          RamoEntry *parent = entry->parent;
-
-          if (parent->children == NULL)
-            parent->children = g_ptr_array_sized_new (n_children[parent->index]);
-          g_ptr_array_add (parent->children, entry);
+          if (place->children == NULL)
+            place->children = g_ptr_array_sized_new (n_children[place->index]);
+          g_ptr_array_add (place->children, node);
+        }
+      /* a root where pi first lists it among the roots; a cycle cut at it, on its own line */
+      if (node->parent == NULL && !listed[node->index] && (place == NULL || line == node))
+        {
+          listed[node->index] = 1;
+          g_ptr_array_add (roots, node);
         }
     }
 
   for (guint i = 0; i < n; i++)
-    if (records[i]->children && records[i]->children->len > 1)
-      ramo_entry_tree_sort_children (records[i]->children, dialect);
+    {
+      GPtrArray *children = records[i]->children;
+      guint kept = 0;
+
+      if (children == NULL)
+        continue;
+      /* the nodes of the lines, in file order: not by their own lines' order */
+      if (children->len > 1)
+        sort_by_time (children, dialect);
+      for (guint k = 0; k < children->len; k++)
+        {
+          RamoEntry *child = g_ptr_array_index (children, k);
+
+          if (child->parent != records[i] || listed[child->index])
+            continue;
+          listed[child->index] = 1;
+          children->pdata[kept++] = child;
+        }
+      if (kept == 0)
+        g_clear_pointer (&records[i]->children, g_ptr_array_unref);
+      else
+        g_ptr_array_set_size (children, kept);
+    }
 
   set_depths (roots, n);
 }

@@ -659,7 +659,7 @@ ramo_projection_to_text (RamoProjection *self)
     }
 
   g_string_append_printf (out, "(%u of %u entries, filter %s)\n", self->n_visible,
-                          ramo_session_manager_get_n_entries (self->manager),
+                          ramo_session_manager_get_n_ids (self->manager),
                           ramo_filter_mode_to_string (self->filter));
   return g_string_free (out, FALSE);
 }

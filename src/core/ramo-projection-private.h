@@ -55,6 +55,7 @@ struct _RamoProjection
   const char        **texts;       /* the entry's display text, and its length: the search */
   guint32            *text_lens;   /* reads these, not the entries */
   guint               n_known;     /* entries looked at so far */
+  guint               n_shadowed;  /* of them, records a later line with their id shadows */
   guint               n_cache_alloc;
   guint32            *order;       /* the tree's entries (by index) in pre-order, active branch first */
   guint32            *order_parent;/* the position + 1 in `order` of each one's parent, 0 for a root */

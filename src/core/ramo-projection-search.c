@@ -169,6 +169,9 @@ static guint8
 entry_kinds_unlabeled (RamoProjection *self,
                        RamoEntry      *entry)
 {
+  /* a line whose id a later line repeats is no node of the tree: no filter shows it */
+  if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+    return 0;
   return self->kinds_dialect == RAMO_DIALECT_OMP ? entry_kinds_omp (entry) : entry_kinds_pi (entry);
 }
 
@@ -192,6 +195,7 @@ _ramo_projection_forget_caches (RamoProjection *self)
   g_clear_pointer (&self->texts, g_free);
   g_clear_pointer (&self->text_lens, g_free);
   self->n_known = 0;
+  self->n_shadowed = 0;
   self->n_cache_alloc = 0;
   g_clear_pointer (&self->order, g_free);
   g_clear_pointer (&self->order_parent, g_free);
@@ -206,7 +210,7 @@ _ramo_projection_forget_caches (RamoProjection *self)
 /* Brings the caches up to the session's @n entries, by the rules of the session's dialect (a
  * new dialect starts them anew). Entries keep what they are (type, role, flags, display text)
  * once indexed; only their labels change, through label lines, which are entries too: the entries a new label line names are looked at again, by id, as labels
- * go (an entry that a later line with the same id shadows shares its label). */
+ * go; and a record stops being a node when a later line repeats its id. */
 void
 _ramo_projection_sync_caches (RamoProjection *self,
                               GPtrArray      *entries,
@@ -236,8 +240,23 @@ _ramo_projection_sync_caches (RamoProjection *self,
       self->n_cache_alloc = alloc;
     }
 
+  /* Lines appended that repeat an id shadow the older record, which stops being a node (kinds
+   * 0); it is rare, and found by the count of records no id names. */
+  {
+    guint n_shadowed = n - ramo_session_manager_get_n_ids (self->manager);
+
+    if (n_old > 0 && n_shadowed > self->n_shadowed)
+      for (guint i = 0; i < n_old; i++)
+        if ((((RamoEntry *) g_ptr_array_index (entries, i))->flags & RAMO_ENTRY_FLAG_SHADOWED) && self->kinds[i] != 0)
+          {
+            self->kinds[i] = 0;
+            self->matches[i] = RAMO_MATCH_UNKNOWN;
+          }
+    self->n_shadowed = n_shadowed;
+  }
+
   /* Many new entries (a load) take their labels from the labels, by id: the entry an id
-   * names, and those it shadows (looked up one by one); a few look theirs up. */
+   * names (looked up one by one); a few look theirs up. */
   labels = _ramo_session_manager_get_labels (self->manager);
   by_labels = n - n_old > g_hash_table_size (labels);
   for (guint i = n_old; i < n; i++)
@@ -250,7 +269,7 @@ _ramo_projection_sync_caches (RamoProjection *self,
             relabeled = g_hash_table_new (g_str_hash, g_str_equal);
           g_hash_table_add (relabeled, (char *) entry->target_id);
         }
-      if (by_labels && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
+      if (by_labels)
         self->kinds[i] = entry_kinds_unlabeled (self, entry);
       else
         self->kinds[i] = entry_kinds (self, entry);
@@ -288,17 +307,6 @@ _ramo_projection_sync_caches (RamoProjection *self,
             {
               self->kinds[entry->index] = entry_kinds (self, entry);
               self->matches[entry->index] = RAMO_MATCH_UNKNOWN;
-            }
-        }
-      for (guint i = 0; i < n_old; i++)
-        {
-          RamoEntry *entry = g_ptr_array_index (entries, i);
-
-          if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) && entry->id != NULL &&
-              g_hash_table_contains (relabeled, entry->id))
-            {
-              self->kinds[i] = entry_kinds (self, entry);
-              self->matches[i] = RAMO_MATCH_UNKNOWN;
             }
         }
     }

@@ -240,26 +240,12 @@ on_label_changed_cb (RamoProjection     *self,
 {
   RamoEntry *entry = ramo_session_manager_get_entry (manager, target_id);
   RamoProjectionNode *node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
-  g_autoptr(GPtrArray) shadowed = g_ptr_array_new_with_free_func (g_object_unref);
-  GHashTableIter iter;
-  gpointer key, value;
 
   /* when the label changes which rows are shown, the label line's entry-appended or
-   * entries-added lays them out again; a row that stays must show the new label */
+   * entries-added lays them out again; a row that stays must show the new label (one row an
+   * id: a line another with its id shadows has none) */
   if (node)
     _ramo_projection_node_notify_label (node);
-
-  /* labels go by id: an entry a later line with the same id shadows shows it too */
-  g_hash_table_iter_init (&iter, self->nodes);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      RamoEntry *other = key;
-
-      if ((other->flags & RAMO_ENTRY_FLAG_SHADOWED) && other != entry && strcmp (other->id, target_id) == 0)
-        g_ptr_array_add (shadowed, g_object_ref (value));
-    }
-  for (guint i = 0; i < shadowed->len; i++)
-    _ramo_projection_node_notify_label (g_ptr_array_index (shadowed, i));
 }
 
 static void
@@ -731,13 +717,13 @@ ramo_projection_get_n_visible (RamoProjection *self)
  * ramo_projection_get_n_total:
  * @self: a projection
  *
- * Returns: how many entries the session has
+ * Returns: how many entries the session has: one per id (ramo_session_manager_get_n_ids())
  */
 guint
 ramo_projection_get_n_total (RamoProjection *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), 0);
-  return ramo_session_manager_get_n_entries (self->manager);
+  return ramo_session_manager_get_n_ids (self->manager);
 }
 
 /**

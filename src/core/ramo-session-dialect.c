@@ -121,7 +121,14 @@ set_effective (RamoSessionManager *self,
       ramo_entry_tree_set_times (self->entries, 0, dialect);
       self->order_dialect = dialect;
       self->n_timed = self->entries->len;
-      ramo_entry_tree_sort_all (self->entries, dialect);
+      if (self->repeated_ids != NULL)
+        {
+          /* lines share ids: the agent sorts a node once per line, the tree is made again */
+          ramo_entry_tree_mark_path (self->leaf, FALSE);
+          _ramo_session_manager_build_tree (self);
+        }
+      else
+        ramo_entry_tree_sort_all (self->entries, dialect);
     }
   g_object_notify (G_OBJECT (self), "dialect");
   /* pi and oh-my-pi take the name from different places */

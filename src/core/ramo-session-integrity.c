@@ -23,6 +23,87 @@
  * an entry that a later line gave its parent is no orphan any more.
  */
 
+/* ------------------------------------------------------------------------------------------ */
+/* What loading skipped or repaired, line by line */
+
+void
+_ramo_load_issue_free (gpointer data)
+{
+  RamoLoadIssue *issue = data;
+
+  g_free (issue->message);
+  g_free (issue);
+}
+
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args) G_GNUC_PRINTF (4, 0);
+
+static void
+add_issue (RamoSessionManager *self,
+           RamoProblemKind     kind,
+           guint               line,
+           const char         *format,
+           va_list             args)
+{
+  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
+
+  issue->line = line;
+  issue->kind = kind;
+  issue->message = g_strdup_vprintf (format, args);
+  g_ptr_array_add (self->issues, issue);
+}
+
+/* Records what loading skipped or repaired on @line (1-based; see RamoLoadIssue). */
+void
+_ramo_session_manager_add_issue (RamoSessionManager *self,
+                                 guint               line,
+                                 const char         *format,
+                                 ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_issue (self, RAMO_PROBLEM_LINE, line, format, args);
+  va_end (args);
+}
+
+/* Records a problem of the tree that @line makes (a duplicate id, a cycle cut) as a load
+ * issue of that @kind. */
+void
+_ramo_session_manager_add_tree_issue (RamoSessionManager *self,
+                                      RamoProblemKind     kind,
+                                      guint               line,
+                                      const char         *format,
+                                      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  add_issue (self, kind, line, format, args);
+  va_end (args);
+}
+
+/**
+ * ramo_session_manager_get_issues:
+ * @self: a session manager
+ *
+ * Returns: (transfer none) (element-type RamoLoadIssue): what loading skipped or repaired,
+ *   in line order
+ */
+GPtrArray *
+ramo_session_manager_get_issues (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+  return self->issues;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The problems of the file: its lines and its tree */
+
 G_DEFINE_BOXED_TYPE (RamoProblem, ramo_problem, ramo_problem_copy, ramo_problem_free)
 
 /**
@@ -63,7 +144,7 @@ ramo_problem_free (RamoProblem *problem)
  * @kind: a kind of problem
  *
  * The name of @kind in JSON output: `line`, `duplicate-id`, `orphan`, `cycle`,
- * `label-target`, `kept-off-path`.
+ * `label-target`, `kept-off-path`, `header`.
  *
  * Returns: (transfer none): a static string
  */
@@ -78,6 +159,7 @@ ramo_problem_kind_to_string (RamoProblemKind kind)
     case RAMO_PROBLEM_CYCLE:         return "cycle";
     case RAMO_PROBLEM_LABEL_TARGET:  return "label-target";
     case RAMO_PROBLEM_KEPT_OFF_PATH: return "kept-off-path";
+    case RAMO_PROBLEM_HEADER:        return "header";
     default:                         g_return_val_if_reached ("line");
     }
 }
@@ -120,14 +202,19 @@ entry_on_line (GPtrArray *entries,
   return NULL;
 }
 
+/* Whether @ancestor is on the path above @entry: the entry as many levels up as it is deeper
+ * (a compaction keeps entries just above it, so this is a short walk). */
 static gboolean
 is_ancestor (const RamoEntry *ancestor,
              const RamoEntry *entry)
 {
-  for (const RamoEntry *e = entry->parent; e; e = e->parent)
-    if (e == ancestor)
-      return TRUE;
-  return FALSE;
+  const RamoEntry *e = entry;
+
+  if (ancestor->depth >= entry->depth)
+    return FALSE;
+  for (guint up = entry->depth - ancestor->depth; up > 0 && e; up--)
+    e = e->parent;
+  return e == ancestor;
 }
 
 static int
@@ -142,31 +229,16 @@ compare_problems (gconstpointer a,
   return (int) pa->kind - (int) pb->kind;
 }
 
-/**
- * ramo_session_manager_dup_problems:
- * @self: a session manager
- *
- * Lists what is wrong in the session's file, in line order (see #RamoProblemKind):
- * - every line loading skipped or repaired (ramo_session_manager_get_issues()), with the
- *   entry it became, if it became one;
- * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
- *   index keeps the later line);
- * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut
- *   (both are shown as roots);
- * - each label entry whose `targetId` names no entry;
- * - each compaction whose `firstKeptEntryId` is not an entry on its own path from the root:
- *   pi 1.6.0's `buildSessionContext()` then keeps no message from before the compaction.
- *
- * The list is made anew at each call, from the session as it is loaded now.
- *
- * Returns: (transfer full) (element-type RamoProblem): the problems; empty when there is none
- */
-GPtrArray *
-ramo_session_manager_dup_problems (RamoSessionManager *self)
+/* Finds the problems of the entries as they are now (see ramo_session_manager_dup_problems()),
+ * kept until the entries change. */
+void
+_ramo_session_manager_find_problems (RamoSessionManager *self)
 {
-  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) ramo_problem_free);
+  GPtrArray *problems;
 
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), problems);
+  if (self->problems)
+    return;
+  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) ramo_problem_free);
 
   for (guint i = 0; i < self->issues->len; i++)
     {
@@ -179,7 +251,9 @@ ramo_session_manager_dup_problems (RamoSessionManager *self)
         continue;
       entry = entry_on_line (self->entries, issue->line);
       problem = g_new0 (RamoProblem, 1);
-      problem->kind = RAMO_PROBLEM_LINE;
+      /* the header's own issue, at the line where it is missing or broken */
+      problem->kind = self->header_problem != RAMO_SESSION_HEADER_OK && issue->line == self->header_problem_line
+                      ? RAMO_PROBLEM_HEADER : RAMO_PROBLEM_LINE;
       problem->line = issue->line;
       problem->entry_id = entry && !(entry->flags & RAMO_ENTRY_FLAG_SHADOWED) ? g_strdup (entry->id) : NULL;
       problem->message = g_strdup (issue->message);
@@ -221,5 +295,35 @@ ramo_session_manager_dup_problems (RamoSessionManager *self)
     }
 
   g_ptr_array_sort (problems, compare_problems);
-  return problems;
+  self->problems = problems;
+}
+
+/**
+ * ramo_session_manager_dup_problems:
+ * @self: a session manager
+ *
+ * Lists what is wrong in the session's file, in line order (see #RamoProblemKind):
+ * - every line loading skipped or repaired (ramo_session_manager_get_issues()), with the
+ *   entry it became, if it became one; the header's problem, if it has one, as its own kind;
+ * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
+ *   index keeps the later line);
+ * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut
+ *   (both are shown as roots);
+ * - each label entry whose `targetId` names no entry;
+ * - each compaction whose `firstKeptEntryId` is not an entry on its own path from the root:
+ *   pi 1.6.0's `buildSessionContext()` then keeps no message from before the compaction.
+ *
+ * The list is of the session as it is loaded now: found while loading, and again after lines
+ * are appended or read.
+ *
+ * Returns: (transfer full) (element-type RamoProblem): a reference to the list of problems,
+ *   which stays as it is (never change it); empty when there is none
+ */
+GPtrArray *
+ramo_session_manager_dup_problems (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
+
+  _ramo_session_manager_find_problems (self);
+  return g_ptr_array_ref (self->problems);
 }

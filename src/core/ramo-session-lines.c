@@ -633,6 +633,8 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
   RamoEntry *entry = job->entry;
   RamoEntry *previous;
 
+  /* the problems found are those of the lines before */
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   if (job->issue)
     _ramo_session_manager_add_issue (self, job->line_no, "%s", job->issue);
   if (job->second_header)
@@ -690,8 +692,11 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
   if (previous != NULL)
     {
       previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
+      if (self->repeated_ids == NULL)
+        self->repeated_ids = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_add (self->repeated_ids, (char *) entry->id);
       _ramo_session_manager_add_tree_issue (self, RAMO_PROBLEM_DUPLICATE_ID, job->line_no,
-                                            "duplicate id %s (also on line %u); the later entry wins",
+                                            "duplicate id %s (also on line %u); one entry, as written on its last line",
                                             entry->id, previous->line);
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
@@ -735,3 +740,34 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     g_hash_table_insert (self->context_edits, (char *) entry->target_id, entry);
 }
 
+/**
+ * ramo_session_manager_get_n_ids:
+ * @self: a session manager
+ *
+ * The number of entries of the session as pi counts them (`getEntryCount()`, the size of its
+ * index by id): the nodes of the tree, one per id however many lines repeat it.
+ *
+ * Returns: the number of distinct entry ids
+ */
+guint
+ramo_session_manager_get_n_ids (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), 0);
+  return g_hash_table_size (self->by_id);
+}
+
+/**
+ * ramo_session_manager_get_n_repeated_ids:
+ * @self: a session manager
+ *
+ * How many ids are on more than one line of the file (pi's deferred first write can write the
+ * header and the first entries twice). Each is one entry, as its last line has it.
+ *
+ * Returns: the number of ids on more than one line
+ */
+guint
+ramo_session_manager_get_n_repeated_ids (RamoSessionManager *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), 0);
+  return self->repeated_ids ? g_hash_table_size (self->repeated_ids) : 0;
+}

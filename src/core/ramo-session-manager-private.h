@@ -22,13 +22,16 @@ G_BEGIN_DECLS
  *   ramo-session-manager.c    the instance, its indexes, the leaf, labels, signals, getters
  *   ramo-session-error.c      the error domain, which keeps the errno of a failed file operation
  *   ramo-session-lines.c      a line → an entry record (extraction), and its indexing (commit)
+ *   ramo-session-header.c     the lines before the entries: the header, its version, the title
+ *                             slot line; a missing or broken header (read-only, the problem named)
  *   ramo-session-reader.c     reading a whole file or buffer in blocks, on two threads
  *   ramo-session-migration.c  what is read on demand: every line as version 3; the rewrite
+ *   ramo-session-replace.c    the atomic replace of a whole file
  *   ramo-session-writer.c     appends under flock(), refresh after another program's appends
  *   ramo-session-append.c     the entries Ramo appends, as the session's dialect writes them
  *   ramo-session-title.c      the session name: pi's session_info, oh-my-pi's title slot
  *   ramo-session-branch.c     new, in-memory and branched sessions
- *   ramo-session-integrity.c  what is wrong in the file: its lines and its tree
+ *   ramo-session-integrity.c  what is wrong in the file: each line's load issues, and its tree
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
 
@@ -69,16 +72,25 @@ struct _RamoSessionManager
   guint             n_timed;           /* … for the entries before this one (-dialect.c) */
   guint             file_version;
   gboolean          read_only;
+  char             *read_only_reason;  /* why, in words (a header problem), or NULL */
+  RamoSessionHeaderProblem header_problem;
+  guint             header_problem_line;
+  guint             header_issue;      /* the index of its issue in @issues */
+  guint             first_bad_line;    /* loading: the first line before the header not JSON … */
+  gboolean          first_bad_is_header; /* … and whether it names the type "session" */
 
   GStringChunk     *strings;
   GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
   RamoEntry        *last_session_info; /* the last session_info entry, the session's name */
   GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
+  GHashTable       *repeated_ids;      /* the ids on more than one line (chunk strings), or NULL */
   GHashTable       *labels;            /* target id → label (chunk string) */
   GHashTable       *label_times;       /* target id → timestamp of the label entry */
   GHashTable       *context_edits;     /* target id → its latest `context_edit` (RamoEntry) */
   GPtrArray        *roots;
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
+  GPtrArray        *problems;          /* (element-type RamoProblem) (nullable): as the
+                                        * entries are now, NULL once they change */
   GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
@@ -156,6 +168,10 @@ void        _ramo_session_manager_add_tree_issue (RamoSessionManager *self,
                                                 const char         *format,
                                                 ...) G_GNUC_PRINTF (4, 5);
 void        _ramo_session_manager_build_tree   (RamoSessionManager *self);
+
+/* ramo-session-integrity.c */
+void        _ramo_load_issue_free              (gpointer            data);
+void        _ramo_session_manager_find_problems (RamoSessionManager *self);
 void        _ramo_session_manager_set_leaf     (RamoSessionManager *self,
                                                 RamoEntry          *leaf);
 void        _ramo_session_manager_emit_entry_appended (RamoSessionManager *self,
@@ -250,6 +266,26 @@ void      _ramo_session_manager_commit_line (RamoSessionManager *self,
                                              GPtrArray          *parsed,
                                              GArray             *first_kept);
 
+/* ramo-session-header.c */
+
+/* What a line before the entries was */
+typedef enum
+{
+  RAMO_HEADER_LINE_BEFORE,   /* blank, not JSON, a title slot: the header may still come */
+  RAMO_HEADER_LINE_HEADER,   /* the header: the entries follow it */
+  RAMO_HEADER_LINE_ENTRY,    /* no header: this line is the first entry, to be read as one */
+} RamoHeaderLine;
+
+RamoHeaderLine _ramo_session_manager_read_header_line (RamoSessionManager *self,
+                                                       Extractor          *ex,
+                                                       LineJob            *job,
+                                                       const char         *line,
+                                                       const char         *rest,
+                                                       gsize               rest_len);
+void      _ramo_session_manager_late_header      (RamoSessionManager *self,
+                                                  guint               line_no);
+void      _ramo_session_manager_init_header_state (RamoSessionManager *self);
+
 /* ramo-session-reader.c */
 
 gboolean  _ramo_session_stat_file           (const char         *path,
@@ -289,6 +325,9 @@ gboolean   _ramo_session_manager_carry_over_appends (RamoSessionManager *self,
                                                      gboolean            old_ends_with_newline,
                                                      goffset             new_size,
                                                      GError            **error);
+
+/* ramo-session-replace.c */
+
 gboolean   _ramo_session_replace_file        (const char         *path,
                                               const char         *contents,
                                               gsize               length,

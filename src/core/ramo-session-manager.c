@@ -59,67 +59,6 @@ enum {
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
-static void
-load_issue_free (gpointer data)
-{
-  RamoLoadIssue *issue = data;
-
-  g_free (issue->message);
-  g_free (issue);
-}
-
-static void
-add_issue (RamoSessionManager *self,
-           RamoProblemKind     kind,
-           guint               line,
-           const char         *format,
-           va_list             args) G_GNUC_PRINTF (4, 0);
-
-static void
-add_issue (RamoSessionManager *self,
-           RamoProblemKind     kind,
-           guint               line,
-           const char         *format,
-           va_list             args)
-{
-  RamoLoadIssue *issue = g_new0 (RamoLoadIssue, 1);
-
-  issue->line = line;
-  issue->kind = kind;
-  issue->message = g_strdup_vprintf (format, args);
-  g_ptr_array_add (self->issues, issue);
-}
-
-/* Records what loading skipped or repaired on @line (1-based; see RamoLoadIssue). */
-void
-_ramo_session_manager_add_issue (RamoSessionManager *self,
-                                 guint               line,
-                                 const char         *format,
-                                 ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  add_issue (self, RAMO_PROBLEM_LINE, line, format, args);
-  va_end (args);
-}
-
-/* Records a problem of the tree that @line makes (a duplicate id, a cycle cut) as a load
- * issue of that @kind. */
-void
-_ramo_session_manager_add_tree_issue (RamoSessionManager *self,
-                                      RamoProblemKind     kind,
-                                      guint               line,
-                                      const char         *format,
-                                      ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  add_issue (self, kind, line, format, args);
-  va_end (args);
-}
-
 /* Entries live in blocks (see ramo-session-lines.c); only their children arrays are their own. */
 static void
 entry_free (gpointer data)
@@ -135,15 +74,18 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   self->last_session_info = NULL;
   g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->repeated_ids, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);
   g_clear_pointer (&self->context_edits, g_hash_table_unref);
   g_clear_pointer (&self->roots, g_ptr_array_unref);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->header, json_object_unref);
   g_clear_pointer (&self->header_text, g_free);
   g_clear_pointer (&self->version_text, g_free);
+  g_clear_pointer (&self->read_only_reason, g_free);
   g_clear_pointer (&self->display, _ramo_display_state_free);
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
@@ -171,13 +113,14 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->label_times = g_hash_table_new (g_str_hash, g_str_equal);
   self->context_edits = g_hash_table_new (g_str_hash, g_str_equal);
   self->roots = g_ptr_array_new ();
-  self->issues = g_ptr_array_new_with_free_func (load_issue_free);
+  self->issues = g_ptr_array_new_with_free_func (_ramo_load_issue_free);
   self->display = _ramo_display_state_new ();
   self->tool_calls = g_hash_table_new (g_str_hash, g_str_equal);
   self->chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->entry_blocks = g_ptr_array_new_with_free_func (g_free);
   self->file_version = RAMO_SESSION_VERSION;
   self->read_only = FALSE;
+  _ramo_session_manager_init_header_state (self);
   self->leaf = NULL;
   /* the times are read as pi reads them */
   self->order_dialect = RAMO_DIALECT_PI;
@@ -383,6 +326,10 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
 {
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
+  if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
+    self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
   ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut,
                          _ramo_session_manager_order_dialect (self));
   for (guint i = 0; i < cut->len; i++)
@@ -465,7 +412,8 @@ _ramo_session_manager_is_persisted (RamoSessionManager *self)
  * ramo_session_manager_is_read_only:
  * @self: a session manager
  *
- * Returns: %TRUE when writes are refused (the file's format version is newer than Ramo's)
+ * Returns: %TRUE when writes are refused (the file's format version is newer than Ramo's, or
+ *   its header is missing or broken: ramo_session_manager_get_header_problem())
  */
 gboolean
 ramo_session_manager_is_read_only (RamoSessionManager *self)
@@ -492,13 +440,13 @@ ramo_session_manager_get_file_version (RamoSessionManager *self)
  * @self: a session manager
  *
  * Returns: %TRUE when the file is older than version 3 and will be rewritten (atomically)
- *   before Ramo's first write to it
+ *   before Ramo's first write to it (never for a read-only session)
  */
 gboolean
 ramo_session_manager_needs_migration (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
-  return self->file_version < RAMO_SESSION_VERSION;
+  return self->file_version < RAMO_SESSION_VERSION && !self->read_only;
 }
 
 /**
@@ -507,7 +455,8 @@ ramo_session_manager_needs_migration (RamoSessionManager *self)
  *
  * The header object as read (unknown fields kept; `version` as in the file).
  *
- * Returns: (transfer none): the header
+ * Returns: (transfer none) (nullable): the header, %NULL when the file has none before its
+ *   entries (ramo_session_manager_get_header_problem())
  */
 JsonObject *
 ramo_session_manager_get_header (RamoSessionManager *self)
@@ -520,7 +469,7 @@ ramo_session_manager_get_header (RamoSessionManager *self)
  * ramo_session_manager_get_session_id:
  * @self: a session manager
  *
- * Returns: the header's `id`
+ * Returns: (nullable): the header's `id`, %NULL when the header is missing or has none
  */
 const char *
 ramo_session_manager_get_session_id (RamoSessionManager *self)
@@ -543,24 +492,11 @@ ramo_session_manager_get_cwd (RamoSessionManager *self)
 }
 
 /**
- * ramo_session_manager_get_issues:
- * @self: a session manager
- *
- * Returns: (transfer none) (element-type RamoLoadIssue): what loading skipped or repaired,
- *   in line order
- */
-GPtrArray *
-ramo_session_manager_get_issues (RamoSessionManager *self)
-{
-  g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  return self->issues;
-}
-
-/**
  * ramo_session_manager_get_n_entries:
  * @self: a session manager
  *
- * Returns: the number of entry lines (the header and title slot excluded)
+ * Returns: the number of entry lines (the header and title slot excluded), those whose id a
+ *   later line repeats included (no nodes: ramo_session_manager_get_n_ids() counts the nodes)
  */
 guint
 ramo_session_manager_get_n_entries (RamoSessionManager *self)

@@ -21,12 +21,14 @@ G_BEGIN_DECLS
 
 /**
  * RamoSessionError:
- * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session (empty, no header, unreadable JSON header)
+ * @RAMO_SESSION_ERROR_INVALID_FILE: the file is not a session: empty, or no header and no line
+ *   that is an entry (a file with entries and a missing or broken header opens read-only)
  * @RAMO_SESSION_ERROR_NOT_FOUND: no entry has the given id
  * @RAMO_SESSION_ERROR_IO: reading or writing the file failed; the message gives the path and
  *   why (g_strerror() of the system's `errno`), and ramo_session_error_get_io_error() the
  *   #GIOErrorEnum code of that `errno`
- * @RAMO_SESSION_ERROR_READ_ONLY: the session was opened read-only (a format version newer than Ramo knows)
+ * @RAMO_SESSION_ERROR_READ_ONLY: the session was opened read-only (a format version newer than
+ *   Ramo knows, or a missing or broken header: ramo_session_manager_get_header_problem())
  * @RAMO_SESSION_ERROR_CHANGED: the file changed on disk since Ramo read it; reload before writing
  * @RAMO_SESSION_ERROR_INVALID_ARGUMENT: an argument breaks a rule of the format (e.g. branch to
  *   null, or an appended entry nested too deep to be read back)
@@ -66,6 +68,32 @@ struct _RamoLoadIssue
 #define RAMO_SESSION_VERSION 3
 
 /**
+ * RamoSessionHeaderProblem:
+ * @RAMO_SESSION_HEADER_OK: the file's first JSON object is a session header with a string `id`
+ * @RAMO_SESSION_HEADER_MISSING: the file starts with entries, with no header before them
+ * @RAMO_SESSION_HEADER_DAMAGED: the header line is not JSON (cut short, say), entries follow
+ * @RAMO_SESSION_HEADER_NOT_JSON: the line where the header belongs is not JSON, entries follow
+ * @RAMO_SESSION_HEADER_WRONG_TYPE: the first JSON object is neither a header nor an entry
+ *   pi knows (its `type` is not `"session"`)
+ * @RAMO_SESSION_HEADER_NO_ID: the header has no string `id` (it is read as the header still)
+ * @RAMO_SESSION_HEADER_LATE: the header comes after entries
+ *
+ * What is wrong with a session's header. pi 1.6.0 and oh-my-pi refuse to open a non-empty
+ * file whose first JSON line is not a header with a string `id`; Ramo opens it read-only,
+ * with the entries that parse.
+ */
+typedef enum
+{
+  RAMO_SESSION_HEADER_OK,
+  RAMO_SESSION_HEADER_MISSING,
+  RAMO_SESSION_HEADER_DAMAGED,
+  RAMO_SESSION_HEADER_NOT_JSON,
+  RAMO_SESSION_HEADER_WRONG_TYPE,
+  RAMO_SESSION_HEADER_NO_ID,
+  RAMO_SESSION_HEADER_LATE,
+} RamoSessionHeaderProblem;
+
+/**
  * RamoLoadProgressFunc:
  * @done: bytes read so far
  * @total: the file's size in bytes when loading started
@@ -102,6 +130,9 @@ RamoSessionManager *ramo_session_manager_create                   (const char   
 
 const char         *ramo_session_manager_get_path                 (RamoSessionManager  *self);
 gboolean            ramo_session_manager_is_read_only             (RamoSessionManager  *self);
+const char         *ramo_session_manager_get_read_only_reason     (RamoSessionManager  *self);
+RamoSessionHeaderProblem ramo_session_manager_get_header_problem  (RamoSessionManager  *self,
+                                                                   guint               *line);
 guint               ramo_session_manager_get_file_version         (RamoSessionManager  *self);
 gboolean            ramo_session_manager_needs_migration          (RamoSessionManager  *self);
 JsonObject         *ramo_session_manager_get_header               (RamoSessionManager  *self);
@@ -113,6 +144,8 @@ GPtrArray          *ramo_session_manager_get_issues               (RamoSessionMa
 GPtrArray          *ramo_session_manager_dup_problems             (RamoSessionManager  *self);
 
 guint               ramo_session_manager_get_n_entries            (RamoSessionManager  *self);
+guint               ramo_session_manager_get_n_ids                (RamoSessionManager  *self);
+guint               ramo_session_manager_get_n_repeated_ids       (RamoSessionManager  *self);
 RamoEntry          *ramo_session_manager_get_entry_at             (RamoSessionManager  *self,
                                                                    guint                index);
 RamoEntry          *ramo_session_manager_get_entry                (RamoSessionManager  *self,

@@ -19,7 +19,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -155,7 +154,8 @@ _ramo_session_manager_read_object (RamoSessionManager  *self,
  * ramo_session_manager_get_header(), exact where json-glib cannot hold a value (an escaped
  * NUL, a lone surrogate, a huge number).
  *
- * Returns: (transfer full): the header's JSON text
+ * Returns: (transfer full) (nullable): the header's JSON text; %NULL for a file read without
+ *   one (see ramo_session_manager_get_header_problem())
  */
 char *
 ramo_session_manager_dup_header_json (RamoSessionManager *self)
@@ -166,6 +166,8 @@ ramo_session_manager_dup_header_json (RamoSessionManager *self)
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
+  if (self->header_text == NULL)
+    return NULL;
   ramo_scan_init (&scan);
   if (!ramo_scan_parse (&scan, self->header_text, strlen (self->header_text), &scan_error))
     g_assert_not_reached ();   /* it parsed when the file was loaded */
@@ -388,115 +390,6 @@ v3_header_line (RamoSessionManager *self)
   g_strchomp (out->str);
   out->len = strlen (out->str);
   return g_string_free (out, FALSE);
-}
-
-/* The file @path names: a symbolic link's target (links of links followed), or @path itself
- * when it is no link or does not exist yet. */
-static char *
-resolve_links (const char *path)
-{
-  char *real = realpath (path, NULL);
-  char *copy;
-
-  if (real == NULL)
-    return g_strdup (path);
-  copy = g_strdup (real);
-  free (real);
-  return copy;
-}
-
-/* Writes @contents to @path through a temporary file in the same folder, fsync and rename,
- * so that a crash leaves either no file / the old file, or the whole new one. A symbolic link
- * stays: its target is what is replaced. An existing file keeps its owner, group and mode, and
- * is only replaced when it could be written to: one the user cannot write, or whose owner or
- * group the new file could not keep, is refused before anything is written. */
-gboolean
-_ramo_session_replace_file (const char *path,
-                            const char *contents,
-                            gsize       length,
-                            guint       mode,
-                            GError    **error)
-{
-  g_autofree char *target = resolve_links (path);
-  g_autofree char *dir = g_path_get_dirname (target);
-  g_autofree char *base = g_path_get_basename (target);
-  g_autofree char *tmp_name = g_strdup_printf (".%s.XXXXXX", base);
-  g_autofree char *tmp = g_build_filename (dir, tmp_name, NULL);
-  struct stat st;
-  gboolean exists = g_stat (target, &st) == 0;
-  gsize done = 0;
-  int fd, dir_fd, errsv;
-
-  if (exists)
-    {
-      mode = st.st_mode & 07777;
-      if (access (target, W_OK) != 0)
-        {
-          errsv = errno;
-          _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                                      "cannot write %s: %s; the file is unchanged", path, g_strerror (errsv));
-          return FALSE;
-        }
-      if (st.st_uid != geteuid () && geteuid () != 0)
-        {
-          _ramo_session_set_io_error (error, G_IO_ERROR_PERMISSION_DENIED,
-                                      "cannot rewrite %s: it belongs to another user, and the new file "
-                                      "would be Ramo's user's; the file is unchanged", path);
-          return FALSE;
-        }
-    }
-
-  fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, (int) mode);
-  if (fd < 0)
-    {
-      errsv = errno;
-      _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                                  "cannot write beside %s: %s; the file is unchanged", path, g_strerror (errsv));
-      return FALSE;
-    }
-
-  while (done < length)
-    {
-      ssize_t n = write (fd, contents + done, length - done);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        goto failed;
-      done += (gsize) n;
-    }
-  /* the owner (the same), the group (one of the user's, or root's choice) and the mode of the
-   * file replaced, umask or not */
-  if (exists && (st.st_uid != geteuid () || st.st_gid != getegid ()) && fchown (fd, st.st_uid, st.st_gid) != 0)
-    goto failed;
-  if (fchmod (fd, mode) != 0 || fsync (fd) != 0)
-    goto failed;
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      goto failed;
-    }
-  fd = -1;
-  if (g_rename (tmp, target) != 0)
-    goto failed;
-
-  /* the rename itself made durable */
-  dir_fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
-  if (dir_fd >= 0)
-    {
-      fsync (dir_fd);
-      close (dir_fd);
-    }
-  return TRUE;
-
-failed:
-  errsv = errno != 0 ? errno : EIO;
-  if (fd >= 0)
-    close (fd);
-  g_unlink (tmp);
-  _ramo_session_set_io_error (error, g_io_error_from_errno (errsv),
-                              "cannot write %s: %s; the file is unchanged", path, g_strerror (errsv));
-  return FALSE;
 }
 
 /* For tests: called right before the migration renames its new file over the old one. */

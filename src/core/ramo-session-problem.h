@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  *   the label shows nowhere
  * @RAMO_PROBLEM_KEPT_OFF_PATH: a compaction's `firstKeptEntryId` is not on the path from the
  *   root to the compaction (or names no entry): pi keeps none of the messages before it
+ * @RAMO_PROBLEM_HEADER: the session header is missing or broken (see
+ *   ramo_session_manager_get_header_problem()); the file is open read-only
  *
  * What is wrong in a session file, as ramo_session_manager_dup_problems() lists it.
  */
@@ -34,6 +36,7 @@ typedef enum
   RAMO_PROBLEM_CYCLE,
   RAMO_PROBLEM_LABEL_TARGET,
   RAMO_PROBLEM_KEPT_OFF_PATH,
+  RAMO_PROBLEM_HEADER,
 } RamoProblemKind;
 
 typedef struct _RamoProblem RamoProblem;
@@ -49,7 +52,7 @@ typedef struct _RamoProblem RamoProblem;
  *   `targetId` or `firstKeptEntryId` that names nothing or is off the path
  * @related_line: for %RAMO_PROBLEM_DUPLICATE_ID the line of the entry that holds the id (the
  *   later one); 0 otherwise
- * @message: (nullable): for %RAMO_PROBLEM_LINE, what loading said of the line (English, as
+ * @message: (nullable): for %RAMO_PROBLEM_LINE and %RAMO_PROBLEM_HEADER, what loading said of the line (English, as
  *   ramo_session_manager_get_issues() gives it); %NULL for the other kinds
  *
  * One problem of a session file. Texts for people are made from these fields by whoever

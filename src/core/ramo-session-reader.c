@@ -19,7 +19,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -27,79 +26,13 @@
 
 #include <glib/gstdio.h>
 
-#include "ramo-js.h"
-#include "ramo-json.h"
 #include "ramo-session-manager-private.h"
 
 /*
- * Reading a whole session: the lines before the header (an oh-my-pi title slot), the header and
- * its version, then the entry lines in blocks, extracted on two threads and committed in file
+ * Reading a whole session: the lines before the header (ramo-session-header.c), then the entry lines in blocks, extracted on two threads and committed in file
  * order (ramo-session-lines.c), and at the end the tree (ramo-entry-tree.c). The loader object
  * (ramo-session-loader.c) runs this in a thread for a window, with progress.
  */
-
-/* What pi's `header.version ?? 1` gives when it is compared with numbers (`version >= 3`,
- * `version < 2`): a missing or null version is 1, anything else goes through JavaScript's
- * ToNumber(ToPrimitive()) — "2" is 2, true is 1, [] is 0, [2] is 2, "nan", {} and [1,2] are NaN. */
-static double
-header_version_number (RamoScan *scan,
-                       guint     node)
-{
-  double v;
-
-  for (;;)
-    {
-      switch (ramo_scan_type (scan, node))
-        {
-        case RAMO_SCAN_NONE:
-        case RAMO_SCAN_NULL:
-          return 1;
-        case RAMO_SCAN_NUMBER:
-          ramo_scan_number (scan, node, &v);
-          return v;
-        case RAMO_SCAN_TRUE:
-          return 1;
-        case RAMO_SCAN_FALSE:
-          return 0;
-        case RAMO_SCAN_STRING:
-          {
-            g_autofree char *text = ramo_scan_string (scan, node, 0);
-            return ramo_js_string_to_number (text);
-          }
-        case RAMO_SCAN_OBJECT:
-          return NAN;   /* "[object Object]" */
-        case RAMO_SCAN_ARRAY:
-          {
-            guint first = ramo_scan_node (scan, node)->first_child;
-
-            /* the array's join(","): empty is "", one element is its own text, more have a comma */
-            if (first == 0)
-              return 0;
-            if (ramo_scan_node (scan, first)->next != 0)
-              return NAN;
-            switch (ramo_scan_type (scan, first))
-              {
-              case RAMO_SCAN_NULL:
-                return 0;                    /* null joins as "" */
-              case RAMO_SCAN_TRUE:
-              case RAMO_SCAN_FALSE:
-                return NAN;                  /* "true", "false" */
-              case RAMO_SCAN_NONE:
-              case RAMO_SCAN_NUMBER:
-              case RAMO_SCAN_STRING:
-              case RAMO_SCAN_ARRAY:
-              case RAMO_SCAN_OBJECT:
-              default:
-                node = first;                /* a number or string reads back as itself */
-                continue;
-              }
-          }
-        default:
-          return NAN;
-        }
-    }
-}
-
 
 /*
  * The lines of a block are extracted by tasks (two for a large block: the lines before and
@@ -144,101 +77,33 @@ typedef struct
   gboolean    quit;
 } LoadState;
 
-/* Handles a line before the session header: an oh-my-pi title slot, or the header. */
+/* Handles a line before the entries (ramo-session-header.c). Returns whether the line was
+ * taken: a file with no header has its first entry read as one, with the other entries. */
 static gboolean
 load_header_line (RamoSessionManager *self,
                   LoadState          *state,
                   LineJob            *job,
                   const char         *line,
-                  GError            **error)
+                  const char         *rest,
+                  gsize               rest_len)
 {
-  g_autofree char *repaired = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  RamoScan *scan = &state->ex[0].scan;
-  JsonObject *object;
-  guint type_node;
+  RamoHeaderLine what = _ramo_session_manager_read_header_line (self, &state->ex[0], job, line, rest, rest_len);
 
-  if (_ramo_line_is_blank (line, job->len))
+  if (what == RAMO_HEADER_LINE_BEFORE)
     return TRUE;
 
-  if (!_ramo_extractor_scan_line (&state->ex[0], job, line, &repaired))
-    {
-      _ramo_session_manager_add_issue (self, job->line_no, "%s", job->issue);
-      return TRUE;
-    }
-  g_clear_pointer (&job->issue, g_free);
-
-  type_node = ramo_scan_member (scan, 1, "type");
-  if (ramo_scan_string_equal (scan, type_node, "title"))
-    {
-      _ramo_session_manager_take_title_line (self, scan, line, job->len, job->offset);
-      return TRUE;
-    }
-  if (!ramo_scan_string_equal (scan, type_node, "session"))
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   "line %u: the first line is not a session header (type \"session\")", job->line_no);
-      return FALSE;
-    }
-  if (ramo_scan_type (scan, ramo_scan_member (scan, 1, "id")) != RAMO_SCAN_STRING)
-    {
-      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   "line %u: the session header has no string \"id\"", job->line_no);
-      return FALSE;
-    }
-
-  /* the header is kept whole, unknown fields included; read with the scanner, which holds
-   * what json-glib cannot (an escaped NUL, a lone surrogate) */
-  root = ramo_scan_to_node (scan, 1);
-  object = json_node_get_object (root);
-
   state->have_header = TRUE;
-  self->header = json_object_ref (object);
-  self->header_text = repaired ? g_strdup (repaired) : g_strndup (line, job->len);
-  self->session_id = g_strdup (ramo_json_member_string (object, "id"));
-  self->cwd = g_strdup (ramo_json_member_string (object, "cwd"));
-
-  {
-    guint version_node = ramo_scan_member (scan, 1, "version");
-    double version = header_version_number (scan, version_node);
-
-    /* as written in the file, for the messages */
-    if (version_node)
-      self->version_text = g_strndup (scan->text + ramo_scan_node (scan, version_node)->start,
-                                      ramo_scan_node (scan, version_node)->end - ramo_scan_node (scan, version_node)->start);
-    /* pi migrates when `version < 2` or `version < 3` and leaves a file alone when
-     * `version >= 3`; a version that is not a number (NaN) is none of these, so pi reads the
-     * entries as they are — as version 3 */
-    if (isnan (version))
-      {
-        self->file_version = RAMO_SESSION_VERSION;
-        self->read_only = TRUE;
-        _ramo_session_manager_add_issue (self, job->line_no, "session format version %s is not a number; read as version %u "
-                   "(as pi reads it) and opened read-only", self->version_text, RAMO_SESSION_VERSION);
-      }
-    else if (version > RAMO_SESSION_VERSION)
-      {
-        self->file_version = version >= 1000 ? 1000 : (guint) ceil (version);
-        self->read_only = TRUE;
-        _ramo_session_manager_add_issue (self, job->line_no, "session format version %s is newer than Ramo knows (%u); opened read-only",
-                   self->version_text, RAMO_SESSION_VERSION);
-      }
-    else if (version >= 3)
-      self->file_version = 3;
-    else if (version >= 2)
-      self->file_version = 2;
-    else
-      self->file_version = 1;
-  }
   if (self->file_version < 2)
     {
+      /* v1 indexes count the parsed lines, the header first when there is one */
       state->parsed = g_ptr_array_new ();
       state->first_kept = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-      g_ptr_array_add (state->parsed, NULL);
+      if (what == RAMO_HEADER_LINE_HEADER)
+        g_ptr_array_add (state->parsed, NULL);
     }
   state->ex[0].file_version = self->file_version;
   state->ex[1].file_version = self->file_version;
-  return TRUE;
+  return what == RAMO_HEADER_LINE_HEADER;
 }
 
 /* Extracts the lines of @task with @ex (the extractor of the thread running it). */
@@ -318,16 +183,21 @@ load_block (RamoSessionManager *self,
       const char *nl = memchr (data + pos, '\n', len - pos);
       gsize end = nl ? (gsize) (nl - data) : len;
       LineJob job = { 0 };
-      gboolean ok;
+      gboolean taken;
 
       job.offset = base_offset + pos;
       job.len = end - pos;
       job.line_no = ++state->line_no;
       job.complete = nl != NULL || !at_eof;
-      ok = load_header_line (self, state, &job, data + pos, error);
+      taken = load_header_line (self, state, &job, data + pos,
+                                data + MIN (end + 1, len), len - MIN (end + 1, len));
       _ramo_line_job_clear (&job);
-      if (!ok)
-        return FALSE;
+      if (!taken)
+        {
+          /* the first entry of a file with no header: read with the others */
+          state->line_no--;
+          break;
+        }
       pos = end + 1;
     }
 
@@ -412,6 +282,12 @@ finish_block (RamoSessionManager *self,
           /* a last line cut short may be one another program is still writing */
           if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
             state->pending_offset = jobs[i].offset;
+          /* in a file with no header before its entries, a header among them is not a second one */
+          if (jobs[i].second_header && self->header == NULL)
+            {
+              jobs[i].second_header = FALSE;
+              _ramo_session_manager_late_header (self, jobs[i].line_no);
+            }
           _ramo_session_manager_commit_line (self, &jobs[i], state->parsed, state->first_kept);
           _ramo_line_job_clear (&jobs[i]);
         }
@@ -465,8 +341,11 @@ load_state_finish (RamoSessionManager *self,
 
   if (ok && !state->have_header)
     {
+      /* nothing to show: no header and no line that is a JSON object */
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE,
-                   total_len == 0 ? "the file is empty" : "the file has no session header");
+                   total_len == 0 ? "the file is empty"
+                   : state->line_no == 0 ? "the file holds no line"
+                   : "the file has no session header and no entry that can be read");
       ok = FALSE;
     }
 
@@ -508,6 +387,8 @@ load_state_finish (RamoSessionManager *self,
     _ramo_session_manager_build_tree (self);
   self->linking = FALSE;
   _ramo_session_manager_update_dialect (self);
+  /* found here, in the loading thread: a million entries take tens of milliseconds */
+  _ramo_session_manager_find_problems (self);
   return TRUE;
 }
 

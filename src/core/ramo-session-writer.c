@@ -95,6 +95,13 @@ gboolean
 _ramo_session_manager_check_writable (RamoSessionManager  *self,
                                       GError             **error)
 {
+  if (self->read_only && self->read_only_reason)
+    {
+      g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY,
+                   "%s is read-only: %s; nothing was written",
+                   self->path ? self->path : "(memory)", self->read_only_reason);
+      return FALSE;
+    }
   if (self->read_only)
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_READ_ONLY,

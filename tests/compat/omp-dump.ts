@@ -90,8 +90,19 @@ function pickIds(sm: any, maxPerKind: number): [string, string][] {
   const entries: any[] = sm.getEntries();
   const picks: [string, string][] = [];
   const seen = new Set<string>();
+  // an id whose ancestry loops (a repeated id can close a loop of parents): oh-my-pi's
+  // getBranch() stops where it comes back to an id it passed, so its path depends on where it
+  // starts and no tree gives them all; Ramo cuts the loop once (one-per-id.mjs). Not compared.
+  const loops = (id: string) => {
+    const passed = new Set<string>();
+    for (let e = sm.getEntry(id); e; e = e.parentId ? sm.getEntry(e.parentId) : undefined) {
+      if (passed.has(e.id)) return true;
+      passed.add(e.id);
+    }
+    return false;
+  };
   const add = (id: string | null | undefined, why: string) => {
-    if (id && !seen.has(id)) {
+    if (id && !seen.has(id) && !loops(id)) {
       seen.add(id);
       picks.push([id, why]);
     }

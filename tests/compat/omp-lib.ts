@@ -6,7 +6,7 @@
 // session files with oh-my-pi's SessionManager on private copies (oh-my-pi takes a
 // lock next to the file it opens and may rewrite the title slot), and turns what
 // oh-my-pi computes into the JSON shapes `ramo-session` prints:
-//   treeJson     getTree() in pre-order and getLeafId()
+//   treeJson     getTree() in pre-order (one node per id: one-per-id.mjs) and getLeafId()
 //   contextJson  a SessionContext (buildSessionContext), every field of oh-my-pi's
 //                SessionContext type except cacheMissExplainedAt (transcript mode
 //                only); `model` is models.default split at its first "/"
@@ -21,6 +21,8 @@ import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir, homedir } from "node:os";
 import { join, basename, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+// @ts-ignore: a JavaScript module shared with the pi harnesses
+import { onePerId, readLines, repeatedIds, unloopedText } from "./one-per-id.mjs";
 
 export function die(prog: string, msg: string): never {
   process.stderr.write(`${prog}: ${msg}\n`);
@@ -70,14 +72,40 @@ export function privateCopy(file: string): string {
   return copy;
 }
 
+// oh-my-pi's getTree() with one node per id where lines share ids (Ramo's deliberate
+// difference, one-per-id.mjs), made when the session is opened: oh-my-pi opens the unlooped
+// file asynchronously. By session manager: the number of entries it was made for, the tree
+// (entries as the file has them) and the tree with the unlooped file's entries (/tree rows).
+const onePerIdTrees = new WeakMap<any, { n: number; tree: any[]; given: any[] }>();
+
 /** oh-my-pi's SessionManager on FILE itself (callers pass a private copy). */
 export async function open(omp: Omp, file: string) {
-  return await omp.SessionManager.open(file, dirname(file));
+  const sm = await omp.SessionManager.open(file, dirname(file));
+  const info = repeatedIds(sm.getEntries());
+  if (info != null && info.loops) {
+    const dir = join(work, `unlooped${++copies}`);
+    mkdirSync(dir);
+    const copy = join(dir, "session.jsonl");
+    writeFileSync(copy, unloopedText(readLines(file), info));
+    const raw = (await omp.SessionManager.open(copy, dir)).getTree();
+    onePerIdTrees.set(sm, { n: sm.getEntries().length, tree: onePerId(raw, info), given: onePerId(raw, info, true) });
+  }
+  return sm;
+}
+
+/** getTree() of sm, each node once (see above). */
+function ompTree(sm: any, asGiven = false): any[] {
+  const made = onePerIdTrees.get(sm);
+  if (made && made.n === sm.getEntries().length) return asGiven ? made.given : made.tree;
+  const info = repeatedIds(sm.getEntries());
+  if (info == null) return sm.getTree();
+  if (info.loops) throw new Error("getTree() would loop: the session changed since it was opened");
+  return onePerId(sm.getTree(), info);
 }
 
 export function treeJson(sm: any) {
   const rows: Record<string, unknown>[] = [];
-  const roots = sm.getTree();
+  const roots = ompTree(sm);
   const stack: [any, number][] = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], 0]);
   while (stack.length > 0) {
@@ -145,7 +173,7 @@ async function treeListClass(): Promise<any> {
 /** The rows oh-my-pi's /tree selector lists in filter MODE (no search query). */
 export async function rowsJson(sm: any, mode: string) {
   const List = await treeListClass();
-  const list = new List(sm.getTree(), sm.getLeafId() ?? null, 1000, mode);
+  const list = new List(ompTree(sm, true), sm.getLeafId() ?? null, 1000, mode);
   const rows = list.__ramoRows().map((n: any) => ({
     id: n.node.entry.id,
     indent: n.indent,

@@ -19,6 +19,7 @@ import { copyFileSync, mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir, homedir } from "node:os";
 import { join, basename } from "node:path";
 import { pathToFileURL } from "node:url";
+import { treeOf } from "./one-per-id.mjs";
 
 function die(msg) {
   process.stderr.write(`pi-dump: ${msg}\n`);
@@ -59,10 +60,11 @@ const pi = await import(pathToFileURL(smPath).href);
 const { SessionManager, buildSessionContext } = pi;
 
 // Pre-order rows of getTree(), walked with an explicit stack (trees can be
-// deeper than the JS call stack allows).
-function dumpTree(sm) {
+// deeper than the JS call stack allows); where lines share an id, each node once
+// (Ramo's deliberate difference, one-per-id.mjs).
+function dumpTree(sm, path) {
   const rows = [];
-  const roots = sm.getTree();
+  const roots = treeOf(sm, path, (p, dir) => SessionManager.open(p, dir));
   const stack = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], 0]);
   while (stack.length > 0) {
@@ -93,7 +95,7 @@ try {
   const sm = SessionManager.open(copy, work);
 
   if (mode === "tree") {
-    out = dumpTree(sm);
+    out = dumpTree(sm, copy);
   } else if (mode === "extract") {
     // Persistent mode writes the new file into `work` (only if it holds an
     // assistant message); the manager then holds the new session in memory.

@@ -235,8 +235,19 @@ async function writeback() {
   if (entries.length === 0) return;
   const byId = new Map(entries.map((e) => [e.id, e]));
   const onPath = new Set(src.path.map((e) => e.id));
+  // an id whose ancestry loops (a repeated id can close a loop): pi's getBranch() there never
+  // ends, so it is never a target
+  const loops = (id) => {
+    const seen = new Set();
+    for (let e = byId.get(id); e; e = e.parentId ? byId.get(e.parentId) : undefined) {
+      if (seen.has(e.id)) return true;
+      seen.add(e.id);
+    }
+    return false;
+  };
   const pathOf = (id) => {
     const p = [];
+    if (loops(id)) return p;
     for (let e = byId.get(id); e; e = e.parentId ? byId.get(e.parentId) : undefined) p.unshift(e);
     return p;
   };
@@ -265,7 +276,7 @@ async function writeback() {
   // -- extract
   const targets = new Map();
   const addTarget = (why, e) => {
-    if (e && !targets.has(e.id)) targets.set(e.id, why);
+    if (e && !targets.has(e.id) && !loops(e.id)) targets.set(e.id, why);
   };
   addTarget("middle of the active path", src.path[Math.floor((src.path.length - 1) * 0.6)]);
   addTarget("the leaf", byId.get(leaf));
@@ -277,7 +288,7 @@ async function writeback() {
 
   // -- navigate (to an entry off the active path, or else one on it)
   {
-    const off = entries.filter((e) => !onPath.has(e.id) && e.type !== "label").slice(-1)[0] ??
+    const off = entries.filter((e) => !onPath.has(e.id) && e.type !== "label" && !loops(e.id)).slice(-1)[0] ??
       src.path.find((e, i) => i < src.path.length - 2 && isMsg(e, "user"));
     if (off) await checkNavigate(off);
   }

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { treeOf } from "./one-per-id.mjs";
 
 export const AGENTS = process.env.RAMO_AGENTS_DIR || join(homedir(), ".cache", "ramo-agents");
 export const PI16_DIR = join(AGENTS, "pi16", "node_modules", "@earendil-works", "pi-coding-agent");
@@ -60,19 +61,33 @@ export function withCopy(file, fn) {
   return result;
 }
 
+const sessionFiles = new WeakMap();
+
 /** Opens a private copy of file with pi 1.6.0 and runs fn(sm, copyPath, workDir). */
 export function withSession(file, fn) {
-  return withCopy(file, (copy, work) => fn(pi16.SessionManager.open(copy, work), copy, work));
+  return withCopy(file, (copy, work) => {
+    const sm = pi16.SessionManager.open(copy, work);
+    sessionFiles.set(sm, copy);
+    return fn(sm, copy, work);
+  });
 }
 
 /**
- * The tree in the shape of `ramo-session tree FILE --json`: getTree() walked in pre-order
- * (an explicit stack: trees can be deeper than the JS stack).
+ * pi 1.6.0's getTree() with each node listed once where an id is on several lines (Ramo's
+ * deliberate difference, one-per-id.mjs).
+ */
+export function piTree(sm, asGiven = false) {
+  return treeOf(sm, sessionFiles.get(sm), (path, dir) => pi16.SessionManager.open(path, dir), asGiven);
+}
+
+/**
+ * The tree in the shape of `ramo-session tree FILE --json`: getTree() (one node per id:
+ * piTree()) walked in pre-order (an explicit stack: trees can be deeper than the JS stack).
  */
 export function dumpTree(sm) {
   const rows = [];
   const stack = [];
-  const roots = sm.getTree();
+  const roots = piTree(sm);
   for (let i = roots.length - 1; i >= 0; i--) stack.push([roots[i], 0]);
   while (stack.length > 0) {
     const [node, depth] = stack.pop();
@@ -112,7 +127,8 @@ export function dumpContext(sm, leaf, entries = sm.getEntries(), byId) {
  * visible roots it is one more than the indentation drawn), showConnector, isLast, gutters.
  */
 export async function dumpRows(sm, mode) {
-  const tree = sm.getTree();
+  // a loop cut (one-per-id.mjs) as the selector, which follows parentId, sees it
+  const tree = piTree(sm, true);
   if (tree.length === 0) return { filter: mode, rows: [] }; // the selector would close itself
   const { TreeSelectorComponent } = await treeSelector();
   const noop = () => {};

@@ -21,7 +21,8 @@
 # two messages, no duplicated lines), and a title oh-my-pi rewrites in place, which
 # `info` must show as the new name.
 #
-# Files: tests/compat/gen-omp.ts output, tests/compat/cases/omp/*.jsonl,
+# Files: tests/compat/gen-omp.ts output, tests/compat/cases/omp/*.jsonl, the files
+# gen-dupids.mjs writes (ids on several lines: oh-my-pi's tree with one node per id),
 # data/examples/*.jsonl and ../shared/fixtures/real/*.jsonl (relative to the
 # repository root, with --dialect omp forced; skipped when absent), the child order
 # files of gen-order.mjs (read only, by both sides with TZ=Europe/Rome: oh-my-pi
@@ -256,6 +257,13 @@ done
 for f in "$REPO"/data/examples/*.jsonl; do
     queue_read "example:$(basename "$f")" "$f" ""
 done
+# lines sharing ids (R4): oh-my-pi's tree taken with one node per id (one-per-id.mjs); the
+# header written once (oh-my-pi reads a second header line as an entry, Ramo skips it)
+if node "$HERE/gen-dupids.mjs" "$TMP/dupids" --one-header >"$TMP/dupids.txt" 2>"$TMP/dupids.err"; then
+    while IFS= read -r f; do queue_read "dupids:$(basename "$f")" "$f" "" 100; done <"$TMP/dupids.txt"
+else
+    bad "gen-dupids.mjs failed: $(first_line "$TMP/dupids.err")"
+fi
 REAL=("$REPO"/../shared/fixtures/real/*.jsonl)
 if [ ${#REAL[@]} -gt 0 ]; then
     for f in "${REAL[@]}"; do queue_read "real:$(basename "$f")" "$f" "" 2; done

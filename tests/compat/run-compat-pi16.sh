@@ -12,9 +12,10 @@
 #              compact --summary (systemMessage), each read back by pi 1.6.0
 # Files: data/examples/*.jsonl, ../shared/fixtures/real/*.jsonl (read only: version-1 files,
 # their ids are random), the sessions gen-pi16.mjs writes with pi 1.6.0's SessionManager
-# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, a session whose
-# bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), the child
-# order files of gen-order.mjs (read only, with TZ=Europe/Rome), and FILES.
+# (seed: $RAMO_PI16_SEED, default 1606), tests/compat/cases/pi16/*.jsonl, the files gen-dupids.mjs
+# writes (ids on several lines: pi's tree taken with one node per id, one-per-id.mjs), a session
+# whose bodies nest 100,000 levels deep (gen-deep.py; read only: pi cannot write it back), the
+# child order files of gen-order.mjs (read only, with TZ=Europe/Rome), and FILES.
 # Every file is read through private copies. Prints `ok:`/`FAIL:` lines, then `N passed,
 # M failed`. Exit status: 0 all passed, 1 some failed, 2 usage error, 77 agents unavailable.
 
@@ -86,6 +87,13 @@ else
     FAIL=$((FAIL + 1))
 fi
 for f in "$HERE"/cases/pi16/*.jsonl; do printf 'case:%s\tboth\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done
+# lines sharing ids (pi's first write twice, R4): pi's tree compared with one node per id
+if "$NODE" "$HERE/gen-dupids.mjs" "$TMP/dupids" >"$TMP/dupids.txt" 2>"$TMP/dupids.err"; then
+    while IFS= read -r f; do printf 'dupids:%s\tboth\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done <"$TMP/dupids.txt"
+else
+    echo "FAIL: gen-dupids.mjs: $(head -c 300 "$TMP/dupids.err")"
+    FAIL=$((FAIL + 1))
+fi
 # child order: V8's Date.parse (legacy forms, local time) and V8's sort with NaN times; read in a
 # fixed time zone with summer time, so that local times are tested too
 if "$NODE" "$HERE/gen-order.mjs" "$TMP/order" >"$TMP/order.txt" 2>"$TMP/order.err"; then

@@ -15,7 +15,8 @@
 #
 # Files checked: data/examples/*.jsonl, ../shared/fixtures/real/*.jsonl
 # (relative to the repository root; skipped when absent), the sessions made by
-# gen-sessions.mjs, and FILES.
+# gen-sessions.mjs and gen-dupids.mjs (ids on several lines: pi's tree taken with
+# one node per id, one-per-id.mjs), and FILES.
 #
 # pi is installed on first use into ${RAMO_PI_DIR:-$HOME/.cache/ramo-pi}.
 # Exit status: 0 all passed, 1 some failed, 2 usage error, 77 skipped.
@@ -177,6 +178,13 @@ if node "$HERE/gen-sessions.mjs" "$GEN" >"$TMP/gen.txt" 2>"$TMP/gen.err"; then
     while IFS= read -r f; do printf 'gen:%s\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done <"$TMP/gen.txt"
 else
     bad "gen-sessions.mjs failed: $(first_line "$TMP/gen.err")"
+fi
+# lines sharing ids (pi's first write twice, R4): pi's tree taken with one node per id
+if node "$HERE/gen-dupids.mjs" "$TMP/dupids" >"$TMP/dupids.txt" 2>"$TMP/dupids.err"; then
+    ok "gen-dupids.mjs generated $(wc -l <"$TMP/dupids.txt") files"
+    while IFS= read -r f; do printf 'dupids:%s\t%s\n' "$(basename "$f")" "$f" >>"$LIST"; done <"$TMP/dupids.txt"
+else
+    bad "gen-dupids.mjs failed: $(first_line "$TMP/dupids.err")"
 fi
 shopt -u nullglob
 
