@@ -353,6 +353,53 @@ test_detected (void)
   assert_orders (again, node);
 }
 
+/*
+ * Lines sharing ids: the agents list the node (the later line) once per line, in the list of
+ * the parent each line names, and sort those lists; Ramo keeps it once, where its own parent's
+ * list has it first. A change of dialect makes those lists again, by the other agent's rules.
+ */
+static void
+test_repeated_ids (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+  g_autofree char *path = write_session (rand, 100);
+  g_autoptr(JsonObject) node = NULL;
+  g_autoptr(JsonObject) bun = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autofree char *node_root = NULL;
+  g_autofree char *bun_root = NULL;
+  /* two ids again under the root, one moved under another child, one again in place */
+  const char *again =
+    "{\"type\":\"message\",\"id\":\"k0000010\",\"parentId\":\"" ROOT_ID "\",\"timestamp\":\"garbage\","
+    "\"message\":{\"role\":\"user\",\"content\":\"k0000010\",\"timestamp\":1772348400000}}\n"
+    "{\"type\":\"message\",\"id\":\"k0000020\",\"parentId\":\"" ROOT_ID "\",\"timestamp\":\"2026-03-01T07:02:00.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"k0000020\",\"timestamp\":1772348400000}}\n"
+    "{\"type\":\"message\",\"id\":\"k0000030\",\"parentId\":\"k0000040\",\"timestamp\":\"Mar\u00a01 2026 07:01:00 UTC\","
+    "\"message\":{\"role\":\"user\",\"content\":\"k0000030\",\"timestamp\":1772348400000}}\n";
+
+  append_children (path, rand, 'z', 8, again);
+  node = agent_orders (TEST_JS_NODE, path);
+  bun = agent_orders (TEST_JS_BUN, path);
+  if (node == NULL || bun == NULL)
+    {
+      g_test_skip (node == NULL ? "node is not installed" : "Bun is not installed");
+      return;
+    }
+  node_root = join_order (node, ROOT_ID);
+  bun_root = join_order (bun, ROOT_ID);
+  g_assert_cmpstr (node_root, !=, bun_root);
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_repeated_ids (manager), ==, 3);
+  assert_orders (manager, node);
+  ramo_session_manager_set_dialect (manager, RAMO_DIALECT_OMP);
+  assert_orders (manager, bun);
+  ramo_session_manager_set_dialect (manager, RAMO_DIALECT_PI);
+  assert_orders (manager, node);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -361,6 +408,7 @@ main (int   argc,
 
   g_test_add_func ("/session/order/switch", test_switch);
   g_test_add_func ("/session/order/detected", test_detected);
+  g_test_add_func ("/session/order/repeated-ids", test_repeated_ids);
 
   return g_test_run ();
 }
