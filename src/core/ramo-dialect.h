@@ -26,7 +26,7 @@ G_BEGIN_DECLS
  * orders agree while all the timestamps are valid; with 8 or more children some of which have
  * an invalid timestamp, or a timestamp with non-ASCII white space, they differ
  * (ramo_js_sort_jsc() and ramo_js_date_parse_jsc() give oh-my-pi's). Ramo orders children as
- * pi does in both dialects for now.
+ * the dialect's agent does, and sorts them again when the dialect changes.
  */
 typedef enum
 {

@@ -22,15 +22,17 @@
 /*
  * The tree of a session as pi's `getTree()` makes it from the entry records: each entry hangs
  * under the entry its `parentId` names, cycles are cut, depths are counted, and the children of
- * an entry are in the order pi's sort gives them. Nothing here knows the file: it works on the
- * records and their index by id, which the session manager owns.
+ * an entry are in the order pi's sort gives them (oh-my-pi's, for its dialect). Nothing here
+ * knows the file: it works on the records and their index by id, which the session manager
+ * owns.
  */
 
 /*
- * pi sorts children with Array.prototype.sort() and the comparator
+ * pi and oh-my-pi sort children with Array.prototype.sort() and the comparator
  * `new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime()`. A NaN result (an
  * invalid or missing timestamp) counts as "equal", which makes the comparator inconsistent, so
- * the order then depends on the sorting algorithm: ramo_js_sort() is V8's.
+ * the order then depends on the sorting algorithm: ramo_js_sort() is V8's (pi runs on node),
+ * ramo_js_sort_jsc() JavaScriptCore's (oh-my-pi runs on Bun).
  */
 static double
 compare_time (gconstpointer a,
@@ -40,17 +42,103 @@ compare_time (gconstpointer a,
   return ((const RamoEntry *) a)->time_ms - ((const RamoEntry *) b)->time_ms;
 }
 
+static int
+compare_index (gconstpointer a,
+               gconstpointer b)
+{
+  guint32 ia = (*(RamoEntry * const *) a)->index;
+  guint32 ib = (*(RamoEntry * const *) b)->index;
+
+  return ia < ib ? -1 : ia > ib;
+}
+
+/* @children sorted as the agent's Array.prototype.sort() sorts them, from the order they are in */
+static void
+sort_by_time (GPtrArray   *children,
+              RamoDialect  dialect)
+{
+  if (dialect == RAMO_DIALECT_OMP)
+    ramo_js_sort_jsc (children->pdata, children->len, compare_time, NULL);
+  else
+    ramo_js_sort (children->pdata, children->len, compare_time, NULL);
+}
+
 /**
  * ramo_entry_tree_sort_children:
- * @children: (element-type RamoEntry): the children of one entry
+ * @children: (element-type RamoEntry): the children of one entry, each listed by its own line
+ * @dialect: whose sort to sort them by
  *
- * Sorts @children oldest→newest by RamoEntry.time_ms as pi's `getTree()` does, in the order
- * V8's Array.prototype.sort() gives (ramo_js_sort()), stable for equal times.
+ * Sorts @children oldest→newest by RamoEntry.time_ms as `getTree()` does: the agent builds the
+ * list in file order each time, then sorts it, in the order V8's Array.prototype.sort() gives
+ * for pi (ramo_js_sort()) and JavaScriptCore's for oh-my-pi (ramo_js_sort_jsc()). Where
+ * @children are not in file order (sorted before, an entry added since), that order is made
+ * first, so the result is the agent's whatever the comparator's NaNs make of it. (Where lines
+ * share ids the agent lists a node once per line: ramo_entry_tree_build() sorts those lists.)
  */
 void
-ramo_entry_tree_sort_children (GPtrArray *children)
+ramo_entry_tree_sort_children (GPtrArray   *children,
+                               RamoDialect  dialect)
 {
-  ramo_js_sort (children->pdata, children->len, compare_time, NULL);
+  for (guint i = 1; i < children->len; i++)
+    if (((RamoEntry *) children->pdata[i - 1])->index > ((RamoEntry *) children->pdata[i])->index)
+      {
+        g_ptr_array_sort (children, compare_index);
+        break;
+      }
+  sort_by_time (children, dialect);
+}
+
+/**
+ * ramo_entry_tree_sort_all:
+ * @entries: (element-type RamoEntry): every entry
+ * @dialect: whose sort to sort by
+ *
+ * Sorts the children of every entry of @entries (ramo_entry_tree_sort_children()): after a
+ * load that linked them in file order, or when the session is read by other rules.
+ */
+void
+ramo_entry_tree_sort_all (GPtrArray   *entries,
+                          RamoDialect  dialect)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->children && entry->children->len > 1)
+        ramo_entry_tree_sort_children (entry->children, dialect);
+    }
+}
+
+/**
+ * ramo_entry_tree_set_times:
+ * @entries: (element-type RamoEntry): every entry
+ * @from: the first entry whose time to set
+ * @dialect: whose `Date.parse()` to read the timestamps by
+ *
+ * Sets RamoEntry.time_ms of the entries from @from on to the time @dialect's agent reads in
+ * their timestamps. The load reads them as pi does (ramo_js_date_parse()); Bun's
+ * `Date.parse()` (ramo_js_date_parse_jsc()) reads only a timestamp with a character beyond
+ * ASCII otherwise, so only those are read again.
+ */
+void
+ramo_entry_tree_set_times (GPtrArray   *entries,
+                           guint        from,
+                           RamoDialect  dialect)
+{
+  for (guint i = from; i < entries->len; i++)
+    {
+      RamoEntry *entry = g_ptr_array_index (entries, i);
+      const guchar *p = (const guchar *) entry->timestamp;
+
+      if (p == NULL)
+        continue;
+      while (*p != 0 && *p < 0x80)
+        p++;
+      if (*p == 0)
+        continue;
+      entry->time_ms = dialect == RAMO_DIALECT_OMP ? ramo_js_date_parse_jsc (entry->timestamp)
+                                                   : ramo_js_date_parse (entry->timestamp);
+    }
 }
 
 /**
@@ -147,6 +235,7 @@ line_placement (GHashTable      *by_id,
  * @by_id: (element-type utf8 RamoEntry): the entries by id (the later line where two share one)
  * @roots: (element-type RamoEntry): filled with the roots
  * @cut: (element-type RamoEntry): gets the entries at which a cycle was cut for the first time
+ * @dialect: whose sort orders the children
  *
  * Builds parents, children, roots and depths from the records, iteratively (pi's `getTree()`).
  *
@@ -161,13 +250,14 @@ line_placement (GHashTable      *by_id,
  * A `parentId` cycle (which would make pi loop forever) is cut at the node of the cycle whose
  * id comes first in the file: it becomes a root and is flagged %RAMO_ENTRY_FLAG_CYCLE_BROKEN;
  * an entry flagged so before (the tree is built again after lines are appended) is not added
- * to @cut again. Children are in pi's order (ramo_entry_tree_sort_children()).
+ * to @cut again. Children are in the order of @dialect's agent (ramo_entry_tree_sort_children()).
  */
 void
-ramo_entry_tree_build (GPtrArray  *entries,
-                       GHashTable *by_id,
-                       GPtrArray  *roots,
-                       GPtrArray  *cut)
+ramo_entry_tree_build (GPtrArray   *entries,
+                       GHashTable  *by_id,
+                       GPtrArray   *roots,
+                       GPtrArray   *cut,
+                       RamoDialect  dialect)
 {
   guint n = entries->len;
   RamoEntry **records = (RamoEntry **) entries->pdata;
@@ -267,7 +357,7 @@ ramo_entry_tree_build (GPtrArray  *entries,
 
       for (guint i = 0; i < n; i++)
         if (records[i]->children && records[i]->children->len > 1)
-          ramo_entry_tree_sort_children (records[i]->children);
+          ramo_entry_tree_sort_children (records[i]->children, dialect);
 
       set_depths (roots, n);
       return;
@@ -314,8 +404,9 @@ ramo_entry_tree_build (GPtrArray  *entries,
 
       if (children == NULL)
         continue;
+      /* the nodes of the lines, in file order: not by their own lines' order */
       if (children->len > 1)
-        ramo_entry_tree_sort_children (children);
+        sort_by_time (children, dialect);
       for (guint k = 0; k < children->len; k++)
         {
           RamoEntry *child = g_ptr_array_index (children, k);

@@ -1,4 +1,4 @@
-/* ramo-entry-tree.h — parents, cycles, depths and pi's child order over the entry records
+/* ramo-entry-tree.h — parents, cycles, depths and the agents' child order over the entry records
  *
  * Copyright 2026 The Ramo authors
  *
@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "ramo-dialect.h"
 #include "ramo-entry.h"
 
 G_BEGIN_DECLS
@@ -14,13 +15,20 @@ G_BEGIN_DECLS
 /* A private flag bit: the entry is on the root→leaf path. */
 #define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
 
-void       ramo_entry_tree_build           (GPtrArray  *entries,
-                                            GHashTable *by_id,
-                                            GPtrArray  *roots,
-                                            GPtrArray  *cut);
-RamoEntry *ramo_entry_tree_resolve_parent  (GHashTable *by_id,
-                                            RamoEntry  *entry);
-void       ramo_entry_tree_sort_children   (GPtrArray  *children);
+void       ramo_entry_tree_build           (GPtrArray   *entries,
+                                            GHashTable  *by_id,
+                                            GPtrArray   *roots,
+                                            GPtrArray   *cut,
+                                            RamoDialect  dialect);
+RamoEntry *ramo_entry_tree_resolve_parent  (GHashTable  *by_id,
+                                            RamoEntry   *entry);
+void       ramo_entry_tree_sort_children   (GPtrArray   *children,
+                                            RamoDialect  dialect);
+void       ramo_entry_tree_sort_all        (GPtrArray   *entries,
+                                            RamoDialect  dialect);
+void       ramo_entry_tree_set_times       (GPtrArray   *entries,
+                                            guint        from,
+                                            RamoDialect  dialect);
 void       ramo_entry_tree_mark_path       (RamoEntry  *leaf,
                                             gboolean    on);
 

@@ -191,7 +191,8 @@ struct _RamoEntry
                                     * model_change `[model, role]` (JSON, null for absent) */
   RamoEntry      *parent;          /* resolved tree parent, NULL for roots */
   GPtrArray      *children;        /* (element-type RamoEntry) sorted oldest→newest, or NULL */
-  double          time_ms;         /* `new Date(timestamp).getTime()`, NaN if invalid */
+  double          time_ms;         /* `new Date(timestamp).getTime()` as the dialect's agent
+                                    * reads it, NaN if invalid */
   goffset         offset;          /* first byte of the line */
   guint32         length;          /* bytes of the line, without its line end */
   guint32         line;            /* 1-based line number in the file */

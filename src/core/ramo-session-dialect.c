@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include "ramo-entry-tree.h"
 #include "ramo-session-manager-private.h"
 
 /* The session manager's dialect: which agent's rules the file is read by. Detected from the
@@ -69,6 +70,44 @@ ramo_session_manager_get_dialect_chosen (RamoSessionManager *self)
   return self->dialect_chosen;
 }
 
+/*
+ * The children of an entry are in the order of the dialect's agent: pi's sort and Date.parse
+ * are V8's, oh-my-pi's Bun's (ramo-entry-tree.c). The entries' times and the children are
+ * kept by self->order_dialect; the load reads the times as pi does, so the entries from
+ * self->n_timed on have pi's times until ordered.
+ */
+
+/* Before the children of a new entry are sorted: the times of the entries read since, made
+ * by the order's rules. Returns them. */
+RamoDialect
+_ramo_session_manager_time_entries (RamoSessionManager *self)
+{
+  if (self->order_dialect != RAMO_DIALECT_PI)
+    ramo_entry_tree_set_times (self->entries, self->n_timed, self->order_dialect);
+  self->n_timed = self->entries->len;
+  return self->order_dialect;
+}
+
+/* Before the whole tree is sorted (a load, lines read from the file): the rules to sort by,
+ * those the dialect will be once _ramo_session_manager_update_dialect() has run, and the
+ * times made by them. */
+RamoDialect
+_ramo_session_manager_order_dialect (RamoSessionManager *self)
+{
+  RamoDialect dialect = self->dialect_chosen ? self->dialect
+                                             : ramo_session_manager_get_detected_dialect (self);
+
+  if (dialect != self->order_dialect)
+    {
+      /* the times of pi's rules are the ones the load made */
+      if (self->n_timed > 0 || dialect == RAMO_DIALECT_OMP)
+        ramo_entry_tree_set_times (self->entries, 0, dialect);
+      self->order_dialect = dialect;
+      self->n_timed = self->entries->len;
+    }
+  return _ramo_session_manager_time_entries (self);
+}
+
 static void
 set_effective (RamoSessionManager *self,
                RamoDialect         dialect)
@@ -76,6 +115,21 @@ set_effective (RamoSessionManager *self,
   if (self->dialect == dialect)
     return;
   self->dialect = dialect;
+  if (self->order_dialect != dialect)
+    {
+      /* the children in the order of the new rules, before anyone hears of them */
+      ramo_entry_tree_set_times (self->entries, 0, dialect);
+      self->order_dialect = dialect;
+      self->n_timed = self->entries->len;
+      if (self->repeated_ids != NULL)
+        {
+          /* lines share ids: the agent sorts a node once per line, the tree is made again */
+          ramo_entry_tree_mark_path (self->leaf, FALSE);
+          _ramo_session_manager_build_tree (self);
+        }
+      else
+        ramo_entry_tree_sort_all (self->entries, dialect);
+    }
   g_object_notify (G_OBJECT (self), "dialect");
   /* pi and oh-my-pi take the name from different places */
   _ramo_session_manager_notify_session_name (self);

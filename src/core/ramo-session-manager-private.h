@@ -68,6 +68,8 @@ struct _RamoSessionManager
   gboolean          omp_seen;          /* an entry only oh-my-pi writes was read */
   RamoDialect       dialect;           /* the rules in use */
   gboolean          dialect_chosen;    /* set by ramo_session_manager_set_dialect() */
+  RamoDialect       order_dialect;     /* whose times and sort the children are in … */
+  guint             n_timed;           /* … for the entries before this one (-dialect.c) */
   guint             file_version;
   gboolean          read_only;
   char             *read_only_reason;  /* why, in words (a header problem), or NULL */
@@ -195,6 +197,8 @@ gboolean    _ramo_session_manager_dup_boundary_system_message (RamoSessionManage
 /* ramo-session-dialect.c */
 
 void        _ramo_session_manager_update_dialect (RamoSessionManager *self);
+RamoDialect _ramo_session_manager_order_dialect  (RamoSessionManager *self);
+RamoDialect _ramo_session_manager_time_entries   (RamoSessionManager *self);
 
 /* for tests only */
 gboolean    _ramo_session_manager_is_persisted (RamoSessionManager *self);

@@ -122,6 +122,9 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->read_only = FALSE;
   _ramo_session_manager_init_header_state (self);
   self->leaf = NULL;
+  /* the times are read as pi reads them */
+  self->order_dialect = RAMO_DIALECT_PI;
+  self->n_timed = 0;
 }
 
 static void
@@ -327,7 +330,8 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
   /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
   if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
     self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
-  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut);
+  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut,
+                         _ramo_session_manager_order_dialect (self));
   for (guint i = 0; i < cut->len; i++)
     {
       RamoEntry *first = g_ptr_array_index (cut, i);
@@ -620,7 +624,8 @@ ramo_session_manager_get_roots (RamoSessionManager *self)
   return self->roots;
 }
 
-/* For tests: the children of the entry @parent_id (its RamoEntry.children, pi's order), or NULL. */
+/* For tests: the children of the entry @parent_id (its RamoEntry.children, in the order of the
+ * dialect's agent), or NULL. */
 GPtrArray *
 _ramo_session_manager_get_children (RamoSessionManager *self,
                                     const char         *parent_id)

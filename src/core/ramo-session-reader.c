@@ -378,14 +378,9 @@ load_state_finish (RamoSessionManager *self,
 
   if (self->links_in_order)
     {
-      /* the tree is there (no cycle can be, each parent came first): children in pi's order */
-      for (guint i = 0; i < self->entries->len; i++)
-        {
-          RamoEntry *entry = g_ptr_array_index (self->entries, i);
-
-          if (entry->children && entry->children->len > 1)
-            ramo_entry_tree_sort_children (entry->children);
-        }
+      /* the tree is there (no cycle can be, each parent came first): children in the
+       * agent's order */
+      ramo_entry_tree_sort_all (self->entries, _ramo_session_manager_order_dialect (self));
       ramo_entry_tree_mark_path (self->leaf, TRUE);
     }
   else

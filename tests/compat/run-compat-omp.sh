@@ -24,7 +24,9 @@
 # Files: tests/compat/gen-omp.ts output, tests/compat/cases/omp/*.jsonl, the files
 # gen-dupids.mjs writes (ids on several lines: oh-my-pi's tree with one node per id),
 # data/examples/*.jsonl and ../shared/fixtures/real/*.jsonl (relative to the
-# repository root, with --dialect omp forced; skipped when absent), and FILES.
+# repository root, with --dialect omp forced; skipped when absent), the child order
+# files of gen-order.mjs (read only, by both sides with TZ=Europe/Rome: oh-my-pi
+# orders children by Bun's Date.parse and JavaScriptCore's sort), and FILES.
 # Version-1 files get random ids when oh-my-pi migrates them: only tree, rows, the
 # context at the leaf and root are compared there, with generated ids ignored (rows
 # by their positions in the tree).
@@ -110,15 +112,16 @@ ramo() {
     fi
 }
 
-# queue_read NAME SRC AUTO [MAX_PER_KIND]: schedule every read comparison for one file
-# (SRC is copied now: write checks go on changing their files). AUTO non-empty: oh-my-pi
-# wrote the file, so it is read once more without --dialect. The queued files are
-# dumped by oh-my-pi in one Bun start (omp-dump.ts bundle), then read by ramo.
+# queue_read NAME SRC AUTO [MAX_PER_KIND [TZ]]: schedule every read comparison for one
+# file (SRC is copied now: write checks go on changing their files). AUTO non-empty:
+# oh-my-pi wrote the file, so it is read once more without --dialect. TZ: both sides
+# read the file in that time zone. The queued files are dumped by oh-my-pi in one Bun
+# start for each time zone (omp-dump.ts bundle), then read by ramo.
 F=0
 QUEUE="$TMP/queue.txt"
 : >"$QUEUE"
 queue_read() {
-    local name=$1 src=$2 auto=$3 maxk=${4:-6}
+    local name=$1 src=$2 auto=$3 maxk=${4:-6} tz=${5:--}
     F=$((F + 1))
     local dir="$TMP/files/$F"
     mkdir -p "$dir/ramo" "$dir/src"
@@ -126,7 +129,7 @@ queue_read() {
     cp "$src" "$dir/$(basename "$src")"
     chmod u+w "$dir/$(basename "$src")"
     # (no empty fields: `read` would merge the tabs around one)
-    printf '%s\t%s\t%s\t%s\t%s\n' "$F" "$name" "$(basename "$src")" "${auto:-no}" "$maxk" >>"$QUEUE"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$F" "$name" "$(basename "$src")" "${auto:-no}" "$maxk" "$tz" >>"$QUEUE"
 }
 
 MANIFEST="$TMP/manifest.txt"
@@ -232,10 +235,22 @@ else
     bad "gen-omp.ts failed: $(first_line "$TMP/gen.err")"
 fi
 
+# child order: Bun's Date.parse (legacy forms, local time, white space beyond ASCII) and
+# JavaScriptCore's sort with NaN times
+if limited node "$HERE/gen-order.mjs" "$TMP/order" >"$TMP/order.txt" 2>"$TMP/order.err"; then
+    ok "gen-order.mjs wrote $(wc -l <"$TMP/order.txt") files"
+else
+    bad "gen-order.mjs failed: $(first_line "$TMP/order.err")"
+    : >"$TMP/order.txt"
+fi
+
 shopt -s nullglob
 while IFS= read -r f; do
     [ -n "$f" ] && queue_read "gen:$(basename "$f")" "$f" yes 4
 done <"$TMP/gen.txt"
+while IFS= read -r f; do
+    [ -n "$f" ] && queue_read "order:$(basename "$f")" "$f" "" 2 Europe/Rome
+done <"$TMP/order.txt"
 for f in "$HERE"/cases/omp/*.jsonl; do
     queue_read "case:$(basename "$f")" "$f" yes 100
 done
@@ -368,17 +383,28 @@ if [ -f "$REPO/data/examples/example.jsonl" ]; then
 fi
 
 # ---------------------------------------------------------------------------
-# the queued reads: oh-my-pi dumps them all in one Bun start, then ramo reads each
+# the queued reads: oh-my-pi dumps them all in one Bun start (one for each time zone),
+# then ramo reads each (in the file's time zone)
 
-BUNDLE_ARGS=()
-while IFS=$'\t' read -r f name base auto maxk; do
-    BUNDLE_ARGS+=(--max-per-kind "$maxk" "$TMP/files/$f/src/$base" "$TMP/files/$f/omp")
-done <"$QUEUE"
-if ! limited "$BUN" "$DUMP" bundle "${BUNDLE_ARGS[@]}" >"$TMP/bundle.out" 2>"$TMP/bundle.err"; then
-    bad "omp-dump.ts bundle failed: $(first_line "$TMP/bundle.err")"
-fi
-while IFS=$'\t' read -r f name base auto maxk; do
-    read_checks "$f" "$name" "$base" "$auto"
+for zone in $(cut -f 6 "$QUEUE" | sort -u); do
+    BUNDLE_ARGS=()
+    while IFS=$'\t' read -r f name base auto maxk tz; do
+        [ "$tz" = "$zone" ] && BUNDLE_ARGS+=(--max-per-kind "$maxk" "$TMP/files/$f/src/$base" "$TMP/files/$f/omp")
+    done <"$QUEUE"
+    if [ "$zone" = - ]; then
+        limited "$BUN" "$DUMP" bundle "${BUNDLE_ARGS[@]}" >"$TMP/bundle.out" 2>"$TMP/bundle.err" ||
+            bad "omp-dump.ts bundle failed: $(first_line "$TMP/bundle.err")"
+    else
+        TZ=$zone limited "$BUN" "$DUMP" bundle "${BUNDLE_ARGS[@]}" >"$TMP/bundle.out" 2>"$TMP/bundle.err" ||
+            bad "omp-dump.ts bundle (TZ=$zone) failed: $(first_line "$TMP/bundle.err")"
+    fi
+done
+while IFS=$'\t' read -r f name base auto maxk tz; do
+    if [ "$tz" = - ]; then
+        read_checks "$f" "$name" "$base" "$auto"
+    else
+        TZ=$tz read_checks "$f" "$name" "$base" "$auto"
+    fi
 done <"$QUEUE"
 node "$COMPARE" "$MANIFEST" >"$TMP/compare.out" 2>&1
 tally "$TMP/compare.out"
