@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Ramo (warnings are errors) and runs every test: core, the window under Xvfb, and the
-# comparison with pi 0.73.1. Fails when a window test was skipped: under Xvfb none may be.
+# Builds Ramo (warnings are errors) and runs every test: core, the window under Xvfb, the real
+# pi 1.6.0 and oh-my-pi 18.2.3 driven over RPC, and the comparisons with pi 1.6.0, pi 0.73.1 and
+# oh-my-pi. Fails when a window test was skipped: under Xvfb none may be.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,9 @@ tests/compat/install-agents.sh
 
 if [ ! -f _build/build.ninja ]; then
   meson setup _build --werror
+else
+  # a build directory the run command made: warnings are errors here too
+  meson configure _build -Dwerror=true
 fi
 ninja -C _build
 
