@@ -15,6 +15,8 @@
 #   sparse      a 10 GiB file of zeros (a sparse file: no disk used) gets a clear error and
 #               exit status 2, quickly, without aborting
 #   problems    `check` lists each kind of problem, and exits 7; a missing header is one
+#   forged      line feeds and line separators in a session's ids and texts start no line of
+#               any command's output
 #
 #   test-cli-hostile.py RAMO_SESSION SOURCE_DIR
 
@@ -188,6 +190,37 @@ def test_problems(ramo, work):
     print('ok - check names the missing header: %s' % problems[0]['message'][:80])
 
 
+def test_forged_lines(ramo, work):
+    # ids, a parent, a label target, a model and a name with line feeds (and a line separator)
+    # in them: every line of every output is still one of Ramo's own
+    fake = '\nFAKE line\u2028FAKE'
+    path = os.path.join(work, 'forged-lines.jsonl')
+    entries = [dict(V2[0], version=3),
+               {"type": "model_change", "id": "m" + fake, "parentId": None, "timestamp": "2026-01-05T10:00:01.000Z",
+                "provider": "p" + fake, "modelId": "x" + fake},
+               {"type": "message", "id": "a" + fake, "parentId": "m" + fake, "timestamp": "2026-01-05T10:00:02.000Z",
+                "message": {"role": "user" + fake, "content": "hello", "timestamp": 2}},
+               {"type": "message", "id": "a" + fake, "parentId": "m" + fake, "timestamp": "2026-01-05T10:00:03.000Z",
+                "message": {"role": "user", "content": "again", "timestamp": 3}},
+               {"type": "message", "id": "o" + fake, "parentId": "gone" + fake, "timestamp": "2026-01-05T10:00:04.000Z",
+                "message": {"role": "user", "content": "orphan", "timestamp": 4}},
+               {"type": "label", "id": "l" + fake, "parentId": "a" + fake, "timestamp": "2026-01-05T10:00:05.000Z",
+                "targetId": "nothing" + fake, "label": "x"},
+               {"type": "session_info", "id": "n" + fake, "parentId": "l" + fake, "timestamp": "2026-01-05T10:00:06.000Z",
+                "name": "name" + fake}]
+    write_lines(path, entries)
+    outputs = []
+    for args in (['check', path], ['info', path], ['context', path], ['tree', path, '--filter', 'all'],
+                 ['label', path, 'zz\nFAKE', 'x']):
+        status, out, err = run(ramo, *args)
+        outputs.append((args[0], out + err))
+    for command, text in outputs:
+        forged = [line for line in text.splitlines() if line.startswith('FAKE')]
+        if forged or '\u2028' in text:
+            fail('%s prints lines a session wrote: %r' % (command, forged or text))
+    print('ok - line feeds and separators in ids, parents, targets, models and names start no line of output')
+
+
 def main():
     if len(sys.argv) != 3:
         fail('usage: test-cli-hostile.py RAMO_SESSION SOURCE_DIR')
@@ -199,6 +232,7 @@ def main():
         test_deep(ramo, source_dir, work)
         test_sparse(ramo, work)
         test_problems(ramo, work)
+        test_forged_lines(ramo, work)
 
 
 if __name__ == '__main__':

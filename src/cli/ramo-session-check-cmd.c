@@ -22,15 +22,16 @@ static void
 print_problem (const char        *path,
                const RamoProblem *problem)
 {
-  const char *id = problem->entry_id ? problem->entry_id : "?";
-  const char *related = problem->related_id;
+  /* the session's own ids: each problem stays one line */
+  const char *id = problem->entry_id ? ramo_cli_field (problem->entry_id) : "?";
+  const char *related = ramo_cli_field (problem->related_id);
 
-  g_print ("%s:%u: ", path, problem->line);
+  g_print ("%s:%u: ", ramo_cli_field (path), problem->line);
   switch (problem->kind)
     {
     case RAMO_PROBLEM_LINE:
     case RAMO_PROBLEM_HEADER:
-      g_print ("%s\n", problem->message);
+      g_print ("%s\n", ramo_cli_field (problem->message));
       break;
     case RAMO_PROBLEM_DUPLICATE_ID:
       g_print ("the id %s is on line %u too, the entry that holds it; this line is not shown\n",
@@ -127,7 +128,7 @@ ramo_cli_check (int    argc,
   if (json)
     write_problems_json (problems);
   else if (problems->len == 0)
-    g_print ("%s: no problems\n", path);
+    g_print ("%s: no problems\n", ramo_cli_field (path));
   else
     for (guint i = 0; i < problems->len; i++)
       print_problem (path, g_ptr_array_index (problems, i));

@@ -26,6 +26,7 @@ enum {
 };
 
 /* ramo-session.c */
+const char         *ramo_cli_field           (const char   *text);
 int                 ramo_cli_fail_usage      (const char   *message);
 int                 ramo_cli_exit_for_error  (const GError *error);
 RamoSessionManager *ramo_cli_open_session    (const char   *path,

@@ -88,16 +88,16 @@ ramo_cli_context (int    argc,
     RamoEntry *leaf_entry = ramo_session_context_get_leaf (context);
 
     g_print ("leaf: %s\nmodel: %s\nthinking: %s\n\n",
-             leaf_entry ? leaf_entry->id : "(none)", model ? model : "(none)",
-             level ? level : "(unset)");
+             leaf_entry ? ramo_cli_field (leaf_entry->id) : "(none)", model ? ramo_cli_field (model) : "(none)",
+             level ? ramo_cli_field (level) : "(unset)");
     for (guint i = 0; i < ramo_session_context_get_n_messages (context); i++)
       {
         RamoEntry *entry = ramo_session_context_get_entry (context, i);
 
         if (ramo_session_context_get_kind (context, i) == RAMO_CONTEXT_ITEM_COMPACTION_SUMMARY)
-          g_print ("[compaction summary] %s\n", entry->display);
+          g_print ("[compaction summary] %s\n", ramo_cli_field (entry->display));
         else
-          g_print ("%s\n", entry->display);
+          g_print ("%s\n", ramo_cli_field (entry->display));
       }
   }
   return RAMO_CLI_EXIT_OK;

@@ -332,14 +332,14 @@ ramo_cli_info (int    argc,
       }
   }
 
-  g_print ("file: %s\n", argv[0]);
+  g_print ("file: %s\n", ramo_cli_field (argv[0]));
   g_print ("header: %s\n", header_text ? header_text : "(none)");
   g_print ("version: %u%s\n", ramo_session_manager_get_file_version (manager),
            ramo_session_manager_needs_migration (manager) ? " (migrated to 3 in memory)" :
            ramo_session_manager_get_header_problem (manager, NULL) != RAMO_SESSION_HEADER_OK ? " (how the entries are read: no sound header)" : "");
   if (ramo_session_manager_is_read_only (manager))
-    g_print ("read-only: %s\n", ramo_session_manager_get_read_only_reason (manager) ?: "a format version newer than Ramo knows");
-  g_print ("name: %s\n", name ? name : "(none)");
+    g_print ("read-only: %s\n", ramo_cli_field (ramo_session_manager_get_read_only_reason (manager)) ?: "a format version newer than Ramo knows");
+  g_print ("name: %s\n", name ? ramo_cli_field (name) : "(none)");
   g_print ("dialect: %s (%s)\n", ramo_dialect_to_string (ramo_session_manager_get_dialect (manager)),
            ramo_session_manager_get_dialect_chosen (manager) ? "chosen with --dialect" : "detected from the file");
   g_print ("entries: %u\n", n_ids);
@@ -347,7 +347,7 @@ ramo_cli_info (int    argc,
     g_print ("repeated ids: %u (%u lines; each id is one entry, as written on its last line)\n", n_repeated, n);
   g_print ("roots: %u\n", roots);
   g_print ("branch points: %u\n", branch_points);
-  g_print ("leaf: %s\n", ramo_session_manager_get_leaf_id (manager) ?: "(none)");
+  g_print ("leaf: %s\n", ramo_cli_field (ramo_session_manager_get_leaf_id (manager)) ?: "(none)");
   g_print ("context messages: %u\n", ramo_session_context_get_n_messages (context));
   g_print ("visible rows (default filter): %u\n", ramo_projection_get_n_visible (projection));
   g_print ("issues: %u\n", ramo_session_manager_get_issues (manager)->len);
@@ -361,7 +361,7 @@ ramo_cli_info (int    argc,
   keys = g_hash_table_get_keys (counts);
   keys = g_list_sort (keys, (GCompareFunc) strcmp);
   for (const GList *l = keys; l; l = l->next)
-    g_print ("  %s: %u\n", (const char *) l->data,
+    g_print ("  %s: %u\n", ramo_cli_field (l->data),
              GPOINTER_TO_UINT (g_hash_table_lookup (counts, l->data)));
 
   return RAMO_CLI_EXIT_OK;

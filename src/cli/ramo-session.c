@@ -16,6 +16,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ramo-session-cli.h"
@@ -76,6 +77,35 @@ static const char usage[] =
   "agent's run (the agent writes what the abort leaves; a second Ctrl+C stops it). For\n"
   "check: 7 the file has problems (listed; 0 when it has none).\n";
 
+static GPtrArray *fields;
+
+static void
+free_fields (void)
+{
+  g_clear_pointer (&fields, g_ptr_array_unref);
+}
+
+/* @text (nullable) as one field of one line of output: a line feed, a tab or any other
+ * character that would act is shown (ramo_text_dup_visible()), so that a text from a session
+ * file, or typed on the command line, cannot start a line of its own. The copy, when one is
+ * needed, lives until the program exits. */
+const char *
+ramo_cli_field (const char *text)
+{
+  char *shown;
+
+  if (text == NULL || !ramo_text_needs_visible (text, -1, FALSE))
+    return text;
+  if (fields == NULL)
+    {
+      fields = g_ptr_array_new_with_free_func (g_free);
+      atexit (free_fields);
+    }
+  shown = ramo_text_dup_visible (text, -1, FALSE);
+  g_ptr_array_add (fields, shown);
+  return shown;
+}
+
 /* Prints @message (nullable) and the usage on stderr; returns the exit status for it. */
 int
 ramo_cli_fail_usage (const char *message)
@@ -90,7 +120,7 @@ ramo_cli_fail_usage (const char *message)
 int
 ramo_cli_exit_for_error (const GError *error)
 {
-  g_printerr ("ramo-session: %s\n", error->message);
+  g_printerr ("ramo-session: %s\n", ramo_cli_field (error->message));
   if (g_error_matches (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND))
     return RAMO_CLI_EXIT_NO_ENTRY;
   return RAMO_CLI_EXIT_BAD_FILE;
@@ -185,11 +215,11 @@ ramo_cli_open_session (const char *path,
     for (guint i = 0; i < issues->len && i < MAX_ISSUES_SHOWN; i++)
       {
         RamoLoadIssue *issue = g_ptr_array_index (issues, i);
-        g_printerr ("%s:%u: %s\n", path, issue->line, issue->message);
+        g_printerr ("%s:%u: %s\n", ramo_cli_field (path), issue->line, ramo_cli_field (issue->message));
       }
     if (issues->len > MAX_ISSUES_SHOWN)
       g_printerr ("%s: … and %u more problems like these (%u in all; the lines that load are used)\n",
-                  path, issues->len - MAX_ISSUES_SHOWN, issues->len);
+                  ramo_cli_field (path), issues->len - MAX_ISSUES_SHOWN, issues->len);
   }
   return manager;
 }

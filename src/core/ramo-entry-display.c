@@ -669,12 +669,13 @@ ramo_format_label_time (const char *timestamp,
                           g_date_time_get_minute (date));
 }
 
-/* The bidirectional formatting characters that reorder the text after them: embeddings and
- * overrides (U+202A–U+202E), isolates (U+2066–U+2069). */
+/* The characters that act on the text around them: the bidirectional embeddings and
+ * overrides (U+202A–U+202E) and isolates (U+2066–U+2069), which reorder what follows, and the
+ * line and paragraph separators (U+2028, U+2029), which break a line where they are. */
 static inline gboolean
-is_bidi_control (gunichar c)
+acts_on_text_around (gunichar c)
 {
-  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+  return (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
 /**
@@ -701,11 +702,11 @@ ramo_text_needs_visible (const char *text,
         return TRUE;
       if (*p == 0x7f)
         return TRUE;
-      /* C1 controls (C2 80–9F), U+202A–U+202E (E2 80 AA–AE), U+2066–U+2069 (E2 81 A6–A9) */
+      /* C1 controls (C2 80–9F), U+2028–U+202E (E2 80 A8–AE), U+2066–U+2069 (E2 81 A6–A9) */
       if (*p == 0xc2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9f)
         return TRUE;
       if (*p == 0xe2 && p + 2 < end &&
-          ((p[1] == 0x80 && p[2] >= 0xaa && p[2] <= 0xae) || (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
+          ((p[1] == 0x80 && p[2] >= 0xa8 && p[2] <= 0xae) || (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)))
         return TRUE;
     }
   return !g_utf8_validate (text, length, NULL);
@@ -723,9 +724,9 @@ ramo_text_needs_visible (const char *text,
  * an entry's own JSON:
  * - a C0 control (a line feed, a carriage return, an escape, a bell…) or DEL becomes its
  *   Unicode picture (␊ ␍ ␛ ␇ ␡);
- * - a C1 control, and a bidirectional embedding, override or isolate (U+202A–U+202E,
- *   U+2066–U+2069: "evil\u202Eexe.live" would show as "evilevil.exe"), becomes its escape: a
- *   backslash, `u` and four hex digits;
+ * - a C1 control, a line or paragraph separator (U+2028, U+2029), and a bidirectional
+ *   embedding, override or isolate (U+202A–U+202E, U+2066–U+2069: "evil\u202Eexe.live" would
+ *   show as "evilevil.exe"), becomes its escape: a backslash, `u` and four hex digits;
  * - a byte that is not UTF-8 becomes U+FFFD.
  *
  * Returns: (transfer full): the text as it is to be shown
@@ -756,7 +757,7 @@ ramo_text_dup_visible (const char *text,
         g_string_append_unichar (out, 0x2400 + c);
       else if (c == 0x7f)
         g_string_append_unichar (out, 0x2421);
-      else if ((c >= 0x80 && c <= 0x9f) || is_bidi_control (c))
+      else if ((c >= 0x80 && c <= 0x9f) || acts_on_text_around (c))
         g_string_append_printf (out, "\\u%04x", c);
       else
         g_string_append_len (out, p, g_utf8_next_char (p) - p);

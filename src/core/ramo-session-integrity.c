@@ -273,7 +273,10 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
           continue;
         }
 
-      if (entry->parent == NULL && entry->parent_id != NULL && strcmp (entry->parent_id, entry->id) != 0)
+      /* its own parent: pi's getTree() makes it a root, but its getBranch() never ends there */
+      if (entry->parent_id != NULL && strcmp (entry->parent_id, entry->id) == 0)
+        add_problem (problems, RAMO_PROBLEM_CYCLE, entry, entry->parent_id);
+      else if (entry->parent == NULL && entry->parent_id != NULL)
         {
           if (entry->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN)
             add_problem (problems, RAMO_PROBLEM_CYCLE, entry, entry->parent_id);
@@ -307,8 +310,9 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
  *   entry it became, if it became one; the header's problem, if it has one, as its own kind;
  * - each line whose id a later line repeats, pointing at the entry that holds the id (pi's
  *   index keeps the later line);
- * - each entry whose `parentId` names no entry, and each at which a `parentId` cycle was cut
- *   (both are shown as roots);
+ * - each entry whose `parentId` names no entry, each at which a `parentId` cycle was cut, and
+ *   each that is its own parent (all shown as roots; pi 1.6.0's `getBranch()` never ends on
+ *   the last two);
  * - each label entry whose `targetId` names no entry;
  * - each compaction whose `firstKeptEntryId` is not an entry on its own path from the root:
  *   pi 1.6.0's `buildSessionContext()` then keeps no message from before the compaction.

@@ -17,8 +17,8 @@ G_BEGIN_DECLS
  * @RAMO_PROBLEM_DUPLICATE_ID: a line repeats the id of an earlier line; the later line is the
  *   entry (pi's index keeps the last one)
  * @RAMO_PROBLEM_ORPHAN: an entry's `parentId` names no entry; it is shown as a root
- * @RAMO_PROBLEM_CYCLE: an entry's `parentId` closes a cycle; the cycle is cut there and the
- *   entry shown as a root
+ * @RAMO_PROBLEM_CYCLE: an entry's `parentId` closes a cycle (or names the entry itself); the
+ *   cycle is cut there and the entry shown as a root
  * @RAMO_PROBLEM_LABEL_TARGET: a label entry's `targetId` names no entry (or is missing), so
  *   the label shows nowhere
  * @RAMO_PROBLEM_KEPT_OFF_PATH: a compaction's `firstKeptEntryId` is not on the path from the
