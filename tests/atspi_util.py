@@ -234,6 +234,14 @@ def selected_name(tree):
     return None
 
 
+def click(node, button='b1c', settle=0.3):
+    """A click as a person's: the pointer on the middle of it, the button pressed; then waits
+    settle seconds."""
+    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, button)
+    time.sleep(settle)
+
+
 def run_app(ramo, session, work, env, run):
     """Starts ramo on session (with an accessibility bus), calls run(app_process), then stops
     ramo and the bus and removes work, whatever run did."""

@@ -23,10 +23,9 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, ensure_accessibility_bus, fail, find, find_all, find_app, log,  # noqa: E402
+from atspi_util import (app_env, click, ensure_accessibility_bus, fail, find, find_all, find_app, log,  # noqa: E402
                         pyatspi, read_lines, row_texts, stop_app, text_of, type_text, wait_for)
 
 SKIP = 77
@@ -162,13 +161,6 @@ def main():
             bus_launcher.terminate()
         shutil.rmtree(work, ignore_errors=True)
     print('ok - a conversation continued from ramo, through AT-SPI')
-
-
-def click(node):
-    """Clicks a button as a person would: the pointer on it, the first button pressed."""
-    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, 'b1c')
-    time.sleep(0.3)
 
 
 def run(app_process, session, llm):

@@ -22,10 +22,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, fail, run_app, find, find_all, find_app,  # noqa: E402
+from atspi_util import (app_env, click, do_action, fail, run_app, find, find_all, find_app,  # noqa: E402
                         log, press, pyatspi, row_texts, wait_for)
 
 FOCUSED = 'c3000001'        # [branch summary]: Tried an SQLite cache …
@@ -62,13 +61,6 @@ def expected_rows(ramo, session, root):
         text = re.sub(r'  ← leaf$', '', text)
         texts.append(text)
     return texts
-
-
-def click(node, button='b1c'):
-    """A click as a person's: the pointer on the middle of it, the button pressed."""
-    x, y, width, height = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + width // 2, y + height // 2, button)
-    time.sleep(0.4)
 
 
 def showing(node):
@@ -139,7 +131,7 @@ def run(app_process, ramo, session):
     # a right click on the row, then "Focus on This Branch" in its menu
     row = wait_for('the branch summary row',
                    lambda: find(tree, pyatspi.ROLE_LIST_ITEM, pattern=r'^\[branch summary\]: Tried an SQLite'))
-    click(row, 'b3c')
+    click(row, 'b3c', settle=0.4)
     item = wait_for('"Focus on This Branch" in the row menu',
                     lambda: next((n for n in find_all(frame, pyatspi.ROLE_MENU_ITEM)
                                   if n.name == 'Focus on This Branch'), None))
@@ -160,7 +152,7 @@ def run(app_process, ramo, session):
     # the way back: the bar's button
     button = wait_for('"Show Whole Session"', lambda: next((n for n in find_all(frame, pyatspi.ROLE_PUSH_BUTTON)
                                                            if n.name == 'Show Whole Session' and showing(n)), None))
-    click(button)
+    click(button, settle=0.4)
     # the row stays where it was on the screen, the rows of the whole session around it
     rows = wait_for('the whole session again', lambda: (lambda r: r if outside(r) else None)(read_rows(tree)))
     log('whole session:', len(rows), 'rows read, from', rows[0][:40])

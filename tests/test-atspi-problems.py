@@ -15,10 +15,9 @@ import json
 import os
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from atspi_util import (app_env, do_action, fail, find, find_all, find_app,  # noqa: E402
+from atspi_util import (app_env, click, do_action, fail, find, find_all, find_app,  # noqa: E402
                         log, pyatspi, run_app, selected_name, text_of, wait_for)
 
 
@@ -63,12 +62,6 @@ def problem_rows(problems_list):
         if texts:
             rows.append((texts, item))
     return rows
-
-
-def click(node):
-    x, y, w, h = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
-    pyatspi.Registry.generateMouseEvent(x + w // 2, y + h // 2, 'b1c')
-    time.sleep(0.3)
 
 
 def run(app_process):

@@ -30,21 +30,6 @@ static const char v2_session[] =
   "{\"type\":\"message\",\"id\":\"a0000001\",\"parentId\":null,\"timestamp\":\"2026-01-05T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":\"hello\",\"timestamp\":1}}\n"
   "{\"type\":\"message\",\"id\":\"a0000002\",\"parentId\":\"a0000001\",\"timestamp\":\"2026-01-05T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],\"timestamp\":2}}\n";
 
-static RamoWindow *
-open_window (const char *path,
-             GError    **error)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  RamoWindow *window = ramo_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
-  gtk_window_present (GTK_WINDOW (window));
-  if (!ramo_window_open_file (window, file, error))
-    return window;
-  window_test_settle (200);
-  return window;
-}
-
 static void
 test_label_through_link (void)
 {
@@ -61,8 +46,7 @@ test_label_through_link (void)
   g_assert_true (g_file_set_contents (target, v2_session, -1, &error));
   g_assert_cmpint (symlink ("real/session.jsonl", link), ==, 0);
 
-  window = open_window (link, &error);
-  g_assert_no_error (error);
+  window = window_test_open (link);
   g_assert_true (ramo_window_set_label (window, "a0000001", "through the link", &error));
   g_assert_no_error (error);
   window_test_settle (100);
@@ -84,6 +68,7 @@ test_sparse_in_second_window (void)
   g_autofree char *example = g_build_filename (g_getenv ("RAMO_SOURCE_DIR"), "data", "examples", "example.jsonl", NULL);
   g_autofree char *tmp = ramo_test_tmpdir ();
   g_autofree char *sparse = g_build_filename (tmp, "zeros.jsonl", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (sparse);
   g_autoptr(GError) error = NULL;
   RamoWindow *first, *second;
   RamoSessionManager *manager;
@@ -95,14 +80,15 @@ test_sparse_in_second_window (void)
   g_assert_cmpint (ftruncate (fd, (off_t) 10 * 1024 * 1024 * 1024), ==, 0);
   close (fd);
 
-  first = open_window (example, &error);
-  g_assert_no_error (error);
+  first = window_test_open (example);
   manager = ramo_window_get_manager (first);
   g_assert_nonnull (manager);
   n_visible = ramo_projection_get_n_visible (ramo_session_tree_get_projection (ramo_window_get_tree (first)));
   g_assert_cmpuint (n_visible, >, 0);
 
-  second = open_window (sparse, &error);
+  second = ramo_window_new (NULL);
+  gtk_window_present (GTK_WINDOW (second));
+  g_assert_false (ramo_window_open_file (second, file, &error));
   g_assert_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_INVALID_FILE);
   g_assert_null (ramo_window_get_manager (second));
 
@@ -133,8 +119,7 @@ test_deep_bodies (void)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 
-  window = open_window (path, &error);
-  g_assert_no_error (error);
+  window = window_test_open (path);
   manager = ramo_window_get_manager (window);
   g_assert_nonnull (manager);
   /* every entry, all in one tree: none of them orphaned by a line read too deep */

@@ -11,18 +11,10 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 RAMO_SESSION_BINARY [FILES...]" >&2
     exit 2
 fi
+. "$(dirname "$0")/compat-lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 
-if ! "$HERE/install-agents.sh" >&2; then
-    echo "SKIP: the agents could not be installed (tests/compat/install-agents.sh)"
-    exit 77
-fi
-export RAMO_AGENTS_DIR="${RAMO_AGENTS_DIR:-$HOME/.cache/ramo-agents}"
-NODE="$RAMO_AGENTS_DIR/pi16/node_modules/.bin/node"
-if [ ! -x "$NODE" ]; then
-    echo "SKIP: no Node 22 at $NODE"
-    exit 77
-fi
+compat_need_agents
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-problems.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
