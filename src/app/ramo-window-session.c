@@ -225,10 +225,7 @@ path_bar_activated_cb (RamoWindow  *self,
                        RamoPathBar *path_bar)
 {
   /* a crumb above the branch the tree is focused on: the whole session again, there */
-  if (!ramo_session_tree_shows_entry (self->tree, id) && ramo_session_tree_get_focus_id (self->tree) != NULL)
-    ramo_session_tree_show_whole_session (self->tree);
-  if (ramo_session_tree_select_entry (self->tree, id))
-    ramo_session_tree_focus (self->tree);
+  _ramo_window_show_entry (self, id);
 }
 
 static void
