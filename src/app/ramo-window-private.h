@@ -29,7 +29,6 @@ struct _RamoWindow
   char                 *double_escape_action;
   char                 *count_text;
   char                 *issues_text;
-  guint                 issues_shown;      /* the issues and repeated ids the bar told of */
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
   guint                 problems_update_id; /* the update after lines another program appended */

@@ -136,9 +136,6 @@ update_banners (RamoWindow *self)
 {
   g_assert (RAMO_IS_WINDOW (self));
 
-  /* what the bar told of, for lines appended later (see manager_entries_added_cb()) */
-  self->issues_shown = self->manager ? ramo_session_manager_get_issues (self->manager)->len +
-                                       ramo_session_manager_get_n_repeated_ids (self->manager) : 0;
   _ramo_window_problems_update (self);
 
   if (self->manager && ramo_session_manager_get_header_problem (self->manager, NULL) != RAMO_SESSION_HEADER_OK)
@@ -321,12 +318,9 @@ manager_entries_added_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
-  /* lines that repeat an id (or are broken) tell of it at once; what else they make of the
-   * tree (a missing parent, a label of nothing), a moment later */
-  if (ramo_session_manager_get_issues (manager)->len + ramo_session_manager_get_n_repeated_ids (manager) != self->issues_shown)
-    update_banners (self);
-  else
-    _ramo_window_problems_queue_update (self);
+  /* what they make of the file's problems (a repeated id, a broken line, a missing parent), a
+   * moment later */
+  _ramo_window_problems_queue_update (self);
 }
 
 /**
