@@ -59,32 +59,54 @@ ramo_markdown_fence (const char *text,
   return g_strnfill (n, mark);
 }
 
-/* @text on one line, as Markdown text that reads as the characters it has. */
+/* @text on one line, as Markdown text that reads as the characters it has: what marks
+ * emphasis, code, links, HTML, tables and entities is escaped, and at the start of a line what
+ * would start a list, a heading or a quote. */
 static void
-append_inline (GString    *out,
-               const char *text)
+append_inline_at (GString    *out,
+                  const char *text,
+                  gboolean    line_start)
 {
   g_autofree char *shown = ramo_text_dup_visible (text ? text : "", -1, FALSE);
+  const char *p = shown;
 
-  for (const char *p = shown; *p; p++)
+  if (line_start)
     {
-      if (strchr ("\\`*_{}[]<>()#+-.!|~&", *p) && *p != '\0')
+      while (g_ascii_isdigit (*p))
+        g_string_append_c (out, *p++);
+      if (strchr ("-+=.)", *p) && *p != '\0')
+        g_string_append_c (out, '\\');
+    }
+  for (; *p; p++)
+    {
+      if (strchr ("\\`*_[]<>#|~&!", *p) && *p != '\0')
         g_string_append_c (out, '\\');
       g_string_append_c (out, *p);
     }
 }
 
-/* @text as inline code: a run of backticks longer than any inside, spaces inside. */
+static void
+append_inline (GString    *out,
+               const char *text)
+{
+  append_inline_at (out, text, FALSE);
+}
+
+/* @text as inline code: a run of backticks longer than any inside (with a space inside each
+ * end when the text would otherwise lose or merge one). */
 static void
 append_code (GString    *out,
              const char *text)
 {
   g_autofree char *shown = ramo_text_dup_visible (text ? text : "", -1, FALSE);
   gsize n = longest_run (shown, '`') + 1;
+  gsize len = strlen (shown);
+  gboolean pad = len > 0 && (shown[0] == '`' || shown[len - 1] == '`' ||
+                             (shown[0] == ' ' && shown[len - 1] == ' '));
 
   for (gsize i = 0; i < n; i++)
     g_string_append_c (out, '`');
-  g_string_append_printf (out, " %s ", shown);
+  g_string_append_printf (out, pad ? " %s " : "%s", shown);
   for (gsize i = 0; i < n; i++)
     g_string_append_c (out, '`');
 }
@@ -254,7 +276,7 @@ append_body (GString                *out,
     case RAMO_ENTRY_TYPE_SESSION_INFO:
       if (content->text[0])
         {
-          append_inline (out, content->text);
+          append_inline_at (out, content->text, TRUE);
           g_string_append (out, "\n\n");
         }
       return;

@@ -72,17 +72,22 @@ middle_diff (const guint *a,
              GArray      *script)
 {
   g_autofree gint *v = NULL;
-  g_autoptr(GArray) trace = NULL;
+  g_autofree gint *trace = NULL;
+  gsize trace_len = 0, trace_size = 0;
   g_autoptr(GArray) back = NULL;
   guint max = MIN (n + m, max_edits);
   gint found = -1;
   gint x, y;
 
   v = g_new0 (gint, 2 * (gsize) max + 3);
-  trace = g_array_new (FALSE, FALSE, sizeof (gint));
 #define V(k) v[(k) + (gint) max + 1]
   for (gint d = 0; d <= (gint) max && found < 0; d++)
     {
+      if (trace_len + d + 1 > trace_size)
+        {
+          trace_size = MAX (trace_size * 2, trace_len + d + 1 + 64);
+          trace = g_renew (gint, trace, trace_size);
+        }
       for (gint k = -d; k <= d; k += 2)
         {
           if (k == -d || (k != d && V (k - 1) < V (k + 1)))
@@ -93,7 +98,7 @@ middle_diff (const guint *a,
           while (x < (gint) n && y < (gint) m && a[x] == b[y])
             x++, y++;
           V (k) = x;
-          g_array_append_val (trace, x);
+          trace[trace_len++] = x;
           if (x >= (gint) n && y >= (gint) m)
             found = d;
         }
@@ -109,7 +114,7 @@ middle_diff (const guint *a,
     {
       gint k = x - y;
       gint prev_k, prev_x, prev_y, mid_x, mid_y;
-      const gint *prev = &g_array_index (trace, gint, (gsize) (d - 1) * d / 2);
+      const gint *prev = trace + (gsize) (d - 1) * d / 2;
 #define P(kk) prev[((kk) + (d - 1)) / 2]
       gboolean down = k == -d || (k != d && P (k - 1) < P (k + 1));
 
