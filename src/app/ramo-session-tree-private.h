@@ -94,6 +94,8 @@ struct _RamoSessionTree
   RamoListView       *list_view;
   GtkPopover         *menu_popover;
   RamoSessionRow     *menu_row;        /* weak: the row the menu is open on */
+  char               *menu_other_id;   /* the entry selected before a right click moved the
+                                        * selection to the menu's row: Compare With Selected */
 };
 
 static inline RamoProjectionNode *

@@ -319,6 +319,7 @@ ramo_session_tree_dispose (GObject *object)
 
   _ramo_session_tree_focus_dispose (self);
   g_clear_weak_pointer (&self->menu_row);
+  g_clear_pointer (&self->menu_other_id, g_free);
   if (self->menu_popover)
     {
       gtk_widget_unparent (GTK_WIDGET (self->menu_popover));

@@ -31,6 +31,7 @@ struct _RamoWindow
   char                 *issues_text;
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
+  RamoCompareWindow    *compare_window;    /* (nullable) (unowned): while open */
   guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;
@@ -186,6 +187,10 @@ gboolean _ramo_window_branch_activate     (RamoWindow         *self,
 
 /* ramo-window-focus.c */
 void     _ramo_window_focus_init          (RamoWindow         *self);
+
+/* ramo-window-compare.c */
+void     _ramo_window_compare_init        (RamoWindow         *self);
+void     _ramo_window_compare_dispose     (RamoWindow         *self);
 
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);

@@ -205,6 +205,7 @@ ramo_window_dispose (GObject *object)
   _ramo_window_load_dispose (self);
   _ramo_window_live_dispose (self);
   _ramo_window_actions_dispose (self);
+  _ramo_window_compare_dispose (self);
   _ramo_window_panes_dispose (self);
   _ramo_window_problems_dispose (self);
   g_clear_handle_id (&self->path_bar_idle_id, g_source_remove);
@@ -463,6 +464,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_panes_init (self);
   _ramo_window_focus_init (self);
   _ramo_window_problems_init (self);
+  _ramo_window_compare_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 
