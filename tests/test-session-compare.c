@@ -391,6 +391,16 @@ test_text_diff_bounded (void)
   g_test_message ("40,000 differing words: %s, %.1f ms", used == RAMO_DIFF_LINES ? "lines" : "whole",
                   (g_get_monotonic_time () - start) / 1000.0);
 
+  /* words that all differ: one removed run and one added run, the spaces between them in both */
+  {
+    static const char * const whole[] = { "=", "Now ", "-", "read the file", "+", "write a test", "=", ".", NULL };
+
+    g_clear_pointer (&spans, g_ptr_array_unref);
+    spans = ramo_text_diff ("Now read the file.", "Now write a test.", RAMO_DIFF_WORDS, &used);
+    g_assert_cmpint (used, ==, RAMO_DIFF_WORDS);
+    assert_spans (spans, whole);
+  }
+
   g_clear_pointer (&spans, g_ptr_array_unref);
   spans = ramo_text_diff ("same text", "same text", RAMO_DIFF_WORDS, &used);
   g_assert_cmpuint (spans->len, ==, 1);

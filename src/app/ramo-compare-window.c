@@ -204,6 +204,7 @@ kind_title (const RamoEntryContent *content)
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE: return _("Thinking level");
     case RAMO_ENTRY_TYPE_LABEL: return _("Label");
     case RAMO_ENTRY_TYPE_SESSION_INFO: return _("Session name");
+    case RAMO_ENTRY_TYPE_CUSTOM: return _("Custom entry");
     default: return content->kind;
     }
 }

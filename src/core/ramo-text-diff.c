@@ -303,6 +303,72 @@ add_span (GPtrArray  *spans,
 }
 
 static gboolean
+is_blank (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (!g_unichar_isspace (g_utf8_get_char (p)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+flush_change (GPtrArray  *spans,
+              GString   **removed,
+              GString   **added)
+{
+  if (*removed)
+    add_span (spans, RAMO_DIFF_REMOVED, (*removed)->str, (*removed)->len);
+  if (*added)
+    add_span (spans, RAMO_DIFF_ADDED, (*added)->str, (*added)->len);
+  if (*removed)
+    g_string_free (g_steal_pointer (removed), TRUE);
+  if (*added)
+    g_string_free (g_steal_pointer (added), TRUE);
+}
+
+/* Runs of white space both sides have between two changes belong to the change (two texts
+ * that differ word for word read as one removed and one added run, not as words each marked
+ * with the spaces between them left out); each change is its removed run, then its added run. */
+static void
+tidy_spans (GPtrArray *spans)
+{
+  g_autoptr(GPtrArray) raw = g_ptr_array_copy (spans, NULL, NULL);
+  GString *removed = NULL, *added = NULL;
+
+  g_ptr_array_set_free_func (raw, (GDestroyNotify) ramo_diff_span_free);
+  g_ptr_array_set_free_func (spans, NULL);
+  g_ptr_array_set_size (spans, 0);
+  g_ptr_array_set_free_func (spans, (GDestroyNotify) ramo_diff_span_free);
+  for (guint i = 0; i < raw->len; i++)
+    {
+      RamoDiffSpan *span = g_ptr_array_index (raw, i);
+      gboolean between = (removed || added) && i + 1 < raw->len &&
+                         ((RamoDiffSpan *) g_ptr_array_index (raw, i + 1))->op != RAMO_DIFF_EQUAL;
+
+      if (span->op == RAMO_DIFF_EQUAL && between && is_blank (span->text))
+        {
+          removed = removed ? removed : g_string_new (NULL);
+          added = added ? added : g_string_new (NULL);
+          g_string_append (removed, span->text);
+          g_string_append (added, span->text);
+        }
+      else if (span->op == RAMO_DIFF_EQUAL)
+        {
+          flush_change (spans, &removed, &added);
+          add_span (spans, RAMO_DIFF_EQUAL, span->text, strlen (span->text));
+        }
+      else
+        {
+          GString **into = span->op == RAMO_DIFF_REMOVED ? &removed : &added;
+
+          *into = *into ? *into : g_string_new (NULL);
+          g_string_append (*into, span->text);
+        }
+    }
+  flush_change (spans, &removed, &added);
+}
+
+static gboolean
 diff_tokens (const char          *left,
              const char          *right,
              RamoDiffGranularity  granularity,
@@ -346,6 +412,7 @@ diff_tokens (const char          *left,
 
       add_span (spans, e->op, from->start, to->start + to->length - from->start);
     }
+  tidy_spans (spans);
   return TRUE;
 }
 
