@@ -146,6 +146,9 @@ def main():
         headings = [l for l in done.stdout.splitlines() if l.startswith("## ")]
         if done.returncode != 0 or headings != ["## 1. User", "## 2. Assistant · m", "## 3. Tool result · read", "## 4. User"]:
             fail("export headings %r" % headings)
+        # the session's escape shown, not sent to the terminal
+        if "\u001b" in done.stdout or "Good\n␛[31mnow commit" not in done.stdout:
+            fail("export of a text with an escape: %r" % done.stdout[-80:])
     print("ok - compare and export")
 
 

@@ -19,9 +19,11 @@
 #include "ramo-json.h"
 #include "ramo-session-export.h"
 
-/* A session's texts are data in the Markdown written here: a text that is Markdown (a message,
- * a summary) is written as it is, but a fence it leaves open is closed after it, so that it
- * cannot take in what follows; every other text (tool calls, results, output, thinking, JSON)
+/* A session's texts are data in the Markdown written here, and shown on a terminal by
+ * `ramo-session export`: controls and bidirectional formatting characters are made visible
+ * (ramo_text_dup_visible(); line feeds and tabs stay) in every text. A text that is Markdown (a
+ * message, a summary) is written as it is, but a fence it leaves open is closed after it, so
+ * that it cannot take in what follows; every other text (tool calls, results, output, thinking, JSON)
  * is in a fenced block whose fence is longer than any run of its mark inside; one-line texts
  * (names, ids, models) have their control characters made visible and Markdown's punctuation
  * escaped. */
@@ -113,9 +115,10 @@ append_code (GString    *out,
 
 static void
 append_fenced (GString    *out,
-               const char *text,
+               const char *raw,
                const char *info)
 {
+  g_autofree char *text = ramo_text_dup_visible (raw, -1, TRUE);
   g_autofree char *fence = ramo_markdown_fence (text, '`');
 
   g_string_append_printf (out, "%s%s\n%s", fence, info ? info : "", text);
@@ -170,8 +173,9 @@ fence_closes (const char *line,
 /* A Markdown text as it is, the fence it leaves open closed after it. */
 static void
 append_markdown (GString    *out,
-                 const char *text)
+                 const char *raw)
 {
+  g_autofree char *text = ramo_text_dup_visible (raw, -1, TRUE);
   gsize opened = 0;
   char mark = '`';
 
