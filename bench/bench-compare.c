@@ -1,6 +1,6 @@
 /* bench-compare.c — how long a comparison of two 1,000-entry paths takes
  *
- *   bench-compare [N_ENTRIES] [RUNS]
+ *   bench-compare [N_ENTRIES] [RUNS] [--keep PATH]
  *
  * Writes a session (in a temporary folder) whose two branches start at the same user message
  * and run N_ENTRIES entries each (default 1,000): turns of a user message, an assistant message
@@ -9,7 +9,8 @@
  * altogether. Then times ramo_session_compare() between the two leaves RUNS times (default
  * 11): reading the 2 × N_ENTRIES bodies from the file, the alignment and every word diff. Also
  * times the comparison as JSON and as Markdown. Prints the median and the slowest run in
- * milliseconds.
+ * milliseconds. With --keep PATH, the session is written to PATH and left there (for
+ * bench-compare-window: its two leaves are L<N-1> and R<N-1>).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -120,6 +121,7 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *keep = argc > 4 && g_str_equal (argv[3], "--keep") ? argv[4] : NULL;
   guint n = argc > 1 ? (guint) atoi (argv[1]) : 1000;
   guint runs = argc > 2 ? (guint) atoi (argv[2]) : 11;
   g_autoptr(GString) out = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"bench\","
@@ -139,7 +141,7 @@ main (int    argc,
                    "\"2026-03-01T10:00:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"start\",\"timestamp\":1}}\n");
   write_side (out, 'L', n);
   write_side (out, 'R', n);
-  path = g_build_filename (dir, "bench.jsonl", NULL);
+  path = keep ? g_strdup (keep) : g_build_filename (dir, "bench.jsonl", NULL);
   g_file_set_contents (path, out->str, out->len, &error);
   g_assert_no_error (error);
   manager = ramo_session_manager_open (path, &error);
@@ -172,7 +174,8 @@ main (int    argc,
   report ("ramo_session_compare()", times);
   report ("as JSON", json_times);
   report ("as Markdown", markdown_times);
-  g_unlink (path);
+  if (keep == NULL)
+    g_unlink (path);
   g_rmdir (dir);
   return 0;
 }

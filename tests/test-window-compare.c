@@ -160,6 +160,51 @@ test_compare_window (void)
   window_test_settle (50);
 }
 
+/* Two branches of 40 user messages each: the first frame's steps, then the rest, each once and
+ * in order. */
+static void
+test_compare_window_fill (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"type\":\"session\",\"version\":3,\"id\":\"fill\","
+                                          "\"timestamp\":\"2026-03-01T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+                                          "{\"type\":\"message\",\"id\":\"root\",\"parentId\":null,"
+                                          "\"timestamp\":\"2026-03-01T10:00:00.000Z\",\"message\":"
+                                          "{\"role\":\"user\",\"content\":\"start\",\"timestamp\":1}}\n");
+  g_autofree char *path = NULL;
+  RamoCompareWindow *compare_window;
+  RamoWindow *window;
+  GListModel *steps;
+
+  for (guint side = 0; side < 2; side++)
+    for (guint i = 0; i < 40; i++)
+      g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"%c%u\",\"parentId\":\"%s%u\","
+                              "\"timestamp\":\"2026-03-01T10:00:01.000Z\",\"message\":{\"role\":\"user\","
+                              "\"content\":\"message %u of %c\",\"timestamp\":1}}\n",
+                              side ? 'R' : 'L', i, i ? (side ? "R" : "L") : "roo", i ? i - 1 : 0, i, side ? 'R' : 'L');
+  /* the first of each side hangs under "root" */
+  g_string_replace (text, "\"parentId\":\"roo0\"", "\"parentId\":\"root\"", 0);
+  path = ramo_test_write_file ("fill.jsonl", text->str, -1);
+  window = window_test_open (path);
+  window_test_activate (window, "compare", g_variant_new ("(ss)", "L39", "R39"));
+  compare_window = ramo_window_get_compare_window (window);
+  g_assert_nonnull (compare_window);
+  g_assert_cmpuint (ramo_compare_window_get_compare (compare_window)->pairs->len, ==, 40);
+  for (guint tries = 0; tries < 200 && ramo_compare_window_is_filling (compare_window); tries++)
+    window_test_settle (20);
+  g_assert_false (ramo_compare_window_is_filling (compare_window));
+  steps = G_LIST_MODEL (gtk_list_view_get_model (ramo_compare_window_get_list_view (compare_window)));
+  g_assert_cmpuint (g_list_model_get_n_items (steps), ==, 40);
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (steps, i);
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+
+      g_assert_cmpstr (gtk_string_object_get_string (item), ==, number);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  window_test_settle (50);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -167,5 +212,6 @@ main (int    argc,
   if (!window_test_init (&argc, &argv))
     return 77;
   g_test_add_func ("/window/compare", test_compare_window);
+  g_test_add_func ("/window/compare-fill", test_compare_window_fill);
   return g_test_run ();
 }

@@ -24,6 +24,12 @@
 /* What a side shows of a long text: the rest is in the export. */
 #define MAX_SHOWN_CHARS 6000
 
+/* The steps the first frame shows; the rest come a few at a time after it (GTK 4.8's list view
+ * makes and lays out a row for each of its first 200 items, several milliseconds each for
+ * two wrapped labels: 500 ms in one turn for a 1,000-step comparison). */
+#define FIRST_STEPS 24
+#define STEPS_PER_TURN 8
+
 /* Colours that read on the light and the dark style alike, and marks that do not need colour:
  * removed text struck through, added text underlined. */
 #define REMOVED_SPAN "<span background=\"#c01c28\" foreground=\"#ffffff\" strikethrough=\"true\">"
@@ -41,6 +47,9 @@ struct _RamoCompareWindow
   GtkLabel           *left_label;
   GtkLabel           *right_label;
   GtkListView        *list_view;
+
+  GtkStringList      *steps;           /* the list's items: the steps' numbers */
+  guint               fill_id;         /* adds the steps after the first frame's */
 };
 
 G_DEFINE_FINAL_TYPE (RamoCompareWindow, ramo_compare_window, ADW_TYPE_WINDOW)
@@ -359,10 +368,51 @@ ramo_compare_window_export_to (RamoCompareWindow  *self,
 }
 
 static void
+add_steps (RamoCompareWindow *self,
+           guint              n)
+{
+  guint from = g_list_model_get_n_items (G_LIST_MODEL (self->steps));
+  guint to = MIN (self->compare->pairs->len, from + n);
+  g_autoptr(GPtrArray) numbers = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = from; i < to; i++)
+    g_ptr_array_add (numbers, g_strdup_printf ("%u", i + 1));
+  g_ptr_array_add (numbers, NULL);
+  gtk_string_list_splice (self->steps, from, 0, (const char * const *) numbers->pdata);
+}
+
+static gboolean
+fill_cb (gpointer data)
+{
+  RamoCompareWindow *self = data;
+
+  add_steps (self, STEPS_PER_TURN);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->steps)) < self->compare->pairs->len)
+    return G_SOURCE_CONTINUE;
+  self->fill_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * ramo_compare_window_is_filling:
+ * @self: a comparison window
+ *
+ * Returns: whether steps are still to come into its list (they come after the first frame)
+ */
+gboolean
+ramo_compare_window_is_filling (RamoCompareWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), FALSE);
+  return self->fill_id != 0;
+}
+
+static void
 ramo_compare_window_dispose (GObject *object)
 {
   RamoCompareWindow *self = RAMO_COMPARE_WINDOW (object);
 
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+  g_clear_object (&self->steps);
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_COMPARE_WINDOW);
   G_OBJECT_CLASS (ramo_compare_window_parent_class)->dispose (object);
 }
@@ -418,7 +468,6 @@ ramo_compare_window_new (GtkWindow          *parent,
 {
   RamoCompareWindow *self;
   GtkListItemFactory *factory;
-  g_autoptr(GtkStringList) steps = gtk_string_list_new (NULL);
   g_autoptr(GtkNoSelection) selection = NULL;
   g_autofree char *left = NULL;
   g_autofree char *right = NULL;
@@ -454,18 +503,16 @@ ramo_compare_window_new (GtkWindow          *parent,
   gtk_label_set_text (self->fork_label, fork);
 
   /* the list's items are the steps' positions: a row reads its step from the comparison */
-  for (guint i = 0; i < compare->pairs->len; i++)
-    {
-      g_autofree char *number = g_strdup_printf ("%u", i + 1);
-
-      gtk_string_list_append (steps, number);
-    }
+  self->steps = gtk_string_list_new (NULL);
+  add_steps (self, FIRST_STEPS);
+  if (compare->pairs->len > FIRST_STEPS)
+    self->fill_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE + 20, fill_cb, self, NULL);
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
   g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row_cb), self, 0);
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
-  selection = gtk_no_selection_new (G_LIST_MODEL (g_steal_pointer (&steps)));
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->steps)));
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
   return self;
 }

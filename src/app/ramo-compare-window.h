@@ -22,6 +22,7 @@ RamoCompareWindow        *ramo_compare_window_new           (GtkWindow          
                                                              const char          *file_name);
 const RamoSessionCompare *ramo_compare_window_get_compare   (RamoCompareWindow   *self);
 GtkListView              *ramo_compare_window_get_list_view (RamoCompareWindow   *self);
+gboolean                  ramo_compare_window_is_filling    (RamoCompareWindow   *self);
 char                     *ramo_compare_window_dup_header    (RamoCompareWindow   *self,
                                                              gboolean             right);
 char                     *ramo_compare_step_dup_markup      (const RamoComparePair *pair,
