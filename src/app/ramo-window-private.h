@@ -117,6 +117,8 @@ struct _RamoWindow
   GtkButton            *details_button;
   RamoPathBar          *path_bar;
   guint                 path_bar_idle_id;    /* the path bar redone after the rows in view changed */
+  guint                 position_idle_id;    /* the (N/M) and the path bar redone after the selection,
+                                              * the layout or the session changed */
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
   RamoContextView      *context_view;
@@ -135,6 +137,7 @@ gboolean _ramo_window_focus_within        (RamoWindow         *self,
 
 /* ramo-window-session.c */
 void     _ramo_window_session_init        (RamoWindow         *self);
+void     _ramo_window_flush_position      (RamoWindow         *self);
 void     _ramo_window_get_view_settings   (RamoWindow         *self,
                                            RamoFilterMode     *filter,
                                            char              **search);

@@ -209,6 +209,7 @@ ramo_window_dispose (GObject *object)
   _ramo_window_panes_dispose (self);
   _ramo_window_problems_dispose (self);
   g_clear_handle_id (&self->path_bar_idle_id, g_source_remove);
+  g_clear_handle_id (&self->position_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
 
@@ -602,6 +603,7 @@ const char *
 ramo_window_get_position_text (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  _ramo_window_flush_position (self);
   return gtk_label_get_text (self->position_label);
 }
 
@@ -609,12 +611,13 @@ ramo_window_get_position_text (RamoWindow *self)
  * ramo_window_get_path_bar:
  * @self: a window
  *
- * Returns: (transfer none): the bar of branch points above the tree
+ * Returns: (transfer none): the bar of branch points above the tree, brought up to date
  */
 RamoPathBar *
 ramo_window_get_path_bar (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  _ramo_window_flush_position (self);
   return self->path_bar;
 }
 

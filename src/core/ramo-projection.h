@@ -65,6 +65,10 @@ const char         *ramo_projection_get_search            (RamoProjection      *
 const char * const *ramo_projection_get_search_terms      (RamoProjection      *self);
 guint               ramo_projection_get_n_visible         (RamoProjection      *self);
 guint               ramo_projection_get_n_total           (RamoProjection      *self);
+void                ramo_projection_set_layout_in_steps   (RamoProjection      *self,
+                                                           gboolean             in_steps);
+gboolean            ramo_projection_is_laying_out         (RamoProjection      *self);
+void                ramo_projection_finish_layout         (RamoProjection      *self);
 gboolean            ramo_projection_is_visible            (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,
