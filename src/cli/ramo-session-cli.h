@@ -52,6 +52,10 @@ int                 ramo_cli_info            (int           argc,
 int                 ramo_cli_check           (int           argc,
                                               char        **argv);
 
+/* ramo-session-files-cmd.c */
+int                 ramo_cli_files           (int           argc,
+                                              char        **argv);
+
 /* ramo-session-context-cmd.c */
 int                 ramo_cli_context         (int           argc,
                                               char        **argv);

@@ -41,6 +41,9 @@ static const char usage[] =
   "                                        are, ids on several lines, missing parents,\n"
   "                                        cycles, labels of nothing, compactions keeping\n"
   "                                        entries off their path\n"
+  "  files FILE [--from ID] [--json]       the files the tool calls read, wrote and edited,\n"
+  "                                        with how many calls of each kind; --from ID:\n"
+  "                                        those of the subtree under ID (ID included)\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
   "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
   "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
@@ -316,6 +319,8 @@ main (int    argc,
     return ramo_cli_info (argc - 2, argv + 2);
   if (strcmp (command, "check") == 0)
     return ramo_cli_check (argc - 2, argv + 2);
+  if (strcmp (command, "files") == 0)
+    return ramo_cli_files (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return ramo_cli_migrate (argc - 2, argv + 2);
   if (strcmp (command, "navigate") == 0)
