@@ -442,3 +442,50 @@ ramo_projection_get_search_error (RamoProjection *self)
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
   return self->search_error;
 }
+
+/**
+ * ramo_projection_find_match:
+ * @self: a projection
+ * @from: (nullable): the entry to start after (or before), %NULL to start at an end
+ * @forward: %TRUE for the next match, %FALSE for the previous one
+ *
+ * The next (or previous) entry the search found, in the order the tree shows its rows once
+ * every row is unfolded (pre-order, the leaf's branch first), wrapping around at the ends.
+ * The rows shown only for their place (the anchor a search keeps) are no matches.
+ *
+ * Returns: (nullable) (transfer none): the entry, or %NULL without a search or a match
+ */
+RamoEntry *
+ramo_projection_find_match (RamoProjection  *self,
+                            const RamoEntry *from,
+                            gboolean         forward)
+{
+  GPtrArray *entries;
+  guint n, start = 0;
+
+  g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
+
+  if (!_ramo_projection_is_searching (self) || !self->order_valid || self->n_visible == 0)
+    return NULL;
+  n = MIN (self->n_order, self->n_rows);
+  if (n == 0)
+    return NULL;
+  entries = _ramo_session_manager_get_entries (self->manager);
+  if (from != NULL)
+    for (guint p = 0; p < n; p++)
+      if (self->order[p] == from->index)
+        {
+          start = p;
+          break;
+        }
+  for (guint step = 1; step <= n; step++)
+    {
+      guint p = from == NULL ? (forward ? step - 1 : n - step)
+                             : (forward ? (start + step) % n : (start + n - step % n) % n);
+      guint32 i = self->order[p];
+
+      if (i < self->n_rows && self->rows[i].visible && self->matches[i] == RAMO_MATCH_YES)
+        return g_ptr_array_index (entries, i);
+    }
+  return NULL;
+}

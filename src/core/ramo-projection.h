@@ -81,6 +81,9 @@ void                ramo_projection_set_search            (RamoProjection      *
 const char         *ramo_projection_get_search            (RamoProjection      *self);
 const char * const *ramo_projection_get_search_terms      (RamoProjection      *self);
 const GError       *ramo_projection_get_search_error      (RamoProjection      *self);
+RamoEntry          *ramo_projection_find_match            (RamoProjection      *self,
+                                                           const RamoEntry     *from,
+                                                           gboolean             forward);
 guint               ramo_projection_get_n_visible         (RamoProjection      *self);
 guint               ramo_projection_get_n_total           (RamoProjection      *self);
 gboolean            ramo_projection_is_visible            (RamoProjection      *self,
