@@ -28,6 +28,8 @@ leaf_rebuild_cb (gpointer data)
   self->leaf_rebuild_id = 0;
   if (self->projection)
     {
+      /* a filter or search change under way is shown as one first */
+      ramo_projection_finish_layout (self->projection);
       /* the leaf followed appended lines: as live as they are */
       self->rebuild_live = self->leaf_rebuild_live;
       if (self->rebuild_live)

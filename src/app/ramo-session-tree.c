@@ -546,6 +546,9 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
 
   if (projection)
     {
+      /* a filter or search change on a big session is laid out a few milliseconds a turn,
+       * the rows before it shown meanwhile */
+      ramo_projection_set_layout_in_steps (projection, TRUE);
       /* Our handler must see a rebuild before the tree list model does: the handler of a
        * model made ahead was connected before it. */
       if (self->prepared_projection == projection && self->prepared_model != NULL)
@@ -627,6 +630,8 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
   entry = ramo_session_manager_get_entry (ramo_projection_get_manager (self->projection), id);
   if (entry == NULL)
     return FALSE;
+  /* the row is looked for in the layout of the filter and search set last */
+  ramo_projection_finish_layout (self->projection);
   /* outside the branch focused on, nothing changes (the focus stays: see
    * ramo_session_tree_focus_branch()) */
   if (!_ramo_session_tree_focus_contains (self, ramo_projection_nearest_visible (self->projection, entry)))
@@ -701,9 +706,9 @@ ramo_session_tree_set_filter (RamoSessionTree *self,
 
   if (self->projection == NULL || ramo_projection_get_filter (self->projection) == mode)
     return;
+  /* the rows are laid out again (maybe in steps): the change that shows them unfolds them */
   self->clear_folds = TRUE;
   ramo_projection_set_filter (self->projection, mode);
-  self->clear_folds = FALSE;
 }
 
 /**
@@ -723,7 +728,6 @@ ramo_session_tree_set_search (RamoSessionTree *self,
     return;
   self->clear_folds = TRUE;
   ramo_projection_set_search (self->projection, search);
-  self->clear_folds = FALSE;
 }
 
 /**
@@ -753,6 +757,10 @@ ramo_session_tree_set_keep_scroll (RamoSessionTree *self,
                                    gboolean         keep_scroll)
 {
   g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  /* a filter or search change under way is shown as one, not as lines appended */
+  if (keep_scroll && self->projection)
+    ramo_projection_finish_layout (self->projection);
   self->keep_scroll = !!keep_scroll;
 }
 

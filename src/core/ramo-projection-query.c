@@ -451,7 +451,8 @@ ramo_projection_get_search_error (RamoProjection *self)
  *
  * The next (or previous) entry the search found, in the order the tree shows its rows once
  * every row is unfolded (pre-order, the leaf's branch first), wrapping around at the ends.
- * The rows shown only for their place (the anchor a search keeps) are no matches.
+ * The rows shown only for their place (the anchor a search keeps) are no matches. A layout
+ * under way (ramo_projection_set_layout_in_steps()) is finished first.
  *
  * Returns: (nullable) (transfer none): the entry, or %NULL without a search or a match
  */
@@ -465,6 +466,7 @@ ramo_projection_find_match (RamoProjection  *self,
 
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), NULL);
 
+  ramo_projection_finish_layout (self);
   if (!_ramo_projection_is_searching (self) || !self->order_valid || self->n_visible == 0)
     return NULL;
   n = MIN (self->n_order, self->n_rows);

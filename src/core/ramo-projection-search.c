@@ -561,47 +561,61 @@ _ramo_projection_set_terms (RamoProjection *self,
   update_matches (self, old_terms, old_ascii, old_fields);
 }
 
-/* Marks the rows of the entries the filter and the search let through visible, and counts
- * them; @tests is room for as many entries as there are rows.
+/* Marks the rows of @job of the entries the filter and the search let through visible, and
+ * counts them. Returns whether it is done, FALSE when @job's step ran out of time (the next
+ * call goes on from there).
  *
  * The entries the search has yet to look at are tested after the others, each text fetched
  * from memory a few tests ahead (the processor does not foresee which texts are next: tool
- * results show their call's text, lines appended live lie elsewhere). */
-void
+ * results show their call's text, lines appended live lie elsewhere); each answer is kept as
+ * it is found. */
+gboolean
 _ramo_projection_find_visible (RamoProjection *self,
-                               GPtrArray      *entries,
-                               RamoEntry      *leaf,
-                               guint32        *tests)
+                               RamoLayoutJob  *job,
+                               GPtrArray      *entries)
 {
   gboolean searching = _ramo_projection_is_searching (self);
-  guint n = self->n_rows;
-  guint n_tests = 0;
+  guint n = job->n_rows;
+  guint32 *tests = job->scratch + 4 * (gsize) n;
+  RamoEntry *leaf = job->leaf;
 
+  /* tool: and path: marks, made again only when the entries or the tool calls have grown */
   if (self->fields != NULL)
     _ramo_projection_prepare_fields (self, n);
 
-  for (guint i = 0; i < n; i++)
+  if (job->phase == RAMO_LAYOUT_FILTER)
     {
-      gboolean visible = _ramo_kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
-
-      if (visible && searching)
+      for (guint i = job->next; i < n; i++)
         {
-          if (self->matches[i] == RAMO_MATCH_UNKNOWN)
+          gboolean visible = _ramo_kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
+
+          if (visible && searching)
             {
-              tests[n_tests++] = i;
-              continue;
+              if (self->matches[i] == RAMO_MATCH_UNKNOWN)
+                {
+                  tests[job->n_tests++] = i;
+                  continue;
+                }
+              visible = self->matches[i] == RAMO_MATCH_YES;
             }
-          visible = self->matches[i] == RAMO_MATCH_YES;
+          job->rows[i].visible = visible;
+          job->n_visible += visible;
+          if (_ramo_layout_job_out_of_time (job))
+            {
+              job->next = i + 1;
+              return FALSE;
+            }
         }
-      self->rows[i].visible = visible;
-      self->n_visible += visible;
+      job->phase = RAMO_LAYOUT_TEST;
+      job->next = 0;
     }
-  for (guint k = 0; k < n_tests; k++)
+
+  for (guint k = job->next; k < job->n_tests; k++)
     {
       guint32 i = tests[k];
       gboolean visible;
 
-      if (k + 8 < n_tests)
+      if (k + 8 < job->n_tests)
         {
           const char *ahead = self->texts[tests[k + 8]];
 
@@ -610,14 +624,22 @@ _ramo_projection_find_visible (RamoProjection *self,
         }
       visible = entry_matches_search (self, entries, i);
       self->matches[i] = visible ? RAMO_MATCH_YES : RAMO_MATCH_NO;
-      self->rows[i].visible = visible;
-      self->n_visible += visible;
+      job->rows[i].visible = visible;
+      job->n_visible += visible;
+      if (_ramo_layout_job_out_of_time (job))
+        {
+          job->next = k + 1;
+          return FALSE;
+        }
     }
+  job->next = 0;
+
   /* the anchor keeps its row whatever the search, as long as the filter lets it through */
-  if (searching && self->anchor != NULL && self->anchor->index < n && !self->rows[self->anchor->index].visible &&
+  if (searching && self->anchor != NULL && self->anchor->index < n && !job->rows[self->anchor->index].visible &&
       _ramo_kinds_pass_filter (self->kinds[self->anchor->index], self->filter, leaf == self->anchor))
     {
-      self->rows[self->anchor->index].visible = TRUE;
-      self->n_visible++;
+      job->rows[self->anchor->index].visible = TRUE;
+      job->n_visible++;
     }
+  return TRUE;
 }

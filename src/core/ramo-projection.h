@@ -86,6 +86,10 @@ RamoEntry          *ramo_projection_find_match            (RamoProjection      *
                                                            gboolean             forward);
 guint               ramo_projection_get_n_visible         (RamoProjection      *self);
 guint               ramo_projection_get_n_total           (RamoProjection      *self);
+void                ramo_projection_set_layout_in_steps   (RamoProjection      *self,
+                                                           gboolean             in_steps);
+gboolean            ramo_projection_is_laying_out         (RamoProjection      *self);
+void                ramo_projection_finish_layout         (RamoProjection      *self);
 gboolean            ramo_projection_is_visible            (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,
