@@ -31,7 +31,9 @@
  * extractFileOpsFromMessage(), `dist/core/compaction/utils.js`, oh-my-pi's in
  * `pi-agent-core/src/compaction/utils.ts`); any other tool's path (grep, find, ls) is only
  * named. pi 1.6.0 also records the calls a tool made while it ran on its result
- * (`nestedCalls.calls`): they are that result's calls.
+ * (`nestedCalls.calls`): they are that result's calls. oh-my-pi's rules, for its files: no
+ * nested calls; a path naming a `scheme://` resource is no file; a `read` path's selector
+ * (`src/a.ts:50-200`, `:raw`, `:conflicts`, …) is cut off (stripReadSelector()).
  */
 
 enum
@@ -380,6 +382,81 @@ ramo_session_manager_get_tool_call (RamoSessionManager *self,
   return g_ptr_array_index (self->tool_index->strings, call->name);
 }
 
+/* oh-my-pi's selector grammar (pi-agent-core/src/compaction/utils.ts, splitReadSelector()) */
+#define RANGE_CHUNK "L?\\d+(?:(?:[-+]|\\.\\.)L?\\d+|-|\\.\\.)?"
+#define RANGE_LIST RANGE_CHUNK "(?:," RANGE_CHUNK ")*"
+
+static GRegex *
+omp_regex (guint which)
+{
+  static gsize regexes[4];
+  static const char * const patterns[4] = {
+    "^(?:" RANGE_LIST "|raw|conflicts)$",   /* a selector */
+    "^" RANGE_LIST "$",                      /* a range */
+    "^raw$",
+    "[a-z][a-z0-9+.-]*://",                  /* a resource, not a file */
+  };
+
+  if (g_once_init_enter (&regexes[which]))
+    g_once_init_leave (&regexes[which], (gsize) g_regex_new (patterns[which], G_REGEX_CASELESS, 0, NULL));
+  return (GRegex *) regexes[which];
+}
+
+static gboolean
+omp_matches (guint       which,
+             const char *text)
+{
+  return g_regex_match (omp_regex (which), text, 0, NULL);
+}
+
+/* oh-my-pi's stripReadSelector(): @path without a trailing selector */
+static char *
+omp_strip_read_selector (const char *path)
+{
+  const char *colon = strrchr (path, ':');
+  const char *inner = NULL;
+  g_autofree char *base = NULL;
+
+  if (colon == NULL || colon == path || !omp_matches (0, colon + 1))
+    return g_strdup (path);
+  base = g_strndup (path, colon - path);
+  inner = strrchr (base, ':');
+  if (inner != NULL && inner != base)
+    {
+      gboolean inner_raw = omp_matches (2, inner + 1), inner_range = omp_matches (1, inner + 1);
+      gboolean outer_raw = omp_matches (2, colon + 1), outer_range = omp_matches (1, colon + 1);
+
+      if ((inner_raw && outer_range) || (inner_range && outer_raw))
+        return g_strndup (base, inner - base);
+    }
+  return g_steal_pointer (&base);
+}
+
+/* The file each path number stands for under oh-my-pi's rules, for reads (@read) and for
+ * writes and edits (@changed): 0 for a resource. New numbers are interned for cut paths. */
+static void
+omp_files (RamoToolIndex *index,
+           guint32      **read,
+           guint32      **changed)
+{
+  guint n = index->strings->len;
+
+  *read = g_new0 (guint32, n);
+  *changed = g_new0 (guint32, n);
+  for (guint s = 1; s < n; s++)
+    {
+      const char *path = g_ptr_array_index (index->strings, s);
+      g_autofree char *cut = NULL;
+
+      if (omp_matches (3, path))
+        continue;
+      (*changed)[s] = s;
+      cut = omp_strip_read_selector (path);
+      if (!omp_matches (3, cut))
+        (*read)[s] = intern (index, cut);
+    }
+}
+
 /* Marks the entries of @scope in @in (by entry index). Iterative: trees nest deep. */
 static void
 mark_scope (RamoSessionManager *self,
@@ -423,7 +500,8 @@ compare_touch (gconstpointer a,
  * @error: %RAMO_SESSION_ERROR_NOT_FOUND when no entry has @id
  *
  * The files the tool calls of some entries read, wrote or edited (calls of other tools that
- * name a path do not count), each once, with how many calls of each kind name it. Lines whose
+ * name a path do not count), each once, with how many calls of each kind name it, by the
+ * rules of the session's dialect (see ramo-session-tools.c). Lines whose
  * id a later line repeats are no entries of the tree and do not count.
  *
  * Returns: (transfer container) (element-type RamoFileTouch): the files, sorted by path
@@ -438,6 +516,9 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
   RamoToolIndex *index;
   g_autofree guint8 *in = NULL;
   g_autofree guint32 *slot = NULL;   /* path number → position in the result + 1 */
+  g_autofree guint32 *omp_read = NULL;
+  g_autofree guint32 *omp_changed = NULL;
+  gboolean omp;
   GArray *files;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
@@ -457,6 +538,9 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
       mark_scope (self, scope, entry, in);
     }
 
+  omp = ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
+  if (omp)
+    omp_files (index, &omp_read, &omp_changed);
   files = g_array_new (FALSE, TRUE, sizeof (RamoFileTouch));
   slot = g_new0 (guint32, index->strings->len);
   for (guint r = 0; r < index->records->len; r++)
@@ -466,21 +550,29 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
 
       if ((in && !in[record->entry]) || (entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
         continue;
+      /* oh-my-pi counts no calls recorded on a tool result */
+      if (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        continue;
       for (guint c = record->first; c < record->first + record->n; c++)
         {
           const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
+          guint32 path = call->path;
           RamoFileTouch *touch;
 
-          if (call->path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
+          if (path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
             continue;
-          if (slot[call->path] == 0)
+          if (omp)
+            path = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[path] : omp_changed[path];
+          if (path == 0)
+            continue;
+          if (slot[path] == 0)
             {
-              RamoFileTouch fresh = { g_ptr_array_index (index->strings, call->path), 0, 0, 0, 0 };
+              RamoFileTouch fresh = { g_ptr_array_index (index->strings, path), 0, 0, 0, 0 };
 
               g_array_append_val (files, fresh);
-              slot[call->path] = files->len;
+              slot[path] = files->len;
             }
-          touch = &g_array_index (files, RamoFileTouch, slot[call->path] - 1);
+          touch = &g_array_index (files, RamoFileTouch, slot[path] - 1);
           touch->n_read += call->access == RAMO_TOOL_ACCESS_READ;
           touch->n_write += call->access == RAMO_TOOL_ACCESS_WRITE;
           touch->n_edit += call->access == RAMO_TOOL_ACCESS_EDIT;
@@ -496,8 +588,9 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
  * @self: a session manager
  * @path: a path as the tool calls name it
  *
- * The entries whose `read`, `write` or `edit` calls name @path exactly (the assistant messages
- * that make them, and tool results whose recorded calls do), in file order.
+ * The entries whose `read`, `write` or `edit` calls name the file @path, as
+ * ramo_session_manager_dup_files() lists it (the assistant messages that make them, and tool
+ * results whose recorded calls do), in file order.
  *
  * Returns: (transfer container) (element-type RamoEntry): the entries
  */
@@ -507,6 +600,9 @@ ramo_session_manager_dup_entries_touching (RamoSessionManager *self,
 {
   RamoToolIndex *index;
   GPtrArray *entries;
+  g_autofree guint32 *omp_read = NULL;
+  g_autofree guint32 *omp_changed = NULL;
+  gboolean omp;
   guint number;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
@@ -514,6 +610,9 @@ ramo_session_manager_dup_entries_touching (RamoSessionManager *self,
 
   index = self->tool_index;
   entries = g_ptr_array_new ();
+  omp = ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
+  if (omp)
+    omp_files (index, &omp_read, &omp_changed);
   number = path[0] ? GPOINTER_TO_UINT (g_hash_table_lookup (index->interned, path)) : 0;
   if (number == 0)
     return entries;
@@ -522,13 +621,16 @@ ramo_session_manager_dup_entries_touching (RamoSessionManager *self,
       const ToolRecord *record = &g_array_index (index->records, ToolRecord, r);
       RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
 
-      if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+      if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) || (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT))
         continue;
       for (guint c = record->first; c < record->first + record->n; c++)
         {
           const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
+          guint32 file = call->path;
 
-          if (call->path == number && call->access != RAMO_TOOL_ACCESS_NONE)
+          if (omp && file != 0)
+            file = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[file] : omp_changed[file];
+          if (file == number && file != 0 && call->access != RAMO_TOOL_ACCESS_NONE)
             {
               g_ptr_array_add (entries, entry);
               break;

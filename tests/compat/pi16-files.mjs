@@ -12,20 +12,40 @@
 // entries pi 1.6.0's SessionManager loads (getEntries(), children by parentId); a call whose
 // result (the tool result with its toolCallId) has isError counts as failed. The counts per
 // path must equal what Ramo lists. Prints ok:/FAIL: lines and `N passed, M failed`.
+//
+// With RAMO_FILES_AGENT=omp (run by Bun) the same against oh-my-pi 18.2.3's own
+// extractFileOpsFromMessage() (pi-agent-core/src/compaction/utils.ts: read selectors cut off,
+// `scheme://` resources left out, no calls recorded on results), the paths holding read
+// selectors and resources too, the entries read from the file, Ramo run with --dialect omp.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { PI16_DIR, withSession } from "./pi16-lib.mjs";
+import { homedir } from "node:os";
+import { readFileSync } from "node:fs";
 
 const [ramo, dir, ...extra] = process.argv.slice(2);
 let passed = 0, failed = 0;
 const ok = (name) => { passed++; console.log(`ok: ${name}`); };
 const fail = (name, why) => { failed++; console.log(`FAIL: ${name}: ${why}`); };
 
-const utilsPath = join(PI16_DIR, "dist", "core", "compaction", "utils.js");
-if (!existsSync(utilsPath)) throw new Error(`pi 1.6.0 not found at ${utilsPath}`);
+const OMP = process.env.RAMO_FILES_AGENT === "omp";
+const AGENTS = process.env.RAMO_AGENTS_DIR || join(homedir(), ".cache", "ramo-agents");
+let withSession, utilsPath;
+if (OMP) {
+  utilsPath = join(AGENTS, "omp", "node_modules", "@oh-my-pi", "pi-agent-core", "src", "compaction", "utils.ts");
+  // the file's entries as written (the generated files have one line per id, no problems)
+  withSession = (file, fn) => fn({
+    getEntries: () => readFileSync(file, "utf8").split("\n").filter((l) => l.trim())
+      .map((l) => JSON.parse(l)).filter((e) => e.type !== "session"),
+  });
+} else {
+  const lib = await import("./pi16-lib.mjs");
+  withSession = lib.withSession;
+  utilsPath = join(lib.PI16_DIR, "dist", "core", "compaction", "utils.js");
+}
+if (!existsSync(utilsPath)) throw new Error(`the agent's compaction utils are not at ${utilsPath}`);
 const { createFileOps, extractFileOpsFromMessage } = await import(pathToFileURL(utilsPath).href);
 
 let seed = Number(process.env.RAMO_FILES_SEED || 2020) >>> 0;
@@ -39,7 +59,9 @@ const random = () => {
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 const TOOLS = ["read", "read", "write", "edit", "edit", "bash", "grep", "find", "ls", "Read"];
-const PATHS = ["src/a.c", "src/b.c", "/home/u/p/README.md", "docs/my notes.md", "src/ünï.c", "a", "src/a.c"];
+const PATHS = ["src/a.c", "src/b.c", "/home/u/p/README.md", "docs/my notes.md", "src/ünï.c", "a", "src/a.c",
+               ...(OMP ? ["src/a.c:10-20", "src/b.c:raw", "src/a.c:1-5:raw", "src/b.c:raw:L3..7", "src/a.c:conflicts",
+                          "src/a.c:nope", "conflict://1", "https://example.com/x", "file.ts:conflict://2", ":5"] : [])];
 
 function argumentsFor(name) {
   const r = random();
@@ -153,7 +175,7 @@ function expected(file, from) {
 }
 
 function ramoFiles(file, from) {
-  const run = spawnSync(ramo, ["files", file, ...(from ? ["--from", from] : []), "--json"],
+  const run = spawnSync(ramo, ["files", file, ...(from ? ["--from", from] : []), "--json", ...(OMP ? ["--dialect", "omp"] : [])],
                         { encoding: "utf8", maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`exit ${run.status}: ${run.stderr}`);
   return JSON.parse(run.stdout).files;
