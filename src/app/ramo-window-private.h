@@ -149,6 +149,11 @@ char    *_ramo_window_dup_header_problem_text (RamoSessionManager *manager);
 /* ramo-window-actions.c */
 void     _ramo_window_class_actions_init  (GtkWidgetClass     *widget_class);
 void     _ramo_window_actions_init        (RamoWindow         *self);
+
+/* ramo-window-search.c */
+void     _ramo_window_search_init         (RamoWindow         *self);
+void     _ramo_window_search_changed      (RamoWindow         *self);
+void     _ramo_window_search_activate     (RamoWindow         *self);
 void     _ramo_window_actions_update      (RamoWindow         *self);
 void     _ramo_window_actions_dispose     (RamoWindow         *self);
 void     _ramo_window_sync_filter         (RamoWindow         *self);

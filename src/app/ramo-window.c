@@ -69,6 +69,7 @@ search_changed_cb (RamoWindow     *self,
   g_assert (RAMO_IS_WINDOW (self));
 
   ramo_session_tree_set_search (self->tree, text[0] ? text : NULL);
+  _ramo_window_search_changed (self);
 }
 
 static void
@@ -86,7 +87,7 @@ search_activate_cb (RamoWindow     *self,
                     GtkSearchEntry *entry)
 {
   g_assert (RAMO_IS_WINDOW (self));
-  ramo_session_tree_focus (self->tree);
+  _ramo_window_search_activate (self);
 }
 
 static void
@@ -459,6 +460,7 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_live_init (self);
   _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
+  _ramo_window_search_init (self);
   _ramo_window_dialect_init (self);
   _ramo_window_agent_init (self);
   _ramo_window_branch_init (self);

@@ -59,6 +59,10 @@ int                 ramo_cli_compare         (int           argc,
 int                 ramo_cli_export          (int           argc,
                                               char        **argv);
 
+/* ramo-session-files-cmd.c */
+int                 ramo_cli_files           (int           argc,
+                                              char        **argv);
+
 /* ramo-session-context-cmd.c */
 int                 ramo_cli_context         (int           argc,
                                               char        **argv);

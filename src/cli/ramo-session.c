@@ -48,6 +48,9 @@ static const char usage[] =
   "  export FILE --leaf ID --markdown [--compare ID]\n"
   "                                        the path root→ID as Markdown (with --compare, its\n"
   "                                        comparison with the path to the other entry)\n"
+  "  files FILE [--from ID] [--json]       the files the tool calls read, wrote and edited,\n"
+  "                                        with how many calls of each kind; --from ID:\n"
+  "                                        those of the subtree under ID (ID included)\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
   "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
   "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
@@ -328,6 +331,8 @@ main (int    argc,
     return ramo_cli_compare (argc - 2, argv + 2);
   if (strcmp (command, "export") == 0)
     return ramo_cli_export (argc - 2, argv + 2);
+  if (strcmp (command, "files") == 0)
+    return ramo_cli_files (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return ramo_cli_migrate (argc - 2, argv + 2);
   if (strcmp (command, "navigate") == 0)

@@ -25,6 +25,31 @@ typedef struct
   RamoProjection  *projection;
 } RamoProjectionLink;
 
+/* A field of the search (ramo-projection-query.c) */
+typedef enum
+{
+  RAMO_QUERY_ROLE,
+  RAMO_QUERY_TOOL,
+  RAMO_QUERY_PATH,
+  RAMO_QUERY_LABEL,
+  RAMO_QUERY_BEFORE,
+  RAMO_QUERY_AFTER,
+  RAMO_QUERY_REGEX,
+} RamoQueryKind;
+
+typedef struct
+{
+  RamoQueryKind kind;
+  char         *value;         /* casefolded (a regex: as written) */
+  gsize         len;
+  gboolean      ascii;
+  double        time;          /* before:, after: */
+  GRegex       *regex;
+  guint8       *marks;         /* tool:, path: one byte per entry (the tool-call index's) */
+  guint         n_marks;
+  guint         marks_records; /* the index's records when the marks were made */
+} RamoQueryField;
+
 typedef struct
 {
   GPtrArray *nested;           /* (element-type RamoEntry) rows nested under this one, or NULL */
@@ -99,6 +124,8 @@ struct _RamoProjection
   GStrv               terms;       /* casefolded */
   gboolean           *term_is_ascii;
   gsize              *term_lens;
+  GPtrArray          *fields;      /* (element-type RamoQueryField) (nullable) */
+  GError             *search_error;
 
   RamoRowInfo        *rows;        /* by entry index */
   guint               n_rows;
@@ -238,6 +265,21 @@ gboolean            _ramo_projection_find_visible       (RamoProjection     *sel
                                                          RamoLayoutJob      *job,
                                                          GPtrArray          *entries);
 void                _ramo_projection_free_terms         (RamoProjection     *self);
+gboolean            _ramo_projection_is_searching       (RamoProjection     *self);
+
+/* ramo-projection-query.c */
+void                _ramo_query_field_free              (gpointer            data);
+void                _ramo_projection_parse_search       (const char         *search,
+                                                         GStrv              *plain,
+                                                         GPtrArray         **fields,
+                                                         GError            **error);
+gboolean            _ramo_query_fields_imply            (GPtrArray          *strong,
+                                                         GPtrArray          *weak);
+void                _ramo_projection_prepare_fields     (RamoProjection     *self,
+                                                         guint               n);
+gboolean            _ramo_projection_entry_matches_fields (RamoProjection   *self,
+                                                         GPtrArray          *entries,
+                                                         guint32             index);
 
 /* ramo-projection.c */
 void                _ramo_projection_install_layout     (RamoProjection     *self,
