@@ -1,5 +1,6 @@
-/* ramo-projection-steps.c — a layout made at once or in steps: the rows of pi's layout by
- * entry index, made apart from the ones the views read until they are complete
+/* ramo-projection-steps.c — where a layout is made: at once, in steps (the rows of pi's layout
+ * by entry index, made apart from the ones the views read until they are complete), or, for a
+ * projection nothing shows yet, in a worker thread
  *
  * Copyright 2026 The Ramo authors
  *
@@ -437,4 +438,91 @@ ramo_projection_finish_layout (RamoProjection *self)
   g_clear_handle_id (&self->job_source, g_source_remove);
   _ramo_projection_run_job (self, job, G_MAXINT64);
   _ramo_projection_install_layout (self, job);
+}
+
+/* A projection made in a worker thread                                                        */
+
+typedef struct
+{
+  RamoSessionManager *manager;
+  RamoFilterMode      filter;
+  char               *search;
+} NewData;
+
+static void
+new_data_free (NewData *data)
+{
+  g_clear_object (&data->manager);
+  g_free (data->search);
+  g_free (data);
+}
+
+static void
+new_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  NewData *data = task_data;
+  RamoProjection *projection = ramo_projection_new (data->manager);
+
+  ramo_projection_set_filter (projection, data->filter);
+  ramo_projection_set_search (projection, data->search);
+  g_task_return_pointer (task, projection, g_object_unref);
+}
+
+/**
+ * ramo_projection_new_async:
+ * @manager: the session to project; nothing else may use it until @callback runs (a session
+ *   just loaded, that no view shows yet)
+ * @filter: the filter to lay out with
+ * @search: (nullable): the search, as ramo_projection_set_search() takes it
+ * @cancellable: (nullable): gives the projection up
+ * @callback: called in the caller's main context once the projection is laid out
+ * @user_data: data for @callback
+ *
+ * Makes the projection of @manager with @filter and @search in a worker thread: the first
+ * layout of a big session (10-20 ms for 100,000 entries) stays off the main loop.
+ */
+void
+ramo_projection_new_async (RamoSessionManager  *manager,
+                           RamoFilterMode       filter,
+                           const char          *search,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  NewData *data;
+
+  g_return_if_fail (RAMO_IS_SESSION_MANAGER (manager));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  data = g_new0 (NewData, 1);
+  data->manager = g_object_ref (manager);
+  data->filter = filter;
+  data->search = g_strdup (search);
+  g_task_set_task_data (task, data, (GDestroyNotify) new_data_free);
+  g_task_set_source_tag (task, ramo_projection_new_async);
+  g_task_run_in_thread (task, new_thread);
+}
+
+/**
+ * ramo_projection_new_finish:
+ * @result: the result given to the callback of ramo_projection_new_async()
+ * @error: return location for a #GError, or %NULL
+ *
+ * Errors: %G_IO_ERROR_CANCELLED when the cancellable was cancelled, even if the projection was
+ * made by then.
+ *
+ * Returns: (transfer full): the projection, or %NULL with @error set
+ */
+RamoProjection *
+ramo_projection_new_finish (GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ramo_projection_new_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

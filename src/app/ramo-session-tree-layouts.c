@@ -1,4 +1,5 @@
-/* ramo-session-tree-leaf.c
+/* ramo-session-tree-layouts.c — what has the projection lay the tree out again: a filter or
+ * search change, a leaf move, lines appended
  *
  * Copyright 2026 The Ramo authors
  *
@@ -65,4 +66,77 @@ _ramo_session_tree_leaf_init (RamoSessionTree *self)
 {
   g_signal_group_connect_object (self->projection_signals, "leaf-moved",
                                  G_CALLBACK (projection_leaf_moved_cb), self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * ramo_session_tree_set_filter:
+ * @self: a session tree
+ * @mode: a filter mode
+ *
+ * Changes the projection's filter. As in pi, this unfolds every row.
+ */
+void
+ramo_session_tree_set_filter (RamoSessionTree *self,
+                              RamoFilterMode   mode)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL || ramo_projection_get_filter (self->projection) == mode)
+    return;
+  /* the rows are laid out again (maybe in steps): the change that shows them unfolds them */
+  self->clear_folds = TRUE;
+  ramo_projection_set_filter (self->projection, mode);
+}
+
+/**
+ * ramo_session_tree_set_search:
+ * @self: a session tree
+ * @search: (nullable): the search text
+ *
+ * Changes the projection's search. As in pi, this unfolds every row.
+ */
+void
+ramo_session_tree_set_search (RamoSessionTree *self,
+                              const char      *search)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->projection == NULL || g_strcmp0 (ramo_projection_get_search (self->projection), search) == 0)
+    return;
+  self->clear_folds = TRUE;
+  ramo_projection_set_search (self->projection, search);
+}
+
+/**
+ * ramo_session_tree_forget_folds:
+ * @self: a session tree
+ *
+ * Unfolds every row at the next rebuild.
+ */
+void
+ramo_session_tree_forget_folds (RamoSessionTree *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  g_hash_table_remove_all (self->folded);
+}
+
+/**
+ * ramo_session_tree_set_keep_scroll:
+ * @self: a session tree
+ * @keep_scroll: whether rebuilds from now on keep the view where it is
+ *
+ * While set, a rebuild (entries another program appended, and the leaf following them) keeps
+ * the scroll position and does not scroll to the selected row, so that what the user looks at
+ * does not move. Set it around ramo_session_manager_refresh().
+ */
+void
+ramo_session_tree_set_keep_scroll (RamoSessionTree *self,
+                                   gboolean         keep_scroll)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  /* a filter or search change under way is shown as one, not as lines appended */
+  if (keep_scroll && self->projection)
+    ramo_projection_finish_layout (self->projection);
+  self->keep_scroll = !!keep_scroll;
 }
