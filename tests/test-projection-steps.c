@@ -9,6 +9,7 @@
 
 #include "ramo-projection-private.h"
 #include "ramo-session-manager.h"
+#include "ramo-test-projection.h"
 #include "ramo-test-util.h"
 
 /* A session of @n entries in a random tree (seeded): users, assistants with text, assistants
@@ -55,35 +56,13 @@ write_session (const char *name,
   return ramo_test_write_file (name, out->str, out->len);
 }
 
-static void
-describe (GListModel *model,
-          GString    *out)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, i);
-
-      if (out->len && out->str[out->len - 1] != '(')
-        g_string_append_c (out, ' ');
-      if (ramo_projection_node_get_is_branch_start (node))
-        g_string_append_c (out, '*');
-      g_string_append (out, ramo_projection_node_get_id (node));
-      if (ramo_projection_node_has_children (node))
-        {
-          g_string_append_c (out, '(');
-          describe (G_LIST_MODEL (node), out);
-          g_string_append_c (out, ')');
-        }
-    }
-}
-
 /* The rows as nested ids, and how many */
 static char *
 rows (RamoProjection *projection)
 {
   GString *out = g_string_new (NULL);
 
-  describe (ramo_projection_get_roots (projection), out);
+  ramo_test_describe_rows (ramo_projection_get_roots (projection), out);
   g_string_append_printf (out, "\n%u visible\n", ramo_projection_get_n_visible (projection));
   return g_string_free (out, FALSE);
 }
