@@ -163,7 +163,9 @@ def measure_window(ramo, path, scratch, timeout):
 
 
 def median_of(runs):
-    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+    """(median wall, median peak RSS, fastest wall, slowest wall)"""
+    walls = [r[0] for r in runs]
+    return statistics.median(walls), statistics.median(r[1] for r in runs), min(walls), max(walls)
 
 
 def load():
@@ -219,7 +221,8 @@ def main():
         for key in keys:
             peer = PEERS[key]
             path = os.path.join(folder, SESSION_NAME[key].format(size))
-            if not os.path.exists(path):
+            home = path[: -len(".jsonl")] + ".home"
+            if not os.path.exists(path) or (key == "omp" and not os.path.isdir(home)):
                 print(f"generating {os.path.basename(path)} with {peer.name} ...", file=sys.stderr, flush=True)
                 made = subprocess.run(peer.generate(folder, size, args.seed), check=True, capture_output=True,
                                       text=True, env=dict(os.environ, RAMO_AGENTS_DIR=AGENTS, RAMO_PI_DIR=PI_DIR))
@@ -236,8 +239,9 @@ def main():
                 print(f"timing the window on {os.path.basename(path)} ...", file=sys.stderr, flush=True)
                 runs = [measure_window(window, path, scratch.name, args.timeout) for _ in range(args.runs)]
                 results.append(("ramo window: tree frame", median_of(runs)))
-                results.append(("  from asking for file", (statistics.median(r[2] for r in runs), None)))
-            (rt, rm), (pt, pm) = results[1][1], results[2][1]
+                from_file = median_of([(r[2], 0) for r in runs])
+                results.append(("  from asking for file", (from_file[0], None) + from_file[2:]))
+            (rt, rm), (pt, pm) = results[1][1][:2], results[2][1][:2]
             rows.append((size, peer, path, os.path.getsize(path) / 2**20, results))
             ratios.append((size, peer, rt / pt, rm / pm))
             if os.access(args.bench_append, os.X_OK):
@@ -249,13 +253,15 @@ def main():
                 os.unlink(copy)
             if not args.keep:
                 os.unlink(path)
-                shutil.rmtree(path[: -len(".jsonl")] + ".home", ignore_errors=True)
+                shutil.rmtree(home, ignore_errors=True)
 
-    print(f"\n{'session file':<26} {'entries':>8} {'MiB':>6} | {'program':<24} {'wall s':>7} {'peak MiB':>9}")
+    print(f"\n{'session file':<26} {'entries':>8} {'MiB':>6} | {'program':<24} {'wall s':>7} {'(fastest-slowest)':>17} "
+          f"{'peak MiB':>9}")
     for size, peer, path, mib, results in rows:
-        for i, (program, (wall, rss)) in enumerate(results):
+        for i, (program, (wall, rss, fastest, slowest)) in enumerate(results):
             head = f"{os.path.basename(path):<26} {size:>8} {mib:>6.1f}" if i == 0 else f"{'':<26} {'':>8} {'':>6}"
-            print(f"{head} | {program:<24} {wall:>7.3f} {'' if rss is None else f'{rss:.1f}':>9}")
+            print(f"{head} | {program:<24} {wall:>7.3f} {f'({fastest:.3f}-{slowest:.3f})':>17} "
+                  f"{'' if rss is None else f'{rss:.1f}':>9}")
     print(f"(median of {args.runs} whole-process runs each, after one unmeasured run; "
           f"{os.cpu_count()} cores)")
 
