@@ -30,7 +30,7 @@ Then it times whole processes, each run on its own fresh copy of the file:
            benchmark, ~15 s a run on 100,000 entries, which is not counted)
 
 Each program runs once unmeasured (to warm the page cache and Bun's transpiler cache), then
---runs times; the table has the median wall time and the median peak RSS (from /usr/bin/time)
+--runs times, the programs on a file taking turns; the table has the median wall time and the median peak RSS (from /usr/bin/time)
 of those runs, then Ramo/peer for each peer on its own file against the goals of issue 21 on
 the 100,000-entry session: Ramo's time at most 0.10x and its peak memory at most 0.25x pi
 1.6.0's and oh-my-pi's (pi 0.73.1 has no goal). The machine's load (uptime) is printed before
@@ -228,18 +228,23 @@ def main():
                                       text=True, env=dict(os.environ, RAMO_AGENTS_DIR=AGENTS, RAMO_PI_DIR=PI_DIR))
                 if made.stdout.strip() != path:
                     sys.exit(f"the generator wrote {made.stdout.strip()!r}, not {path}")
-            results = []
-            for program, (argv, env) in (("cat (the floor)", cat_cmd), ("ramo-session info", ramo_cmd),
-                                         (peer.name, peer.open_cmd(path))):
-                print(f"timing {program} on {os.path.basename(path)} ...", file=sys.stderr, flush=True)
-                measure(argv, env, path, scratch.name)  # warm-up
-                results.append((program, median_of([measure(argv, env, path, scratch.name)
-                                                     for _ in range(args.runs)])))
+            programs = (("cat (the floor)", cat_cmd), ("ramo-session info", ramo_cmd), (peer.name, peer.open_cmd(path)))
+            print(f"timing {', '.join(p for p, _ in programs)} on {os.path.basename(path)} ...", file=sys.stderr,
+                  flush=True)
+            # one unmeasured run each, then the runs in turn, so that a change in the machine's load
+            # falls on all of them
+            runs = {program: [] for program, _ in programs}
+            for i in range(args.runs + 1):
+                for program, (argv, env) in programs:
+                    run = measure(argv, env, path, scratch.name)
+                    if i > 0:
+                        runs[program].append(run)
+            results = [(program, median_of(runs[program])) for program, _ in programs]
             if args.window:
                 print(f"timing the window on {os.path.basename(path)} ...", file=sys.stderr, flush=True)
-                runs = [measure_window(window, path, scratch.name, args.timeout) for _ in range(args.runs)]
-                results.append(("ramo window: tree frame", median_of(runs)))
-                from_file = median_of([(r[2], 0) for r in runs])
+                window_runs = [measure_window(window, path, scratch.name, args.timeout) for _ in range(args.runs)]
+                results.append(("ramo window: tree frame", median_of(window_runs)))
+                from_file = median_of([(r[2], 0) for r in window_runs])
                 results.append(("  from asking for file", (from_file[0], None) + from_file[2:]))
             (rt, rm), (pt, pm) = results[1][1][:2], results[2][1][:2]
             rows.append((size, peer, path, os.path.getsize(path) / 2**20, results))
