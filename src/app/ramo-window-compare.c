@@ -32,7 +32,9 @@ compare_window_destroyed_cb (gpointer  data,
 }
 
 /* win.compare (LEFT, RIGHT): the paths to the two entries from their fork, in a window of
- * their own; a comparison open before is replaced (one at a time, as the problems window). */
+ * their own; a comparison open before is replaced (one at a time, as the problems window).
+ * The window is made once and hidden when closed: a new toplevel costs more than the 100 ms
+ * a comparison has to show in. */
 static void
 compare_action (GSimpleAction *action,
                 GVariant      *parameter,
@@ -53,11 +55,13 @@ compare_action (GSimpleAction *action,
       _ramo_window_show_error (self, _("Could not compare the branches"), error);
       return;
     }
-  if (self->compare_window)
-    gtk_window_destroy (GTK_WINDOW (self->compare_window));
+  if (self->compare_window == NULL)
+    {
+      self->compare_window = ramo_compare_window_new (GTK_WINDOW (self));
+      g_object_weak_ref (G_OBJECT (self->compare_window), compare_window_destroyed_cb, self);
+    }
   name = g_path_get_basename (ramo_session_manager_get_path (self->manager));
-  self->compare_window = ramo_compare_window_new (GTK_WINDOW (self), compare, name);
-  g_object_weak_ref (G_OBJECT (self->compare_window), compare_window_destroyed_cb, self);
+  ramo_compare_window_set_compare (self->compare_window, compare, name);
   gtk_window_present (GTK_WINDOW (self->compare_window));
 }
 
@@ -111,7 +115,8 @@ _ramo_window_compare_dispose (RamoWindow *self)
  * ramo_window_get_compare_window:
  * @self: a window
  *
- * Returns: (transfer none) (nullable): the comparison window, while it is open
+ * Returns: (transfer none) (nullable): the comparison window, once a comparison was shown
+ *   (it is hidden, not destroyed, when closed: see gtk_widget_get_visible())
  */
 RamoCompareWindow *
 ramo_window_get_compare_window (RamoWindow *self)
