@@ -94,6 +94,18 @@ is_shown_label_with (GtkWidget     *widget,
   return is_label_with (widget, text) && gtk_widget_get_mapped (widget);
 }
 
+/* win.compare, and the comparison aligned (in a worker thread) and shown */
+static void
+compare (RamoWindow *window,
+         const char *left,
+         const char *right)
+{
+  window_test_activate (window, "compare", g_variant_new ("(ss)", left, right));
+  for (guint tries = 0; tries < 500 && ramo_window_is_comparing (window); tries++)
+    window_test_settle (10);
+  g_assert_false (ramo_window_is_comparing (window));
+}
+
 static void
 test_compare_window (void)
 {
@@ -112,7 +124,7 @@ test_compare_window (void)
   GtkWidget *added, *removed, *row, *detail;
 
   g_assert_null (ramo_window_get_compare_window (window));
-  window_test_activate (window, "compare", g_variant_new ("(ss)", "a2", "u3"));
+  compare (window, "a2", "u3");
   compare_window = ramo_window_get_compare_window (window);
   g_assert_nonnull (compare_window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (compare_window)));
@@ -174,7 +186,7 @@ test_compare_window (void)
   window_test_settle (50);
   g_assert_true (ramo_window_get_compare_window (window) == compare_window);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (compare_window)));
-  window_test_activate (window, "compare", g_variant_new ("(ss)", "a2", "a2b"));
+  compare (window, "a2", "a2b");
   g_assert_true (ramo_window_get_compare_window (window) == compare_window);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (compare_window)));
   g_assert_cmpstr (ramo_compare_window_get_compare (compare_window)->right_id, ==, "a2b");
@@ -183,8 +195,16 @@ test_compare_window (void)
   window_test_settle (100);
   g_assert_null (find_widget (GTK_WIDGET (list), is_shown_label_with, "4. Only right: User"));
   g_assert_nonnull (find_widget (GTK_WIDGET (list), is_shown_label_with, "3. Same: Assistant"));
+  /* a comparison asked for while another is being aligned replaces it: only the last shows */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "compare", g_variant_new ("(ss)", "a2", "u3"));
+  g_assert_true (ramo_window_is_comparing (window));
+  compare (window, "a2", "a2b");
+  window_test_settle (200);
+  g_assert_cmpstr (ramo_compare_window_get_compare (compare_window)->right_id, ==, "a2b");
+  g_assert_cmpuint (g_list_model_get_n_items (steps), ==, 3);
   /* entries under two roots say why they cannot be; the comparison shown stays */
   window_test_activate (window, "compare", g_variant_new ("(ss)", "a2", "x1"));
+  g_assert_false (ramo_window_is_comparing (window));
   g_assert_cmpstr (ramo_compare_window_get_compare (compare_window)->right_id, ==, "a2b");
   gtk_window_destroy (GTK_WINDOW (compare_window));
   window_test_settle (50);
@@ -222,7 +242,7 @@ test_compare_window_rows (void)
   g_string_replace (text, "\"parentId\":\"roo0\"", "\"parentId\":\"root\"", 0);
   path = ramo_test_write_file ("fill.jsonl", text->str, -1);
   window = window_test_open (path);
-  window_test_activate (window, "compare", g_variant_new ("(ss)", "L399", "R399"));
+  compare (window, "L399", "R399");
   compare_window = ramo_window_get_compare_window (window);
   g_assert_nonnull (compare_window);
   g_assert_cmpuint (ramo_compare_window_get_compare (compare_window)->pairs->len, ==, 400);

@@ -32,6 +32,7 @@ struct _RamoWindow
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): once made (hidden when closed) */
   RamoCompareWindow    *compare_window;    /* (nullable) (unowned): once made (hidden when closed) */
+  GCancellable         *compare_cancellable; /* the comparison being aligned in a thread */
   guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;
