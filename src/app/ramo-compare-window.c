@@ -55,8 +55,8 @@ struct _RamoCompareWindow
 
 G_DEFINE_FINAL_TYPE (RamoCompareWindow, ramo_compare_window, ADW_TYPE_WINDOW)
 
-/* @text made visible (controls as their pictures, line feeds and tabs kept if @lines) and
- * escaped for markup, at most @budget characters of it, which it uses up. */
+/* @text made visible (controls as their pictures; line feeds and tabs kept if @lines, else
+ * spaces) and escaped for markup, at most @budget characters of it, which it uses up. */
 static void
 append_text (GString    *out,
              const char *text,
@@ -73,7 +73,9 @@ append_text (GString    *out,
     {
       g_autofree char *cut = g_utf8_substring (text, 0, *budget);
 
-      shown = ramo_text_dup_visible (cut, -1, lines);
+      shown = ramo_text_dup_visible (cut, -1, TRUE);
+      if (!lines)
+        g_strdelimit (shown, "\n\t", ' ');
       *budget = 0;
       escaped = g_markup_escape_text (shown, -1);
       g_string_append (out, escaped);
@@ -81,7 +83,9 @@ append_text (GString    *out,
       return;
     }
   *budget -= length;
-  shown = ramo_text_dup_visible (text, -1, lines);
+  shown = ramo_text_dup_visible (text, -1, TRUE);
+  if (!lines)
+    g_strdelimit (shown, "\n\t", ' ');
   escaped = g_markup_escape_text (shown, -1);
   g_string_append (out, escaped);
 }
@@ -255,8 +259,8 @@ ramo_compare_step_dup_title (const RamoComparePair *pair)
  * @pair: a step of a comparison
  * @right: which side
  *
- * What a side of @pair shows in the step's row, as Pango markup on one line (line feeds as
- * their pictures): the start of the entry's text, the words only this side has marked for a
+ * What a side of @pair shows in the step's row, as Pango markup on one line (line feeds and
+ * tabs as spaces, other controls as their pictures): the start of the entry's text, the words only this side has marked for a
  * changed step, or, for an entry without text, its first tool call; "" for a side without an
  * entry. ramo_compare_step_dup_markup() has all of it.
  *
