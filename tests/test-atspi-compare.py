@@ -9,7 +9,7 @@
 # row (End: the SQLite attempt's last message), right-clicks the row of the JSON attempt's
 # answer, chooses
 # "Compare With Selected" in its menu and sees the comparison window: both sides' entries and
-# counts from their fork, a list of steps. Then Ctrl+clicks the SQLite attempt's first user
+# counts from their fork, a list of steps, the one clicked in full below it. Then Ctrl+clicks the SQLite attempt's first user
 # message: the comparison is of the selected row and that one. The counts are worked out here
 # from the file's parentIds, not from Ramo.
 #
@@ -129,6 +129,15 @@ def run(app_process, session):
     if not first or not first[0].startswith('1. '):
         fail('the first step reads %r' % first)
     log('first step:', first[0])
+    # the selected step (the first) in full below the list: its heading twice on screen; a
+    # click on the second row shows that one there
+    wait_for('the first step in the detail', lambda: labels(window).count(first[0]) == 2)
+    if len(items) > 1:
+        second = [n.name for n in find_all(items[1], pyatspi.ROLE_LABEL) if n.name]
+        click(items[1], settle=0.4)
+        wait_for('the second step in the detail', lambda: labels(window).count(second[0]) == 2
+                 and labels(window).count(first[0]) == 1)
+        log('second step shown:', second[0])
     if not find(window, pyatspi.ROLE_PUSH_BUTTON, 'Export Comparison as Markdown…'):
         fail('no export button in the comparison window')
 

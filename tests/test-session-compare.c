@@ -433,6 +433,34 @@ test_export_compare (void)
   g_assert_cmpstr (markdown, ==, expected_comparison);
 }
 
+static gpointer
+align_thread (gpointer data)
+{
+  ramo_session_compare_align (data);
+  return NULL;
+}
+
+/* The two halves the window runs on two threads: the paths read, nothing aligned; then,
+ * with the manager gone, aligned in another thread into the same comparison. */
+static void
+test_compare_read_then_align (void)
+{
+  RamoSessionManager *manager = open_session ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RamoSessionCompare) compare = ramo_session_compare_read (manager, "a2", "u3", &error);
+  g_autofree char *markdown = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (compare->left_path->len, ==, 3);
+  g_assert_cmpuint (compare->right_path->len, ==, 4);
+  g_assert_cmpuint (compare->pairs->len, ==, 0);
+  g_object_unref (manager);
+  g_thread_join (g_thread_new ("align", align_thread, compare));
+  g_assert_cmpuint (compare->pairs->len, ==, 4);
+  markdown = ramo_session_compare_to_markdown (compare);
+  g_assert_cmpstr (markdown, ==, expected_comparison);
+}
+
 static void
 test_markdown_fence (void)
 {
@@ -452,6 +480,7 @@ main (int    argc,
   g_test_add_func ("/compare/prefix", test_compare_prefix);
   g_test_add_func ("/compare/same-entry", test_compare_same_entry);
   g_test_add_func ("/compare/errors", test_compare_errors);
+  g_test_add_func ("/compare/read-then-align", test_compare_read_then_align);
   g_test_add_func ("/compare/sequence-diff-random", test_sequence_diff_random);
   g_test_add_func ("/compare/text-diff-bounded", test_text_diff_bounded);
   g_test_add_func ("/export/path", test_export_path);

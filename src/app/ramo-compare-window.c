@@ -1,6 +1,6 @@
 /* ramo-compare-window.c — two paths of a session side by side from their fork: one list, a row
- * per step with the left and the right entry in two columns (so both scroll together), the
- * words removed and added marked
+ * per step with the start of the left and the right entry in two columns (so both scroll
+ * together), the selected step in full below with the words removed and added marked
  *
  * Copyright 2026 The Ramo authors
  *
@@ -24,11 +24,8 @@
 /* What a side shows of a long text: the rest is in the export. */
 #define MAX_SHOWN_CHARS 6000
 
-/* The steps the first frame shows; the rest come a few at a time after it (GTK 4.8's list view
- * makes and lays out a row for each of its first 200 items, several milliseconds each for
- * two wrapped labels: 500 ms in one turn for a 1,000-step comparison). */
-#define FIRST_STEPS 24
-#define STEPS_PER_TURN 8
+/* What a step's row shows of each side: one line, the start of its text. */
+#define MAX_LINE_CHARS 200
 
 /* Colours that read on the light and the dark style alike, and marks that do not need colour:
  * removed text struck through, added text underlined. */
@@ -39,27 +36,32 @@ struct _RamoCompareWindow
 {
   AdwWindow           parent_instance;
 
-  RamoSessionCompare *compare;
+  RamoSessionCompare *compare;         /* (nullable) until the first comparison */
   char               *file_name;
 
   AdwWindowTitle     *window_title;
   GtkLabel           *fork_label;
   GtkLabel           *left_label;
   GtkLabel           *right_label;
-  GtkListView        *list_view;
+  RamoListView       *list_view;
+  GtkWidget          *detail;
+  GtkLabel           *detail_title;
+  GtkLabel           *detail_left;
+  GtkLabel           *detail_right;
 
   GtkStringList      *steps;           /* the list's items: the steps' numbers */
-  guint               fill_id;         /* adds the steps after the first frame's */
+  GtkSingleSelection *selection;       /* over steps: the step the detail shows */
 };
 
 G_DEFINE_FINAL_TYPE (RamoCompareWindow, ramo_compare_window, ADW_TYPE_WINDOW)
 
-/* @text made visible (controls as their pictures) and escaped for markup, at most @budget
- * characters of it, which it uses up. */
+/* @text made visible (controls as their pictures; line feeds and tabs kept if @lines, else
+ * spaces) and escaped for markup, at most @budget characters of it, which it uses up. */
 static void
 append_text (GString    *out,
              const char *text,
-             glong      *budget)
+             glong      *budget,
+             gboolean    lines)
 {
   g_autofree char *shown = NULL;
   g_autofree char *escaped = NULL;
@@ -72,6 +74,8 @@ append_text (GString    *out,
       g_autofree char *cut = g_utf8_substring (text, 0, *budget);
 
       shown = ramo_text_dup_visible (cut, -1, TRUE);
+      if (!lines)
+        g_strdelimit (shown, "\n\t", ' ');
       *budget = 0;
       escaped = g_markup_escape_text (shown, -1);
       g_string_append (out, escaped);
@@ -80,6 +84,8 @@ append_text (GString    *out,
     }
   *budget -= length;
   shown = ramo_text_dup_visible (text, -1, TRUE);
+  if (!lines)
+    g_strdelimit (shown, "\n\t", ' ');
   escaped = g_markup_escape_text (shown, -1);
   g_string_append (out, escaped);
 }
@@ -89,7 +95,8 @@ static void
 append_spans (GString   *out,
               GPtrArray *spans,
               gboolean   right,
-              glong     *budget)
+              glong     *budget,
+              gboolean   lines)
 {
   RamoDiffOp own = right ? RAMO_DIFF_ADDED : RAMO_DIFF_REMOVED;
 
@@ -97,12 +104,14 @@ append_spans (GString   *out,
     {
       RamoDiffSpan *span = g_ptr_array_index (spans, i);
 
+      if (*budget <= 0)
+        return;
       if (span->op == RAMO_DIFF_EQUAL)
-        append_text (out, span->text, budget);
+        append_text (out, span->text, budget, lines);
       else if (span->op == own)
         {
           g_string_append (out, right ? ADDED_SPAN : REMOVED_SPAN);
-          append_text (out, span->text, budget);
+          append_text (out, span->text, budget, lines);
           g_string_append (out, "</span>");
         }
     }
@@ -123,9 +132,9 @@ append_call (GString            *out,
     g_string_append (out, right ? ADDED_SPAN : REMOVED_SPAN);
   g_string_append_printf (out, "<b>%s</b> ", name);
   if (diff)
-    append_spans (out, diff, right, &budget);
+    append_spans (out, diff, right, &budget, TRUE);
   else
-    append_text (out, call->arguments, &budget);
+    append_text (out, call->arguments, &budget, TRUE);
   if (alone)
     g_string_append (out, "</span>");
   g_string_append (out, "</tt>");
@@ -170,9 +179,9 @@ ramo_compare_step_dup_markup (const RamoComparePair *pair,
     {
       g_string_append_c (out, '\n');
       if (pair->kind == RAMO_COMPARE_CHANGED && pair->text_diff)
-        append_spans (out, pair->text_diff, right, &budget);
+        append_spans (out, pair->text_diff, right, &budget, TRUE);
       else
-        append_text (out, content->text, &budget);
+        append_text (out, content->text, &budget, TRUE);
     }
   if (pair->kind == RAMO_COMPARE_CHANGED && pair->tool_calls)
     for (guint i = 0; i < pair->tool_calls->len; i++)
@@ -245,60 +254,149 @@ ramo_compare_step_dup_title (const RamoComparePair *pair)
     }
 }
 
-static void
-setup_row_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item)
+/**
+ * ramo_compare_step_dup_line_markup:
+ * @pair: a step of a comparison
+ * @right: which side
+ *
+ * What a side of @pair shows in the step's row, as Pango markup on one line (line feeds and
+ * tabs as spaces, other controls as their pictures): the start of the entry's text, the words only this side has marked for a
+ * changed step, or, for an entry without text, its first tool call; "" for a side without an
+ * entry. ramo_compare_step_dup_markup() has all of it.
+ *
+ * Returns: (transfer full): the markup
+ */
+char *
+ramo_compare_step_dup_line_markup (const RamoComparePair *pair,
+                                   gboolean               right)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  const RamoEntryContent *content = right ? pair->right : pair->left;
+  g_autoptr(GString) out = g_string_new (NULL);
+  glong budget = MAX_LINE_CHARS;
+
+  if (content == NULL)
+    return g_strdup ("");
+  if (content->text[0])
+    {
+      if (pair->kind == RAMO_COMPARE_CHANGED && pair->text_diff)
+        append_spans (out, pair->text_diff, right, &budget, FALSE);
+      else
+        append_text (out, content->text, &budget, FALSE);
+    }
+  else if (content->tool_calls->len > 0)
+    {
+      const RamoToolCall *call = g_ptr_array_index (content->tool_calls, 0);
+      RamoToolCallPair *calls = NULL;
+      g_autofree char *name = g_markup_escape_text (call->name, -1);
+
+      if (pair->kind == RAMO_COMPARE_CHANGED && pair->tool_calls && pair->tool_calls->len > 0)
+        {
+          calls = g_ptr_array_index (pair->tool_calls, 0);
+          if ((right ? calls->right : calls->left) != call)
+            calls = NULL;
+        }
+      g_string_append_printf (out, "<tt><b>%s</b> ", name);
+      if (calls && calls->arguments_diff)
+        append_spans (out, calls->arguments_diff, right, &budget, FALSE);
+      else
+        append_text (out, call->arguments, &budget, FALSE);
+      g_string_append (out, "</tt>");
+    }
+  else if (content->detail)
+    append_text (out, content->detail, &budget, FALSE);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* A row of the list: the step's number and heading, then each side on one line, so that every
+ * row has the height of one (RamoListView makes only the rows in view). */
+static GtkWidget *
+setup_row (gpointer data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *title = gtk_label_new (NULL);
   GtkWidget *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
   gtk_widget_set_margin_start (box, 6);
   gtk_widget_set_margin_end (box, 6);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_single_line_mode (GTK_LABEL (title), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (title), 24);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 24);
   gtk_widget_add_css_class (title, "heading");
   gtk_box_set_homogeneous (GTK_BOX (sides), TRUE);
+  gtk_widget_set_hexpand (sides, TRUE);
   for (guint i = 0; i < 2; i++)
     {
       GtkWidget *side = gtk_label_new (NULL);
 
       gtk_label_set_xalign (GTK_LABEL (side), 0);
-      gtk_label_set_yalign (GTK_LABEL (side), 0);
-      gtk_label_set_wrap (GTK_LABEL (side), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (side), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_single_line_mode (GTK_LABEL (side), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (side), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (side), 10);
       gtk_widget_set_hexpand (side, TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (side), 20);
-      gtk_label_set_max_width_chars (GTK_LABEL (side), 20);
       gtk_box_append (GTK_BOX (sides), side);
     }
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), sides);
-  gtk_list_item_set_child (item, box);
-  gtk_list_item_set_activatable (item, FALSE);
+  return box;
 }
 
 static void
-bind_row_cb (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             RamoCompareWindow        *self)
+bind_row_cb (RamoCompareWindow *self,
+             GtkWidget         *box,
+             GObject           *item,
+             RamoListView      *list_view)
 {
-  GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *title = gtk_widget_get_first_child (box);
   GtkWidget *left = gtk_widget_get_first_child (gtk_widget_get_last_child (box));
   GtkWidget *right = gtk_widget_get_next_sibling (left);
-  RamoComparePair *pair = g_ptr_array_index (self->compare->pairs, gtk_list_item_get_position (item));
-  g_autofree char *heading = ramo_compare_step_dup_title (pair);
-  g_autofree char *numbered = g_strdup_printf ("%u. %s", gtk_list_item_get_position (item) + 1, heading);
-  g_autofree char *left_markup = ramo_compare_step_dup_markup (pair, FALSE);
-  g_autofree char *right_markup = ramo_compare_step_dup_markup (pair, TRUE);
+  guint position = (guint) g_ascii_strtoull (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), NULL, 10) - 1;
+  RamoComparePair *pair;
+  g_autofree char *heading = NULL;
+  g_autofree char *numbered = NULL;
+  g_autofree char *left_markup = NULL;
+  g_autofree char *right_markup = NULL;
 
+  if (self->compare == NULL || position >= self->compare->pairs->len)
+    return;
+  pair = g_ptr_array_index (self->compare->pairs, position);
+  heading = ramo_compare_step_dup_title (pair);
+  numbered = g_strdup_printf ("%u. %s", position + 1, heading);
+  left_markup = ramo_compare_step_dup_line_markup (pair, FALSE);
+  right_markup = ramo_compare_step_dup_line_markup (pair, TRUE);
   gtk_label_set_text (GTK_LABEL (title), numbered);
   gtk_label_set_markup (GTK_LABEL (left), left_markup);
   gtk_label_set_markup (GTK_LABEL (right), right_markup);
-  gtk_widget_set_visible (left, TRUE);
-  gtk_widget_set_visible (right, TRUE);
+}
+
+/* The detail below the list: the selected step in full. */
+static void
+show_selected (RamoCompareWindow *self)
+{
+  guint position = gtk_single_selection_get_selected (self->selection);
+  RamoComparePair *pair;
+  g_autofree char *heading = NULL;
+  g_autofree char *numbered = NULL;
+  g_autofree char *left = NULL;
+  g_autofree char *right = NULL;
+
+  if (self->compare == NULL || position >= self->compare->pairs->len)
+    {
+      gtk_widget_set_visible (self->detail, FALSE);
+      return;
+    }
+  pair = g_ptr_array_index (self->compare->pairs, position);
+  heading = ramo_compare_step_dup_title (pair);
+  numbered = g_strdup_printf ("%u. %s", position + 1, heading);
+  left = ramo_compare_step_dup_markup (pair, FALSE);
+  right = ramo_compare_step_dup_markup (pair, TRUE);
+  gtk_label_set_text (self->detail_title, numbered);
+  gtk_label_set_markup (self->detail_left, left);
+  gtk_label_set_markup (self->detail_right, right);
+  gtk_widget_set_visible (self->detail, TRUE);
 }
 
 /**
@@ -318,6 +416,7 @@ ramo_compare_window_dup_header (RamoCompareWindow *self,
   guint after;
 
   g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), NULL);
+  g_return_val_if_fail (self->compare != NULL, NULL);
 
   compare = self->compare;
   id = ramo_text_dup_visible (right ? compare->right_id : compare->left_id, -1, FALSE);
@@ -337,7 +436,11 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   RamoCompareWindow *self = RAMO_COMPARE_WINDOW (widget);
-  g_autofree char *name = g_strdup_printf ("comparison-%.8s-%.8s.md", self->compare->left_id, self->compare->right_id);
+  g_autofree char *name = NULL;
+
+  if (self->compare == NULL)
+    return;
+  name = g_strdup_printf ("comparison-%.8s-%.8s.md", self->compare->left_id, self->compare->right_id);
 
   ramo_save_markdown (GTK_WINDOW (self), _("Export Comparison as Markdown"), name,
                       ramo_session_compare_to_markdown (self->compare));
@@ -362,56 +465,19 @@ ramo_compare_window_export_to (RamoCompareWindow  *self,
   g_autofree char *text = NULL;
 
   g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), FALSE);
+  g_return_val_if_fail (self->compare != NULL, FALSE);
 
   text = ramo_session_compare_to_markdown (self->compare);
   return ramo_write_text_file (file, text, error);
 }
 
-static void
-add_steps (RamoCompareWindow *self,
-           guint              n)
-{
-  guint from = g_list_model_get_n_items (G_LIST_MODEL (self->steps));
-  guint to = MIN (self->compare->pairs->len, from + n);
-  g_autoptr(GPtrArray) numbers = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = from; i < to; i++)
-    g_ptr_array_add (numbers, g_strdup_printf ("%u", i + 1));
-  g_ptr_array_add (numbers, NULL);
-  gtk_string_list_splice (self->steps, from, 0, (const char * const *) numbers->pdata);
-}
-
-static gboolean
-fill_cb (gpointer data)
-{
-  RamoCompareWindow *self = data;
-
-  add_steps (self, STEPS_PER_TURN);
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->steps)) < self->compare->pairs->len)
-    return G_SOURCE_CONTINUE;
-  self->fill_id = 0;
-  return G_SOURCE_REMOVE;
-}
-
-/**
- * ramo_compare_window_is_filling:
- * @self: a comparison window
- *
- * Returns: whether steps are still to come into its list (they come after the first frame)
- */
-gboolean
-ramo_compare_window_is_filling (RamoCompareWindow *self)
-{
-  g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), FALSE);
-  return self->fill_id != 0;
-}
 
 static void
 ramo_compare_window_dispose (GObject *object)
 {
   RamoCompareWindow *self = RAMO_COMPARE_WINDOW (object);
 
-  g_clear_handle_id (&self->fill_id, g_source_remove);
+  g_clear_object (&self->selection);
   g_clear_object (&self->steps);
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_COMPARE_WINDOW);
   G_OBJECT_CLASS (ramo_compare_window_parent_class)->dispose (object);
@@ -436,12 +502,17 @@ ramo_compare_window_class_init (RamoCompareWindowClass *klass)
   object_class->dispose = ramo_compare_window_dispose;
   object_class->finalize = ramo_compare_window_finalize;
 
+  g_type_ensure (RAMO_TYPE_LIST_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-compare-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, fork_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, left_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, right_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, list_view);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail_title);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail_left);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail_right);
   gtk_widget_class_install_action (widget_class, "compare.export", NULL, export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "compare.export", NULL);
@@ -451,37 +522,63 @@ static void
 ramo_compare_window_init (RamoCompareWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->steps = gtk_string_list_new (NULL);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->steps)));
+  gtk_single_selection_set_autoselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (show_selected), self, G_CONNECT_SWAPPED);
+  ramo_list_view_set_setup_func (self->list_view, setup_row, self);
+  g_signal_connect_object (self->list_view, "bind", G_CALLBACK (bind_row_cb), self, G_CONNECT_SWAPPED);
+  ramo_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 }
 
 /**
  * ramo_compare_window_new:
  * @parent: (nullable): the session's window, which it stays on top of
+ *
+ * A window for comparisons (ramo_compare_window_set_compare()): closing it hides it, so that
+ * the next comparison shows in it without making a window again.
+ *
+ * Returns: (transfer full): a new window showing no comparison yet
+ */
+RamoCompareWindow *
+ramo_compare_window_new (GtkWindow *parent)
+{
+  return g_object_new (RAMO_TYPE_COMPARE_WINDOW,
+                       "transient-for", parent,
+                       "modal", FALSE,
+                       "destroy-with-parent", TRUE,
+                       "hide-on-close", TRUE,
+                       NULL);
+}
+
+/**
+ * ramo_compare_window_set_compare:
+ * @self: a comparison window
  * @compare: (transfer full): the comparison to show
  * @file_name: (nullable): the session file's name, for the subtitle
  *
- * Returns: (transfer full): a new window showing @compare
+ * Shows @compare in place of the comparison shown before: its headers, a row per step (made
+ * only for the rows in view), the first step selected and in full below the list.
  */
-RamoCompareWindow *
-ramo_compare_window_new (GtkWindow          *parent,
-                         RamoSessionCompare *compare,
-                         const char         *file_name)
+void
+ramo_compare_window_set_compare (RamoCompareWindow  *self,
+                                 RamoSessionCompare *compare,
+                                 const char         *file_name)
 {
-  RamoCompareWindow *self;
-  GtkListItemFactory *factory;
-  g_autoptr(GtkNoSelection) selection = NULL;
+  g_autoptr(GPtrArray) numbers = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *left = NULL;
   g_autofree char *right = NULL;
   g_autofree char *fork = NULL;
   g_autofree char *fork_id = NULL;
   g_autofree char *shown_name = NULL;
 
-  g_return_val_if_fail (compare != NULL, NULL);
+  g_return_if_fail (RAMO_IS_COMPARE_WINDOW (self));
+  g_return_if_fail (compare != NULL);
 
-  self = g_object_new (RAMO_TYPE_COMPARE_WINDOW,
-                       "transient-for", parent,
-                       "modal", FALSE,
-                       "destroy-with-parent", TRUE,
-                       NULL);
+  /* the rows of the comparison before go first: they read their steps from it */
+  gtk_string_list_splice (self->steps, 0, g_list_model_get_n_items (G_LIST_MODEL (self->steps)), NULL);
+  g_clear_pointer (&self->compare, ramo_session_compare_free);
+  g_free (self->file_name);
   self->compare = compare;
   self->file_name = g_strdup (file_name);
   shown_name = file_name ? ramo_text_dup_visible (file_name, -1, FALSE) : NULL;
@@ -502,26 +599,21 @@ ramo_compare_window_new (GtkWindow          *parent,
                           ramo_session_compare_count (compare, RAMO_COMPARE_ONLY_RIGHT));
   gtk_label_set_text (self->fork_label, fork);
 
-  /* the list's items are the steps' positions: a row reads its step from the comparison */
-  self->steps = gtk_string_list_new (NULL);
-  add_steps (self, FIRST_STEPS);
-  if (compare->pairs->len > FIRST_STEPS)
-    self->fill_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE + 20, fill_cb, self, NULL);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
-  g_signal_connect_object (factory, "bind", G_CALLBACK (bind_row_cb), self, 0);
-  gtk_list_view_set_factory (self->list_view, factory);
-  g_object_unref (factory);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->steps)));
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
-  return self;
+  /* the list's items are the steps' numbers: a row reads its step from the comparison */
+  for (guint i = 0; i < compare->pairs->len; i++)
+    g_ptr_array_add (numbers, g_strdup_printf ("%u", i + 1));
+  g_ptr_array_add (numbers, NULL);
+  gtk_string_list_splice (self->steps, 0, 0, (const char * const *) numbers->pdata);
+  gtk_single_selection_set_selected (self->selection, compare->pairs->len ? 0 : GTK_INVALID_LIST_POSITION);
+  show_selected (self);
+  ramo_list_view_scroll_to (self->list_view, 0);
 }
 
 /**
  * ramo_compare_window_get_compare:
  * @self: a comparison window
  *
- * Returns: (transfer none): the comparison it shows
+ * Returns: (transfer none) (nullable): the comparison it shows
  */
 const RamoSessionCompare *
 ramo_compare_window_get_compare (RamoCompareWindow *self)
@@ -534,11 +626,25 @@ ramo_compare_window_get_compare (RamoCompareWindow *self)
  * ramo_compare_window_get_list_view:
  * @self: a comparison window
  *
- * Returns: (transfer none): the list of its steps
+ * Returns: (transfer none): the list of its steps (its model a #GtkSingleSelection: the step
+ *   selected is the one the detail shows)
  */
-GtkListView *
+RamoListView *
 ramo_compare_window_get_list_view (RamoCompareWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), NULL);
   return self->list_view;
+}
+
+/**
+ * ramo_compare_window_get_detail:
+ * @self: a comparison window
+ *
+ * Returns: (transfer none): the area below the list that shows the selected step in full
+ */
+GtkWidget *
+ramo_compare_window_get_detail (RamoCompareWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), NULL);
+  return self->detail;
 }

@@ -9,6 +9,7 @@
 
 #include <adwaita.h>
 
+#include "ramo-list-view.h"
 #include "ramo-session-compare.h"
 
 G_BEGIN_DECLS
@@ -17,15 +18,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (RamoCompareWindow, ramo_compare_window, RAMO, COMPARE_WINDOW, AdwWindow)
 
-RamoCompareWindow        *ramo_compare_window_new           (GtkWindow           *parent,
+RamoCompareWindow        *ramo_compare_window_new           (GtkWindow           *parent);
+void                      ramo_compare_window_set_compare   (RamoCompareWindow   *self,
                                                              RamoSessionCompare  *compare,
                                                              const char          *file_name);
 const RamoSessionCompare *ramo_compare_window_get_compare   (RamoCompareWindow   *self);
-GtkListView              *ramo_compare_window_get_list_view (RamoCompareWindow   *self);
-gboolean                  ramo_compare_window_is_filling    (RamoCompareWindow   *self);
+RamoListView             *ramo_compare_window_get_list_view (RamoCompareWindow   *self);
+GtkWidget                *ramo_compare_window_get_detail    (RamoCompareWindow   *self);
 char                     *ramo_compare_window_dup_header    (RamoCompareWindow   *self,
                                                              gboolean             right);
 char                     *ramo_compare_step_dup_markup      (const RamoComparePair *pair,
+                                                             gboolean             right);
+char                     *ramo_compare_step_dup_line_markup (const RamoComparePair *pair,
                                                              gboolean             right);
 char                     *ramo_compare_step_dup_title       (const RamoComparePair *pair);
 gboolean                  ramo_compare_window_export_to     (RamoCompareWindow   *self,

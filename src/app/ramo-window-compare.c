@@ -1,6 +1,6 @@
 /* ramo-window-compare.c — two entries' paths compared (`win.compare`: the row menu's Compare
- * With Selected, Ctrl+click of a second row) in a window of their own, and a path exported as
- * Markdown (`win.export-path`)
+ * With Selected, Ctrl+click of a second row; aligned in a worker thread) in a window of their
+ * own, and a path exported as Markdown (`win.export-path`)
  *
  * Copyright 2026 The Ramo authors
  *
@@ -31,8 +31,52 @@ compare_window_destroyed_cb (gpointer  data,
   self->compare_window = NULL;
 }
 
+static void
+align_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  ramo_session_compare_align (task_data);
+  g_task_return_pointer (task, task_data, (GDestroyNotify) ramo_session_compare_free);
+}
+
+static void
+ensure_compare_window (RamoWindow *self)
+{
+  if (self->compare_window)
+    return;
+  self->compare_window = ramo_compare_window_new (GTK_WINDOW (self));
+  g_object_weak_ref (G_OBJECT (self->compare_window), compare_window_destroyed_cb, self);
+}
+
+static void
+aligned_cb (GObject      *source_object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  RamoWindow *self = RAMO_WINDOW (source_object);
+  GTask *task = G_TASK (result);
+  g_autofree char *name = NULL;
+  RamoSessionCompare *compare;
+
+  /* a later comparison (or the window's end) cancelled this one: the task frees it */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)) ||
+      (compare = g_task_propagate_pointer (task, NULL)) == NULL)
+    return;
+  g_clear_object (&self->compare_cancellable);
+  ensure_compare_window (self);
+  name = self->manager ? g_path_get_basename (ramo_session_manager_get_path (self->manager)) : NULL;
+  ramo_compare_window_set_compare (self->compare_window, compare, name);
+  gtk_window_present (GTK_WINDOW (self->compare_window));
+}
+
 /* win.compare (LEFT, RIGHT): the paths to the two entries from their fork, in a window of
- * their own; a comparison open before is replaced (one at a time, as the problems window). */
+ * their own; a comparison open before is replaced (one at a time, as the problems window).
+ * The paths are read here, from the manager, which only this thread writes; they are aligned
+ * (the word diffs: the larger part) in a worker thread, which touches only the comparison, so
+ * that no main-loop turn holds the whole of it. The window is made once and hidden when
+ * closed: a new toplevel costs more than the 100 ms a comparison has to show in. */
 static void
 compare_action (GSimpleAction *action,
                 GVariant      *parameter,
@@ -40,25 +84,30 @@ compare_action (GSimpleAction *action,
 {
   RamoWindow *self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
+  g_autoptr(GTask) task = NULL;
   RamoSessionCompare *compare;
   const char *left, *right;
 
   if (self->manager == NULL)
     return;
   g_variant_get (parameter, "(&s&s)", &left, &right);
-  compare = ramo_session_compare (self->manager, left, right, &error);
+  compare = ramo_session_compare_read (self->manager, left, right, &error);
   if (compare == NULL)
     {
       _ramo_window_show_error (self, _("Could not compare the branches"), error);
       return;
     }
-  if (self->compare_window)
-    gtk_window_destroy (GTK_WINDOW (self->compare_window));
-  name = g_path_get_basename (ramo_session_manager_get_path (self->manager));
-  self->compare_window = ramo_compare_window_new (GTK_WINDOW (self), compare, name);
-  g_object_weak_ref (G_OBJECT (self->compare_window), compare_window_destroyed_cb, self);
-  gtk_window_present (GTK_WINDOW (self->compare_window));
+  if (self->compare_cancellable)
+    g_cancellable_cancel (self->compare_cancellable);
+  g_clear_object (&self->compare_cancellable);
+  self->compare_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->compare_cancellable, aligned_cb, NULL);
+  /* the first comparison's window is made while the thread works */
+  ensure_compare_window (self);
+  g_task_set_source_tag (task, compare_action);
+  /* the thread returns it as the task's result, which frees it unless it is taken */
+  g_task_set_task_data (task, compare, NULL);
+  g_task_run_in_thread (task, align_thread);
 }
 
 /* win.export-path (ID): the path root→ID as Markdown, saved where the user chooses. */
@@ -99,6 +148,9 @@ _ramo_window_compare_init (RamoWindow *self)
 void
 _ramo_window_compare_dispose (RamoWindow *self)
 {
+  if (self->compare_cancellable)
+    g_cancellable_cancel (self->compare_cancellable);
+  g_clear_object (&self->compare_cancellable);
   if (self->compare_window)
     {
       g_object_weak_unref (G_OBJECT (self->compare_window), compare_window_destroyed_cb, self);
@@ -108,10 +160,24 @@ _ramo_window_compare_dispose (RamoWindow *self)
 }
 
 /**
+ * ramo_window_is_comparing:
+ * @self: a window
+ *
+ * Returns: whether a comparison `win.compare` asked for is being aligned, not yet shown
+ */
+gboolean
+ramo_window_is_comparing (RamoWindow *self)
+{
+  g_return_val_if_fail (RAMO_IS_WINDOW (self), FALSE);
+  return self->compare_cancellable != NULL;
+}
+
+/**
  * ramo_window_get_compare_window:
  * @self: a window
  *
- * Returns: (transfer none) (nullable): the comparison window, while it is open
+ * Returns: (transfer none) (nullable): the comparison window, once a comparison was shown
+ *   (it is hidden, not destroyed, when closed: see gtk_widget_get_visible())
  */
 RamoCompareWindow *
 ramo_window_get_compare_window (RamoWindow *self)

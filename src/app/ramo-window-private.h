@@ -30,8 +30,9 @@ struct _RamoWindow
   char                 *count_text;
   char                 *issues_text;
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
-  RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
-  RamoCompareWindow    *compare_window;    /* (nullable) (unowned): while open */
+  RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): once made (hidden when closed) */
+  RamoCompareWindow    *compare_window;    /* (nullable) (unowned): once made (hidden when closed) */
+  GCancellable         *compare_cancellable; /* the comparison being aligned in a thread */
   guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;

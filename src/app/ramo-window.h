@@ -78,6 +78,7 @@ void                ramo_window_set_double_escape_action  (RamoWindow         *s
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
 RamoProblemsWindow *ramo_window_get_problems_window       (RamoWindow         *self);
 RamoCompareWindow  *ramo_window_get_compare_window        (RamoWindow         *self);
+gboolean            ramo_window_is_comparing              (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
 const char         *ramo_window_get_read_only_text        (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);

@@ -293,28 +293,25 @@ find_entry (RamoSessionManager  *manager,
 }
 
 /**
- * ramo_session_compare:
- * @manager: a session manager
+ * ramo_session_compare_read:
+ * @manager: a session
  * @left_id: an entry's id
- * @right_id: another entry's id (or the same)
+ * @right_id: another entry's id, or the same
  * @error: return location for a #GError, or %NULL
  *
- * Compares the paths root→@left_id and root→@right_id of @manager from their fork, the
- * deepest entry on both: the entries after it are read from the file and aligned (see
- * #RamoSessionCompare). When one path is the start of the other, the fork is its last entry and
- * the other's entries after it are on their side only; the same entry twice has no steps.
+ * The first half of ramo_session_compare(): finds the fork of @left_id and @right_id and reads
+ * their paths after it from the file, without aligning them (ramo_session_compare_align() does,
+ * and may do it in another thread); the steps are empty until then.
  *
- * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when an id names no entry,
- * %RAMO_COMPARE_ERROR_NO_COMMON_ANCESTOR when the entries are under different roots, and the
- * errors of ramo_session_manager_read_entry().
+ * Errors: those of ramo_session_compare().
  *
- * Returns: (transfer full): the comparison, or %NULL with @error set
+ * Returns: (transfer full): the comparison, not aligned, or %NULL with @error set
  */
 RamoSessionCompare *
-ramo_session_compare (RamoSessionManager  *manager,
-                      const char          *left_id,
-                      const char          *right_id,
-                      GError             **error)
+ramo_session_compare_read (RamoSessionManager  *manager,
+                           const char          *left_id,
+                           const char          *right_id,
+                           GError             **error)
 {
   g_autoptr(RamoSessionCompare) self = NULL;
   RamoEntry *left, *right, *a, *b;
@@ -350,8 +347,55 @@ ramo_session_compare (RamoSessionManager  *manager,
   if ((self->left_path = read_path (manager, left, a, error)) == NULL ||
       (self->right_path = read_path (manager, right, a, error)) == NULL)
     return NULL;
-  align (self);
   return g_steal_pointer (&self);
+}
+
+/**
+ * ramo_session_compare_align:
+ * @compare: a comparison from ramo_session_compare_read(), not aligned yet
+ *
+ * Aligns the two paths @compare has read into its steps, with their word diffs: the larger
+ * part of a comparison's cost. It touches only @compare (not the manager it was read from), so
+ * it may run in another thread while the manager is read or written.
+ */
+void
+ramo_session_compare_align (RamoSessionCompare *compare)
+{
+  g_return_if_fail (compare != NULL);
+  g_return_if_fail (compare->pairs->len == 0);
+
+  align (compare);
+}
+
+/**
+ * ramo_session_compare:
+ * @manager: a session manager
+ * @left_id: an entry's id
+ * @right_id: another entry's id (or the same)
+ * @error: return location for a #GError, or %NULL
+ *
+ * Compares the paths root→@left_id and root→@right_id of @manager from their fork, the
+ * deepest entry on both: the entries after it are read from the file and aligned (see
+ * #RamoSessionCompare). When one path is the start of the other, the fork is its last entry and
+ * the other's entries after it are on their side only; the same entry twice has no steps.
+ *
+ * Errors: %RAMO_SESSION_ERROR_NOT_FOUND when an id names no entry,
+ * %RAMO_COMPARE_ERROR_NO_COMMON_ANCESTOR when the entries are under different roots, and the
+ * errors of ramo_session_manager_read_entry().
+ *
+ * Returns: (transfer full): the comparison, or %NULL with @error set
+ */
+RamoSessionCompare *
+ramo_session_compare (RamoSessionManager  *manager,
+                      const char          *left_id,
+                      const char          *right_id,
+                      GError             **error)
+{
+  RamoSessionCompare *self = ramo_session_compare_read (manager, left_id, right_id, error);
+
+  if (self)
+    align (self);
+  return self;
 }
 
 /**

@@ -116,6 +116,11 @@ RamoSessionCompare *ramo_session_compare          (RamoSessionManager        *ma
                                                    const char                *left_id,
                                                    const char                *right_id,
                                                    GError                   **error);
+RamoSessionCompare *ramo_session_compare_read     (RamoSessionManager        *manager,
+                                                   const char                *left_id,
+                                                   const char                *right_id,
+                                                   GError                   **error);
+void                ramo_session_compare_align    (RamoSessionCompare        *compare);
 guint               ramo_session_compare_count    (const RamoSessionCompare  *compare,
                                                    RamoCompareKind            kind);
 const char         *ramo_compare_kind_to_string   (RamoCompareKind            kind);
