@@ -52,6 +52,10 @@ int                 ramo_cli_info            (int           argc,
 int                 ramo_cli_check           (int           argc,
                                               char        **argv);
 
+/* ramo-session-stats-cmd.c */
+int                 ramo_cli_stats           (int           argc,
+                                              char        **argv);
+
 /* ramo-session-context-cmd.c */
 int                 ramo_cli_context         (int           argc,
                                               char        **argv);

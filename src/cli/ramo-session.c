@@ -41,6 +41,10 @@ static const char usage[] =
   "                                        are, ids on several lines, missing parents,\n"
   "                                        cycles, labels of nothing, compactions keeping\n"
   "                                        entries off their path\n"
+  "  stats FILE [--by-branch] [--json]     what the session cost: tokens (input, output,\n"
+  "                                        cache read and write), cost, tool calls and\n"
+  "                                        errors, wall time; --by-branch: each branch too\n"
+  "                                        (its first entry, its fork, its figures)\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
   "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
   "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
@@ -316,6 +320,8 @@ main (int    argc,
     return ramo_cli_info (argc - 2, argv + 2);
   if (strcmp (command, "check") == 0)
     return ramo_cli_check (argc - 2, argv + 2);
+  if (strcmp (command, "stats") == 0)
+    return ramo_cli_stats (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return ramo_cli_migrate (argc - 2, argv + 2);
   if (strcmp (command, "navigate") == 0)
