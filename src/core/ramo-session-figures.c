@@ -166,58 +166,95 @@ ramo_figures_get_wall_ms (const RamoFigures *figures)
 /* ------------------------------------------------------------------------------------------ */
 /* One line                                                                                    */
 
+/* A count of a usage as a number: a missing or non-numeric one is 0 here (pi would add
+ * `undefined` and show NaN). Nearly every count is a plain decimal of at most 15 digits: its
+ * digits as an integer divided by a power of ten up to 10^15, both exact doubles, is the
+ * correctly rounded value (one IEEE division), as strtod() gives it, without its cost. */
 static double
-usage_number (RamoScan   *scan,
-              guint       object,
-              const char *name)
+usage_number (RamoScan *scan,
+              guint     node)
 {
+  static const double powers[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                    1e12, 1e13, 1e14, 1e15 };
+  const RamoScanNode *n;
   double value = 0;
 
-  /* a missing or non-numeric count is 0 here (pi would add `undefined` and show NaN) */
-  if (!ramo_scan_number (scan, ramo_scan_member (scan, object, name), &value) || isnan (value))
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_NUMBER)
+    return 0;
+  n = ramo_scan_node (scan, node);
+  if (n->end - n->start <= 17)
+    {
+      const char *p = scan->text + n->start, *end = scan->text + n->end;
+      gboolean negative = *p == '-';
+      guint64 digits = 0;
+      guint n_digits = 0, n_decimals = 0;
+
+      if (negative)
+        p++;
+      for (; p < end && *p >= '0' && *p <= '9'; p++, n_digits++)
+        digits = digits * 10 + (guint64) (*p - '0');
+      if (p < end && *p == '.')
+        for (p++; p < end && *p >= '0' && *p <= '9'; p++, n_digits++, n_decimals++)
+          digits = digits * 10 + (guint64) (*p - '0');
+      if (p == end && n_digits <= 15)
+        {
+          value = (double) digits / powers[n_decimals];
+          return negative ? -value : value;
+        }
+    }
+  if (!ramo_scan_number (scan, node, &value) || isnan (value))
     return 0;
   return value;
 }
 
-/* The node of the usage object of the line in @scan, or 0. */
-static guint
-usage_node (const RamoEntry *entry,
-            RamoScan        *scan,
-            guint            message)
+/* The members named @keys (at most 8) of @object, found in one pass: @nodes[i] the node of
+ * @keys[i], 0 when absent (the last of a name wins, as in JSON.parse()). */
+static void
+find_members (RamoScan           *scan,
+              guint               object,
+              const char * const *keys,
+              guint               n_keys,
+              guint              *nodes)
 {
-  guint usage;
+  guint8 lengths[8];
 
-  switch ((RamoEntryType) entry->type)
+  g_assert (n_keys <= G_N_ELEMENTS (lengths));
+  memset (nodes, 0, sizeof (guint) * n_keys);
+  if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
+    return;
+  for (guint k = 0; k < n_keys; k++)
+    lengths[k] = (guint8) strlen (keys[k]);
+  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
     {
-    case RAMO_ENTRY_TYPE_USAGE:
-    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-    case RAMO_ENTRY_TYPE_COMPACTION:
-      return ramo_scan_member (scan, 1, "usage");
-    case RAMO_ENTRY_TYPE_UNKNOWN:
-      /* oh-my-pi's calls outside the conversation */
-      return g_strcmp0 (entry->type_name, "model_usage") == 0 ? ramo_scan_member (scan, 1, "usage") : 0;
-    case RAMO_ENTRY_TYPE_MESSAGE:
-      if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
-        return ramo_scan_member (scan, message, "usage");
-      if (entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
-        return 0;
-      /* pi 1.6.0 adds a tool result's own usage; oh-my-pi a `task` result's `details.usage` */
-      usage = ramo_scan_member (scan, message, "usage");
-      if (ramo_scan_type (scan, usage) != RAMO_SCAN_OBJECT &&
-          ramo_scan_string_equal (scan, ramo_scan_member (scan, message, "toolName"), "task"))
-        usage = ramo_scan_member (scan, ramo_scan_member (scan, message, "details"), "usage");
-      return usage;
-    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
-    case RAMO_ENTRY_TYPE_CUSTOM:
-    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-    case RAMO_ENTRY_TYPE_LABEL:
-    case RAMO_ENTRY_TYPE_SESSION_INFO:
-    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
-    default:
-      return 0;
+      const RamoScanNode *node = ramo_scan_node (scan, i);
+      const char *name = scan->text + node->key_start + 1;
+      guint len = node->key_end - node->key_start - 2;
+
+      if (node->key_escaped)
+        {
+          /* keys written with escapes: the slow way, which decodes them */
+          for (guint k = 0; k < n_keys; k++)
+            nodes[k] = ramo_scan_member (scan, object, keys[k]);
+          return;
+        }
+      for (guint k = 0; k < n_keys; k++)
+        if (len == lengths[k] && name[0] == keys[k][0] && memcmp (name, keys[k], len) == 0)
+          nodes[k] = i;
     }
 }
+
+/* Whether the content block @block has `type: "toolCall"`. */
+static inline gboolean
+is_tool_call (RamoScan *scan,
+              guint     block)
+{
+  return ramo_scan_string_equal (scan, ramo_scan_member (scan, block, "type"), "toolCall");
+}
+
+enum { M_USAGE, M_CONTENT, M_IS_ERROR, M_TOOL_NAME, M_DETAILS, N_MESSAGE_KEYS };
+static const char * const message_keys[N_MESSAGE_KEYS] = { "usage", "content", "isError", "toolName", "details" };
+enum { U_INPUT, U_OUTPUT, U_CACHE_READ, U_CACHE_WRITE, U_COST, N_USAGE_KEYS };
+static const char * const usage_keys[N_USAGE_KEYS] = { "input", "output", "cacheRead", "cacheWrite", "cost" };
 
 /* Finds what the line in @scan (its entry object node 1, its `message` @message) adds. */
 void
@@ -226,16 +263,53 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
                          RamoScan        *scan,
                          guint            message)
 {
-  guint usage = usage_node (entry, scan, message);
+  guint members[N_MESSAGE_KEYS] = { 0 };
+  guint usage = 0;
 
   memset (figures, 0, sizeof *figures);
+  switch ((RamoEntryType) entry->type)
+    {
+    case RAMO_ENTRY_TYPE_USAGE:
+    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
+    case RAMO_ENTRY_TYPE_COMPACTION:
+      usage = ramo_scan_member (scan, 1, "usage");
+      break;
+    case RAMO_ENTRY_TYPE_UNKNOWN:
+      /* oh-my-pi's calls outside the conversation */
+      if (g_strcmp0 (entry->type_name, "model_usage") == 0)
+        usage = ramo_scan_member (scan, 1, "usage");
+      break;
+    case RAMO_ENTRY_TYPE_MESSAGE:
+      if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT && entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
+        return;
+      find_members (scan, message, message_keys, N_MESSAGE_KEYS, members);
+      usage = members[M_USAGE];
+      /* pi 1.6.0 adds a tool result's own usage; oh-my-pi a `task` result's `details.usage` */
+      if (entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT && ramo_scan_type (scan, usage) != RAMO_SCAN_OBJECT &&
+          ramo_scan_string_equal (scan, members[M_TOOL_NAME], "task"))
+        usage = ramo_scan_member (scan, members[M_DETAILS], "usage");
+      break;
+    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
+    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
+    case RAMO_ENTRY_TYPE_CUSTOM:
+    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
+    case RAMO_ENTRY_TYPE_LABEL:
+    case RAMO_ENTRY_TYPE_SESSION_INFO:
+    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
+    default:
+      return;
+    }
+
   if (ramo_scan_type (scan, usage) == RAMO_SCAN_OBJECT)
     {
-      figures->input = usage_number (scan, usage, "input");
-      figures->output = usage_number (scan, usage, "output");
-      figures->cache_read = usage_number (scan, usage, "cacheRead");
-      figures->cache_write = usage_number (scan, usage, "cacheWrite");
-      figures->cost = usage_number (scan, ramo_scan_member (scan, usage, "cost"), "total");
+      guint counts[N_USAGE_KEYS];
+
+      find_members (scan, usage, usage_keys, N_USAGE_KEYS, counts);
+      figures->input = usage_number (scan, counts[U_INPUT]);
+      figures->output = usage_number (scan, counts[U_OUTPUT]);
+      figures->cache_read = usage_number (scan, counts[U_CACHE_READ]);
+      figures->cache_write = usage_number (scan, counts[U_CACHE_WRITE]);
+      figures->cost = usage_number (scan, ramo_scan_member (scan, counts[U_COST], "total"));
       figures->has_usage = TRUE;
       figures->usage_entry = entry->type == RAMO_ENTRY_TYPE_USAGE;
     }
@@ -243,16 +317,16 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
     return;
   if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
     {
-      guint content = ramo_scan_member (scan, message, "content");
+      guint content = members[M_CONTENT];
 
       /* pi counts the content blocks whose `type` is "toolCall" */
       if (ramo_scan_type (scan, content) == RAMO_SCAN_ARRAY)
         for (guint i = ramo_scan_node (scan, content)->first_child; i; i = ramo_scan_node (scan, i)->next)
-          if (ramo_scan_string_equal (scan, ramo_scan_member (scan, i, "type"), "toolCall"))
+          if (is_tool_call (scan, i))
             figures->tool_calls++;
     }
-  else if (entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
-    figures->tool_error = ramo_scan_type (scan, ramo_scan_member (scan, message, "isError")) == RAMO_SCAN_TRUE;
+  else
+    figures->tool_error = ramo_scan_type (scan, members[M_IS_ERROR]) == RAMO_SCAN_TRUE;
 }
 
 /* ------------------------------------------------------------------------------------------ */
