@@ -80,7 +80,8 @@ print_figures (const RamoFigures *figures)
            ramo_figures_get_tokens (figures), figures->input, figures->output,
            figures->cache_read, figures->cache_write);
   g_print ("cost: %.4f\n", figures->cost);
-  g_print ("tool calls: %u (%u errors)\n", figures->tool_calls, figures->tool_errors);
+  g_print ("tool calls: %u (%u error%s)\n", figures->tool_calls, figures->tool_errors,
+           figures->tool_errors == 1 ? "" : "s");
   g_print ("wall time: %s\n", wall);
 }
 
@@ -131,10 +132,11 @@ ramo_cli_stats (int    argc,
 
           ramo_session_manager_get_figures (manager, RAMO_FIGURES_BRANCH, start->id, &figures);
           wall = format_wall (ramo_figures_get_wall_ms (&figures));
-          g_print ("branch %s from %s: %u entries, %.0f tokens, cost %.4f, %u tool calls (%u errors), %s\n",
+          g_print ("branch %s from %s: %u entr%s, %.0f tokens, cost %.4f, %u tool call%s (%u error%s), %s\n",
                    ramo_cli_field (start->id), start->parent ? ramo_cli_field (start->parent->id) : "(root)",
-                   figures.n_entries, ramo_figures_get_tokens (&figures), figures.cost,
-                   figures.tool_calls, figures.tool_errors, wall);
+                   figures.n_entries, figures.n_entries == 1 ? "y" : "ies", ramo_figures_get_tokens (&figures),
+                   figures.cost, figures.tool_calls, figures.tool_calls == 1 ? "" : "s",
+                   figures.tool_errors, figures.tool_errors == 1 ? "" : "s", wall);
         }
       return RAMO_CLI_EXIT_OK;
     }
