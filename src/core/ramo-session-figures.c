@@ -30,9 +30,11 @@
  * none or several. One walk over the tree (iterative, in pre-order) gives each entry the slot
  * of its segment (4 bytes per entry) and each head the slot of the head above it; the records
  * are added to their segments, then the segments to the heads above them, children before
- * parents: the figures of every head's subtree, in O(n). The branch of any entry is its
- * segment's head's subtree; the subtree of another entry is its segment's rest, followed down,
- * plus the heads below; a path is walked up.
+ * parents: the figures of every head's subtree, in O(n); and, heads before the heads below
+ * them, the figures of the path above each head (a head's parent ends the segment above). The
+ * branch of any entry is its segment's head's subtree; the subtree of another entry is its
+ * segment's rest, followed down, plus the heads below; its path is its segment up to the head,
+ * plus the path above the head. No question walks more than one segment.
  *
  * It is computed at the end of a load, in the loading thread, and again, when asked, after
  * the entries or the tree changed.
@@ -71,6 +73,8 @@ struct _RamoFiguresTable
   GArray     *heads;               /* (element-type RamoFigures) by slot: the head's subtree */
   GPtrArray  *head_entries;        /* slot → its head (RamoEntry) */
   GArray     *head_parent;         /* (element-type guint32) slot → the slot above, or NO_SLOT */
+  GArray     *above;               /* (element-type RamoFigures) by slot: the path from the root
+                                    * to the head's parent */
   RamoFigures session;             /* every line */
   guint       session_usage_entries;
 };
@@ -351,6 +355,7 @@ clear_slots (RamoFiguresTable *table)
   g_clear_pointer (&table->heads, g_array_unref);
   g_clear_pointer (&table->head_entries, g_ptr_array_unref);
   g_clear_pointer (&table->head_parent, g_array_unref);
+  g_clear_pointer (&table->above, g_array_unref);
   table->n_slots = 0;
 }
 
@@ -558,6 +563,24 @@ compute (RamoSessionManager *self,
   for (guint i = 0; i < entries->len; i++)
     add_time (&table->session, ((RamoEntry *) g_ptr_array_index (entries, i))->time_ms);
 
+  /* the path above each head: a head's parent ends the segment above it (a segment stops at
+   * an entry with several children), so it is the path above that segment's head and the
+   * whole segment; heads come after the heads above them */
+  table->above = g_array_sized_new (FALSE, FALSE, sizeof (RamoFigures), table->heads->len);
+  g_array_set_size (table->above, table->heads->len);
+  for (guint s = 0; s < table->heads->len; s++)
+    {
+      RamoFigures *above = &g_array_index (table->above, RamoFigures, s);
+      guint32 up = g_array_index (table->head_parent, guint32, s);
+
+      ramo_figures_init (above);
+      if (up != NO_SLOT)
+        {
+          *above = g_array_index (table->above, RamoFigures, up);
+          ramo_figures_add (above, &heads[up]);
+        }
+    }
+
   /* the segments into the heads above them, the lower first */
   for (guint s = table->heads->len; s > 1; s--)
     {
@@ -612,8 +635,8 @@ tree_entry (RamoSessionManager *self,
  *
  * The tokens, cost, tool calls, tool errors and times of a set of entries (see
  * #RamoFiguresScope and #RamoFigures). The figures of every branch are computed with the tree
- * when the file is read, and again after it changes, at the first call; a subtree costs the
- * walk down its first chain, a path the walk up to its root.
+ * when the file is read, and again after it changes, at the first call; a subtree or a path
+ * costs at most the walk along the chain of single children the entry is on.
  *
  * Returns: %TRUE, or %FALSE (and @figures those of an empty set) when @id is not an entry of
  *   the tree
@@ -678,8 +701,17 @@ ramo_session_manager_get_figures (RamoSessionManager *self,
       break;
 
     case RAMO_FIGURES_PATH:
-      for (RamoEntry *e = entry; e; e = e->parent)
-        add_entry (table, e, figures);
+      if (entry)
+        {
+          guint32 slot = table->slot_of[entry->index];
+          RamoEntry *head = g_ptr_array_index (table->head_entries, slot);
+
+          /* up to the segment's head, then the path above it */
+          for (RamoEntry *e = entry; e != head; e = e->parent)
+            add_entry (table, e, figures);
+          add_entry (table, head, figures);
+          ramo_figures_add (figures, &g_array_index (table->above, RamoFigures, slot));
+        }
       break;
 
     default:
