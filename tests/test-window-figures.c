@@ -105,21 +105,21 @@ test_pane (void)
   g_assert_cmpstr (ramo_entry_view_get_entry_id (view), ==, "a2");
   g_assert_cmpstr (ramo_entry_view_get_figures_text (view), ==,
                    /* u2 and a2 */
-                   "Branch after t1: 1.3k tokens (1.0k in, 200 out, 60 cache read, 0 cache write) · $1.25"
-                   " · 1 tool call (0 failed) · 2m 30s · 2 entries\n"
+                   "Branch after t1: $1.25 · 1.3k tokens · 1 tool call · 2m 30s · 2 entries"
+                   " · 1.0k in, 200 out, 60 cache read, 0 cache write\n"
                    /* a2 */
-                   "This entry and below: 1.3k tokens (1.0k in, 200 out, 60 cache read, 0 cache write) · $1.25"
-                   " · 1 tool call (0 failed) · 0s · 1 entry\n"
+                   "This entry and below: $1.25 · 1.3k tokens · 1 tool call · 0s · 1 entry"
+                   " · 1.0k in, 200 out, 60 cache read, 0 cache write\n"
                    /* u1, a1, t1, u2, a2: 1370 tokens, 3 calls, one failed, 00:00→03:30 */
-                   "Path from the root: 1.4k tokens (1.1k in, 210 out, 60 cache read, 0 cache write) · $1.75"
-                   " · 3 tool calls (1 failed) · 3m 30s · 5 entries");
+                   "Path from the root: $1.75 · 1.4k tokens · 3 tool calls (1 failed) · 3m 30s · 5 entries"
+                   " · 1.1k in, 210 out, 60 cache read, 0 cache write");
 
   /* the root: one branch, the whole tree (8 entries, 3681 tokens, 00:00→07:30) */
   g_assert_true (ramo_session_tree_select_entry (tree, "u1"));
   window_test_settle (100);
   g_assert_true (g_str_has_prefix (ramo_entry_view_get_figures_text (view),
-                                   "Branch from the root: 3.7k tokens (3.1k in, 511 out, 60 cache read, 0 cache write)"
-                                   " · $3.76 · 3 tool calls (1 failed) · 7m 30s · 8 entries\n"));
+                                   "Branch from the root: $3.76 · 3.7k tokens · 3 tool calls (1 failed) · 7m 30s"
+                                   " · 8 entries · 3.1k in, 511 out, 60 cache read, 0 cache write\n"));
 
   gtk_window_destroy (GTK_WINDOW (window));
   window_test_settle (20);

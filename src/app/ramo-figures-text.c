@@ -131,8 +131,9 @@ ramo_figures_dup_badge_text (const RamoFigures *figures,
  * ramo_figures_dup_summary:
  * @figures: figures
  *
- * Returns: (transfer full): every figure in one line: tokens (input, output, cache read and
- *   write), cost, tool calls and errors, wall time, entries
+ * Returns: (transfer full): every figure in one line: cost, tokens, tool calls (and the failed
+ *   ones, if any), wall time, entries, then the tokens by kind (input, output, cache read and
+ *   write)
  */
 char *
 ramo_figures_dup_summary (const RamoFigures *figures)
@@ -149,13 +150,16 @@ ramo_figures_dup_summary (const RamoFigures *figures)
   write = ramo_figures_dup_tokens_text (figures->cache_write);
   cost = ramo_figures_dup_cost_text (figures->cost);
   wall = ramo_figures_dup_wall_text (ramo_figures_get_wall_ms (figures));
-  calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tool call (%u failed)", "%u tool calls (%u failed)",
-                                        figures->tool_calls),
-                           figures->tool_calls, figures->tool_errors);
+  if (figures->tool_errors > 0)
+    calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tool call (%u failed)", "%u tool calls (%u failed)",
+                                          figures->tool_calls),
+                             figures->tool_calls, figures->tool_errors);
+  else
+    calls = ramo_figures_dup_badge_text (figures, RAMO_BADGE_TOOL_CALLS);
   entries = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u entry", "%u entries", figures->n_entries),
                              figures->n_entries);
-  /* Translators: total tokens (input, output, cache read, cache write) · cost · tool calls ·
-   * wall time · entries */
-  return g_strdup_printf (_("%s tokens (%s in, %s out, %s cache read, %s cache write) · %s · %s · %s · %s"),
-                          total, in, out, read, write, cost, calls, wall, entries);
+  /* Translators: cost · total tokens · tool calls · wall time · entries · the tokens by kind
+   * (input, output, cache read, cache write); the most telling first, as the line may be cut */
+  return g_strdup_printf (_("%s · %s tokens · %s · %s · %s · %s in, %s out, %s cache read, %s cache write"),
+                          cost, total, calls, wall, entries, in, out, read, write);
 }
