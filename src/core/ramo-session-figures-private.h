@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <math.h>
+
 #include "ramo-entry.h"
 #include "ramo-figures.h"
 #include "ramo-json-scan.h"
@@ -26,6 +28,19 @@ typedef struct
   guint8  tool_error : 1;
   guint8  usage_entry : 1;      /* a pi 1.6.0 `usage` entry */
 } RamoLineFigures;
+
+/* Makes @figures' first and last times include @ms (NaN: no time). */
+static inline void
+_ramo_figures_add_time (RamoFigures *figures,
+                        double       ms)
+{
+  if (isnan (ms))
+    return;
+  if (isnan (figures->first_ms) || ms < figures->first_ms)
+    figures->first_ms = ms;
+  if (isnan (figures->last_ms) || ms > figures->last_ms)
+    figures->last_ms = ms;
+}
 
 /* The side table of a session manager (ramo-session-figures.c). */
 typedef struct _RamoFiguresTable RamoFiguresTable;

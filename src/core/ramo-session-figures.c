@@ -21,9 +21,10 @@
  * What each part of a session cost, without reading a body again.
  *
  * Each line's usage, tool calls and tool error are found while the line is extracted (the
- * scan the load makes anyway) and kept, for the entries that have any, in one sparse array in
- * file order: 32 bytes per such entry, token counts as 32-bit integers (a count that is not
- * one, rare, goes to a table of its own). Nothing is kept for the others.
+ * scan the load makes anyway: ramo-figures.c) and kept, for the entries that have any, in one
+ * sparse array in file order, in chunks of 64 KiB (never reallocated): 32 bytes per such
+ * entry, token counts as 32-bit integers (a count that is not one, rare, goes to a table of
+ * its own). Nothing is kept for the others.
  *
  * The tree is cut into segments: a segment starts at a *head* (a root, or a child of an entry
  * with more than one child: a branch start) and follows single children down to an entry with
@@ -60,11 +61,13 @@ typedef struct
 G_STATIC_ASSERT (sizeof (Record) == 32);
 
 #define NO_SLOT G_MAXUINT32
+#define CHUNK_RECORDS 2048      /* 64 KiB */
 
 struct _RamoFiguresTable
 {
   GMutex      lock;
-  GArray     *records;             /* (element-type Record) by index */
+  GPtrArray  *chunks;              /* of Record[CHUNK_RECORDS], by index: no reallocation */
+  guint       n_records;
   GHashTable *wide;                /* index → double[4], token counts beyond 32-bit integers */
   gboolean    dirty;               /* the entries or the tree changed since the last compute */
 
@@ -80,260 +83,6 @@ struct _RamoFiguresTable
 };
 
 /* ------------------------------------------------------------------------------------------ */
-/* RamoFigures                                                                                 */
-
-/**
- * ramo_figures_init:
- * @figures: (out caller-allocates): the figures to clear
- *
- * Sets @figures to those of an empty set: zero counts, no times.
- */
-void
-ramo_figures_init (RamoFigures *figures)
-{
-  g_return_if_fail (figures != NULL);
-
-  memset (figures, 0, sizeof *figures);
-  figures->first_ms = NAN;
-  figures->last_ms = NAN;
-}
-
-static inline void
-add_time (RamoFigures *figures,
-          double       ms)
-{
-  if (isnan (ms))
-    return;
-  if (isnan (figures->first_ms) || ms < figures->first_ms)
-    figures->first_ms = ms;
-  if (isnan (figures->last_ms) || ms > figures->last_ms)
-    figures->last_ms = ms;
-}
-
-/**
- * ramo_figures_add:
- * @figures: (inout): the figures to add to
- * @other: the figures of a set apart from those of @figures
- *
- * Makes @figures those of the union of both sets: counts added, the earliest and latest times
- * of either.
- */
-void
-ramo_figures_add (RamoFigures       *figures,
-                  const RamoFigures *other)
-{
-  g_return_if_fail (figures != NULL);
-  g_return_if_fail (other != NULL);
-
-  figures->input += other->input;
-  figures->output += other->output;
-  figures->cache_read += other->cache_read;
-  figures->cache_write += other->cache_write;
-  figures->cost += other->cost;
-  figures->n_entries += other->n_entries;
-  figures->n_usages += other->n_usages;
-  figures->tool_calls += other->tool_calls;
-  figures->tool_errors += other->tool_errors;
-  add_time (figures, other->first_ms);
-  add_time (figures, other->last_ms);
-}
-
-/**
- * ramo_figures_get_tokens:
- * @figures: figures
- *
- * Returns: every token counted: input, output, cache read and cache write (pi's `total`)
- */
-double
-ramo_figures_get_tokens (const RamoFigures *figures)
-{
-  g_return_val_if_fail (figures != NULL, 0);
-  return figures->input + figures->output + figures->cache_read + figures->cache_write;
-}
-
-/**
- * ramo_figures_get_wall_ms:
- * @figures: figures
- *
- * Returns: the wall time of the set: its last time less its first, in milliseconds; 0 when
- *   fewer than one entry has a valid time
- */
-double
-ramo_figures_get_wall_ms (const RamoFigures *figures)
-{
-  g_return_val_if_fail (figures != NULL, 0);
-  if (isnan (figures->first_ms) || isnan (figures->last_ms))
-    return 0;
-  return figures->last_ms - figures->first_ms;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* One line                                                                                    */
-
-/* A count of a usage as a number: a missing or non-numeric one is 0 here (pi would add
- * `undefined` and show NaN). Nearly every count is a plain decimal of at most 15 digits: its
- * digits as an integer divided by a power of ten up to 10^15, both exact doubles, is the
- * correctly rounded value (one IEEE division), as strtod() gives it, without its cost. */
-static double
-usage_number (RamoScan *scan,
-              guint     node)
-{
-  static const double powers[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                    1e12, 1e13, 1e14, 1e15 };
-  const RamoScanNode *n;
-  double value = 0;
-
-  if (ramo_scan_type (scan, node) != RAMO_SCAN_NUMBER)
-    return 0;
-  n = ramo_scan_node (scan, node);
-  if (n->end - n->start <= 17)
-    {
-      const char *p = scan->text + n->start, *end = scan->text + n->end;
-      gboolean negative = *p == '-';
-      guint64 digits = 0;
-      guint n_digits = 0, n_decimals = 0;
-
-      if (negative)
-        p++;
-      for (; p < end && *p >= '0' && *p <= '9'; p++, n_digits++)
-        digits = digits * 10 + (guint64) (*p - '0');
-      if (p < end && *p == '.')
-        for (p++; p < end && *p >= '0' && *p <= '9'; p++, n_digits++, n_decimals++)
-          digits = digits * 10 + (guint64) (*p - '0');
-      if (p == end && n_digits <= 15)
-        {
-          value = (double) digits / powers[n_decimals];
-          return negative ? -value : value;
-        }
-    }
-  if (!ramo_scan_number (scan, node, &value) || isnan (value))
-    return 0;
-  return value;
-}
-
-/* The members named @keys (at most 8) of @object, found in one pass: @nodes[i] the node of
- * @keys[i], 0 when absent (the last of a name wins, as in JSON.parse()). */
-static void
-find_members (RamoScan           *scan,
-              guint               object,
-              const char * const *keys,
-              guint               n_keys,
-              guint              *nodes)
-{
-  guint8 lengths[8];
-
-  g_assert (n_keys <= G_N_ELEMENTS (lengths));
-  memset (nodes, 0, sizeof (guint) * n_keys);
-  if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
-    return;
-  for (guint k = 0; k < n_keys; k++)
-    lengths[k] = (guint8) strlen (keys[k]);
-  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
-    {
-      const RamoScanNode *node = ramo_scan_node (scan, i);
-      const char *name = scan->text + node->key_start + 1;
-      guint len = node->key_end - node->key_start - 2;
-
-      if (node->key_escaped)
-        {
-          /* keys written with escapes: the slow way, which decodes them */
-          for (guint k = 0; k < n_keys; k++)
-            nodes[k] = ramo_scan_member (scan, object, keys[k]);
-          return;
-        }
-      for (guint k = 0; k < n_keys; k++)
-        if (len == lengths[k] && name[0] == keys[k][0] && memcmp (name, keys[k], len) == 0)
-          nodes[k] = i;
-    }
-}
-
-/* Whether the content block @block has `type: "toolCall"`. */
-static inline gboolean
-is_tool_call (RamoScan *scan,
-              guint     block)
-{
-  return ramo_scan_string_equal (scan, ramo_scan_member (scan, block, "type"), "toolCall");
-}
-
-enum { M_USAGE, M_CONTENT, M_IS_ERROR, M_TOOL_NAME, M_DETAILS, N_MESSAGE_KEYS };
-static const char * const message_keys[N_MESSAGE_KEYS] = { "usage", "content", "isError", "toolName", "details" };
-enum { U_INPUT, U_OUTPUT, U_CACHE_READ, U_CACHE_WRITE, U_COST, N_USAGE_KEYS };
-static const char * const usage_keys[N_USAGE_KEYS] = { "input", "output", "cacheRead", "cacheWrite", "cost" };
-
-/* Finds what the line in @scan (its entry object node 1, its `message` @message) adds. */
-void
-_ramo_line_figures_scan (RamoLineFigures *figures,
-                         const RamoEntry *entry,
-                         RamoScan        *scan,
-                         guint            message)
-{
-  guint members[N_MESSAGE_KEYS] = { 0 };
-  guint usage = 0;
-
-  memset (figures, 0, sizeof *figures);
-  switch ((RamoEntryType) entry->type)
-    {
-    case RAMO_ENTRY_TYPE_USAGE:
-    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-    case RAMO_ENTRY_TYPE_COMPACTION:
-      usage = ramo_scan_member (scan, 1, "usage");
-      break;
-    case RAMO_ENTRY_TYPE_UNKNOWN:
-      /* oh-my-pi's calls outside the conversation */
-      if (g_strcmp0 (entry->type_name, "model_usage") == 0)
-        usage = ramo_scan_member (scan, 1, "usage");
-      break;
-    case RAMO_ENTRY_TYPE_MESSAGE:
-      if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT && entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
-        return;
-      find_members (scan, message, message_keys, N_MESSAGE_KEYS, members);
-      usage = members[M_USAGE];
-      /* pi 1.6.0 adds a tool result's own usage; oh-my-pi a `task` result's `details.usage` */
-      if (entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT && ramo_scan_type (scan, usage) != RAMO_SCAN_OBJECT &&
-          ramo_scan_string_equal (scan, members[M_TOOL_NAME], "task"))
-        usage = ramo_scan_member (scan, members[M_DETAILS], "usage");
-      break;
-    case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-    case RAMO_ENTRY_TYPE_MODEL_CHANGE:
-    case RAMO_ENTRY_TYPE_CUSTOM:
-    case RAMO_ENTRY_TYPE_CUSTOM_MESSAGE:
-    case RAMO_ENTRY_TYPE_LABEL:
-    case RAMO_ENTRY_TYPE_SESSION_INFO:
-    case RAMO_ENTRY_TYPE_CONTEXT_EDIT:
-    default:
-      return;
-    }
-
-  if (ramo_scan_type (scan, usage) == RAMO_SCAN_OBJECT)
-    {
-      guint counts[N_USAGE_KEYS];
-
-      find_members (scan, usage, usage_keys, N_USAGE_KEYS, counts);
-      figures->input = usage_number (scan, counts[U_INPUT]);
-      figures->output = usage_number (scan, counts[U_OUTPUT]);
-      figures->cache_read = usage_number (scan, counts[U_CACHE_READ]);
-      figures->cache_write = usage_number (scan, counts[U_CACHE_WRITE]);
-      figures->cost = usage_number (scan, ramo_scan_member (scan, counts[U_COST], "total"));
-      figures->has_usage = TRUE;
-      figures->usage_entry = entry->type == RAMO_ENTRY_TYPE_USAGE;
-    }
-  if (entry->type != RAMO_ENTRY_TYPE_MESSAGE)
-    return;
-  if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
-    {
-      guint content = members[M_CONTENT];
-
-      /* pi counts the content blocks whose `type` is "toolCall" */
-      if (ramo_scan_type (scan, content) == RAMO_SCAN_ARRAY)
-        for (guint i = ramo_scan_node (scan, content)->first_child; i; i = ramo_scan_node (scan, i)->next)
-          if (is_tool_call (scan, i))
-            figures->tool_calls++;
-    }
-  else
-    figures->tool_error = ramo_scan_type (scan, members[M_IS_ERROR]) == RAMO_SCAN_TRUE;
-}
-
-/* ------------------------------------------------------------------------------------------ */
 /* The table                                                                                   */
 
 RamoFiguresTable *
@@ -342,7 +91,7 @@ _ramo_figures_table_new (void)
   RamoFiguresTable *table = g_new0 (RamoFiguresTable, 1);
 
   g_mutex_init (&table->lock);
-  table->records = g_array_new (FALSE, FALSE, sizeof (Record));
+  table->chunks = g_ptr_array_new_with_free_func (g_free);
   table->dirty = TRUE;
   ramo_figures_init (&table->session);
   return table;
@@ -365,7 +114,7 @@ _ramo_figures_table_free (RamoFiguresTable *table)
   if (table == NULL)
     return;
   clear_slots (table);
-  g_array_unref (table->records);
+  g_ptr_array_unref (table->chunks);
   g_clear_pointer (&table->wide, g_hash_table_unref);
   g_mutex_clear (&table->lock);
   g_free (table);
@@ -423,7 +172,10 @@ _ramo_figures_table_commit (RamoFiguresTable      *table,
       g_hash_table_insert (table->wide, GUINT_TO_POINTER (entry->index), wide);
       record.bits |= RECORD_WIDE;
     }
-  g_array_append_val (table->records, record);
+  if (table->n_records % CHUNK_RECORDS == 0)
+    g_ptr_array_add (table->chunks, g_new (Record, CHUNK_RECORDS));
+  ((Record *) g_ptr_array_index (table->chunks, table->n_records / CHUNK_RECORDS))[table->n_records % CHUNK_RECORDS] = record;
+  table->n_records++;
 }
 
 /* Adds a record's figures (not its entry's count or time) to @figures. */
@@ -456,23 +208,29 @@ add_record (RamoFiguresTable *table,
   figures->tool_calls += record->bits >> RECORD_FLAG_BITS;
 }
 
+static inline const Record *
+record_at (RamoFiguresTable *table,
+           guint             i)
+{
+  return &((const Record *) g_ptr_array_index (table->chunks, i / CHUNK_RECORDS))[i % CHUNK_RECORDS];
+}
+
 static const Record *
 find_record (RamoFiguresTable *table,
              guint32           index)
 {
-  const Record *records = (const Record *) (gpointer) table->records->data;
-  guint lo = 0, hi = table->records->len;
+  guint lo = 0, hi = table->n_records;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (records[mid].index < index)
+      if (record_at (table, mid)->index < index)
         lo = mid + 1;
       else
         hi = mid;
     }
-  return lo < table->records->len && records[lo].index == index ? &records[lo] : NULL;
+  return lo < table->n_records && record_at (table, lo)->index == index ? record_at (table, lo) : NULL;
 }
 
 /* Adds @entry itself to @figures. */
@@ -484,7 +242,7 @@ add_entry (RamoFiguresTable *table,
   const Record *record = find_record (table, entry->index);
 
   figures->n_entries++;
-  add_time (figures, entry->time_ms);
+  _ramo_figures_add_time (figures, entry->time_ms);
   if (record)
     add_record (table, record, figures);
 }
@@ -502,7 +260,6 @@ compute (RamoSessionManager *self,
 {
   GPtrArray *entries = self->entries;
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-  const Record *records = (const Record *) (gpointer) table->records->data;
   RamoFigures *heads;
 
   clear_slots (table);
@@ -539,7 +296,7 @@ compute (RamoSessionManager *self,
       table->slot_of[entry->index] = slot;
       heads = (RamoFigures *) (gpointer) table->heads->data;
       heads[slot].n_entries++;
-      add_time (&heads[slot], entry->time_ms);
+      _ramo_figures_add_time (&heads[slot], entry->time_ms);
       if (entry->children)
         for (guint c = entry->children->len; c > 0; c--)
           g_ptr_array_add (stack, g_ptr_array_index (entry->children, c - 1));
@@ -549,19 +306,20 @@ compute (RamoSessionManager *self,
   heads = (RamoFigures *) (gpointer) table->heads->data;
   ramo_figures_init (&table->session);
   table->session_usage_entries = 0;
-  for (guint i = 0; i < table->records->len; i++)
+  for (guint i = 0; i < table->n_records; i++)
     {
-      guint32 slot = records[i].index < entries->len ? table->slot_of[records[i].index] : NO_SLOT;
+      const Record *record = record_at (table, i);
+      guint32 slot = record->index < entries->len ? table->slot_of[record->index] : NO_SLOT;
 
-      add_record (table, &records[i], &table->session);
-      if (records[i].bits & RECORD_USAGE_ENTRY)
+      add_record (table, record, &table->session);
+      if (record->bits & RECORD_USAGE_ENTRY)
         table->session_usage_entries++;
       if (slot != NO_SLOT)
-        add_record (table, &records[i], &heads[slot]);
+        add_record (table, record, &heads[slot]);
     }
   table->session.n_entries = entries->len;
   for (guint i = 0; i < entries->len; i++)
-    add_time (&table->session, ((RamoEntry *) g_ptr_array_index (entries, i))->time_ms);
+    _ramo_figures_add_time (&table->session, ((RamoEntry *) g_ptr_array_index (entries, i))->time_ms);
 
   /* the path above each head: a head's parent ends the segment above it (a segment stops at
    * an entry with several children), so it is the path above that segment's head and the
@@ -654,6 +412,7 @@ ramo_session_manager_get_figures (RamoSessionManager *self,
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
   g_return_val_if_fail (figures != NULL, FALSE);
+  g_return_val_if_fail (scope <= RAMO_FIGURES_SESSION, FALSE);
 
   ramo_figures_init (figures);
   table = lock_table (self);
@@ -715,7 +474,7 @@ ramo_session_manager_get_figures (RamoSessionManager *self,
       break;
 
     default:
-      g_return_val_if_reached ((g_mutex_unlock (&table->lock), FALSE));
+      break;
     }
   found = scope == RAMO_FIGURES_SESSION || entry != NULL;
   g_mutex_unlock (&table->lock);
