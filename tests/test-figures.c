@@ -230,6 +230,9 @@ check_all (RamoSessionManager *manager,
 
       g_assert_true (ramo_session_manager_get_figures (manager, RAMO_FIGURES_SUBTREE, id, &got));
       assert_same (&got, &subtree[i], "subtree");
+      /* asked again (a row shown again): the same */
+      g_assert_true (ramo_session_manager_get_figures (manager, RAMO_FIGURES_SUBTREE, id, &got));
+      assert_same (&got, &subtree[i], "subtree again");
 
       ramo_figures_init (&path);
       for (int a = i; a >= 0; a = ms[a].parent)

@@ -78,6 +78,8 @@ struct _RamoFiguresTable
   GArray     *head_parent;         /* (element-type guint32) slot → the slot above, or NO_SLOT */
   GArray     *above;               /* (element-type RamoFigures) by slot: the path from the root
                                     * to the head's parent */
+  GHashTable *subtrees;            /* RamoEntry → RamoFigures: the subtrees of other entries
+                                    * asked for (rows shown again ask again) */
   RamoFigures session;             /* every line */
   guint       session_usage_entries;
 };
@@ -105,6 +107,7 @@ clear_slots (RamoFiguresTable *table)
   g_clear_pointer (&table->head_entries, g_ptr_array_unref);
   g_clear_pointer (&table->head_parent, g_array_unref);
   g_clear_pointer (&table->above, g_array_unref);
+  g_clear_pointer (&table->subtrees, g_hash_table_unref);
   table->n_slots = 0;
 }
 
@@ -431,32 +434,37 @@ ramo_session_manager_get_figures (RamoSessionManager *self,
       break;
 
     case RAMO_FIGURES_SUBTREE:
-      while (entry)
+      if (entry == NULL)
+        break;
+      if (g_ptr_array_index (table->head_entries, table->slot_of[entry->index]) == entry)
         {
-          guint32 slot = table->slot_of[entry->index];
-
-          if (g_ptr_array_index (table->head_entries, slot) == entry)
-            {
-              ramo_figures_add (figures, &heads[slot]);
-              break;
-            }
-          /* down the chain to its end, then the branches below it */
-          add_entry (table, entry, figures);
-          if (entry->children == NULL || entry->children->len == 0)
+          *figures = heads[table->slot_of[entry->index]];
+          break;
+        }
+      if (table->subtrees && g_hash_table_contains (table->subtrees, entry))
+        {
+          *figures = *(RamoFigures *) g_hash_table_lookup (table->subtrees, entry);
+          break;
+        }
+      /* down the chain to its end (its single children are no heads), then the branches below */
+      for (RamoEntry *e = entry; ; e = g_ptr_array_index (e->children, 0))
+        {
+          add_entry (table, e, figures);
+          if (e->children == NULL || e->children->len == 0)
             break;
-          if (entry->children->len == 1)
+          if (e->children->len == 1)
+            continue;
+          for (guint c = 0; c < e->children->len; c++)
             {
-              entry = g_ptr_array_index (entry->children, 0);
-              continue;
-            }
-          for (guint c = 0; c < entry->children->len; c++)
-            {
-              RamoEntry *child = g_ptr_array_index (entry->children, c);
+              RamoEntry *child = g_ptr_array_index (e->children, c);
 
               ramo_figures_add (figures, &heads[table->slot_of[child->index]]);
             }
           break;
         }
+      if (table->subtrees == NULL)
+        table->subtrees = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      g_hash_table_insert (table->subtrees, entry, g_memdup2 (figures, sizeof *figures));
       break;
 
     case RAMO_FIGURES_PATH:
