@@ -1,12 +1,13 @@
 /* bench-projection.c — how long the tree view's projection takes to lay a big session out again
  * after a filter change or a search keystroke
  *
- *   bench-projection FILE [N]
+ *   bench-projection FILE [N] [SEARCH]
  *
  * Opens FILE (read only; nothing is written), makes a #RamoProjection (timed once: the first
  * layout) and times, N times each (default 21), ramo_projection_set_filter() from the default
  * filter to each mode and back, and ramo_projection_set_search() for the keystrokes of typing
- * "read s" and clearing it, in that order, as a user would. Prints the median and the slowest
+ * "read s" (or SEARCH, fields and all: each of its prefixes at a character's end) and clearing
+ * it, in that order, as a user would. Prints the median and the slowest
  * call in milliseconds, and how many entries each leaves visible.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -48,20 +49,29 @@ int
 main (int   argc,
       char *argv[])
 {
-  static const char * const keystrokes[] = { "r", "re", "rea", "read", "read s", "" };
+  const char *search = argc > 3 ? argv[3] : "read s";
+  g_autoptr(GPtrArray) typed = g_ptr_array_new_with_free_func (g_free);
+  const char * const *keystrokes;
+  guint n_keystrokes;
   g_autoptr(GError) error = NULL;
   g_autoptr(RamoSessionManager) manager = NULL;
   g_autoptr(RamoProjection) projection = NULL;
   Row filters[RAMO_FILTER_ALL + 1];
-  Row searches[G_N_ELEMENTS (keystrokes)];
+  Row *searches;
   guint n = argc > 2 ? (guint) atoi (argv[2]) : 21;
   gint64 first_layout;
 
   if (argc < 2 || n == 0)
     {
-      g_printerr ("usage: bench-projection FILE [N]\n");
+      g_printerr ("usage: bench-projection FILE [N] [SEARCH]\n");
       return 1;
     }
+  for (const char *c = search; *c; c = g_utf8_next_char (c))
+    g_ptr_array_add (typed, g_strndup (search, g_utf8_next_char (c) - search));
+  g_ptr_array_add (typed, g_strdup (""));
+  keystrokes = (const char * const *) typed->pdata;
+  n_keystrokes = typed->len;
+  searches = g_new0 (Row, n_keystrokes);
 
   manager = ramo_session_manager_open (argv[1], &error);
   if (manager == NULL)
@@ -81,7 +91,7 @@ main (int   argc,
       filters[m].name = ramo_filter_mode_to_string (m);
       filters[m].times = g_array_new (FALSE, FALSE, sizeof (gint64));
     }
-  for (guint k = 0; k < G_N_ELEMENTS (keystrokes); k++)
+  for (guint k = 0; k < n_keystrokes; k++)
     {
       searches[k].name = keystrokes[k][0] ? keystrokes[k] : "(cleared)";
       searches[k].times = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -103,7 +113,7 @@ main (int   argc,
         }
       ramo_projection_set_filter (projection, RAMO_FILTER_DEFAULT);
 
-      for (guint k = 0; k < G_N_ELEMENTS (keystrokes); k++)
+      for (guint k = 0; k < n_keystrokes; k++)
         {
           gint64 start = g_get_monotonic_time ();
           gint64 took;
@@ -125,12 +135,13 @@ main (int   argc,
       filters[m].name = name;
       print_row (&filters[m]);
     }
-  for (guint k = 0; k < G_N_ELEMENTS (keystrokes); k++)
+  for (guint k = 0; k < n_keystrokes; k++)
     {
       g_autofree char *name = g_strdup_printf ("search \"%s\"", keystrokes[k]);
 
       searches[k].name = keystrokes[k][0] ? name : "search cleared";
       print_row (&searches[k]);
     }
+  g_free (searches);
   return 0;
 }

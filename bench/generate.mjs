@@ -1,27 +1,40 @@
 #!/usr/bin/env node
-// Generates benchmark sessions with pi's own SessionManager (pi 0.73.1 from npm).
+// Generates benchmark sessions with pi's own SessionManager: pi 0.73.1 (npm
+// @mariozechner/pi-coding-agent, in $RAMO_PI_DIR or ~/.cache/ramo-pi) or pi 1.6.0 (npm
+// @earendil-works/pi-coding-agent, in ${RAMO_AGENTS_DIR:-~/.cache/ramo-agents}/pi16, run by the
+// Node 22 installed beside it: tests/compat/install-agents.sh).
 //
-//   node bench/generate.mjs OUTDIR N [SEED]
+//   node bench/generate.mjs [--agent pi-0.73|pi-1.6] OUTDIR N [SEED]
 //
-// Writes OUTDIR/bench-N.jsonl: N entries of a coding session as pi records it — user turns,
-// assistant turns with text, thinking and tool calls, tool results (a few with large base64
-// images), thinking-level and model changes, labels, branches made by moving the leaf back,
-// branch summaries, compactions and custom messages. Deterministic for a given N and SEED.
+// Writes OUTDIR/bench-N.jsonl (pi 0.73.1, the default) or OUTDIR/bench-pi16-N.jsonl (pi 1.6.0):
+// N entries of a coding session as pi records it — user turns, assistant turns with text,
+// thinking and tool calls, tool results (a few with large base64 images), thinking-level and
+// model changes, labels, branches made by moving the leaf back, branch summaries, compactions
+// and custom messages. The same calls for both versions; deterministic for a given N and SEED
+// (but for the ids and timestamps pi makes itself). bench/generate-omp.ts is its oh-my-pi twin.
 
 import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [outDir, countArg, seedArg] = process.argv.slice(2);
-if (!outDir || !countArg) {
-  console.error("usage: generate.mjs OUTDIR N [SEED]");
+const argv = process.argv.slice(2);
+let agent = "pi-0.73";
+if (argv[0] === "--agent") {
+  agent = argv[1];
+  argv.splice(0, 2);
+}
+const [outDir, countArg, seedArg] = argv;
+if (!outDir || !countArg || !["pi-0.73", "pi-1.6"].includes(agent)) {
+  console.error("usage: generate.mjs [--agent pi-0.73|pi-1.6] OUTDIR N [SEED]");
   process.exit(2);
 }
 const target = Number(countArg);
-const piDir = process.env.RAMO_PI_DIR ?? join(process.env.HOME ?? "/root", ".cache", "ramo-pi");
-const pi = await import(
-  pathToFileURL(join(piDir, "node_modules/@mariozechner/pi-coding-agent/dist/core/session-manager.js")).href
-);
+const moduleDir = agent === "pi-1.6"
+  ? join(process.env.RAMO_AGENTS_DIR ?? join(homedir(), ".cache", "ramo-agents"), "pi16",
+    "node_modules/@earendil-works/pi-coding-agent")
+  : join(process.env.RAMO_PI_DIR ?? join(homedir(), ".cache", "ramo-pi"), "node_modules/@mariozechner/pi-coding-agent");
+const pi = await import(pathToFileURL(join(moduleDir, "dist/core/session-manager.js")).href);
 
 let seed = Number(seedArg ?? 42) >>> 0;
 function rand() {
@@ -104,7 +117,7 @@ while (written < target) {
 }
 
 const made = readdirSync(work).filter((f) => f.endsWith(".jsonl"));
-const out = join(resolve(outDir), `bench-${target}.jsonl`);
+const out = join(resolve(outDir), agent === "pi-1.6" ? `bench-pi16-${target}.jsonl` : `bench-${target}.jsonl`);
 renameSync(join(work, made[0]), out);
 rmSync(work, { recursive: true, force: true });
 console.log(out);

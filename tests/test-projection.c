@@ -11,37 +11,16 @@
 #include "ramo-projection-private.h"
 #include "ramo-session-manager.h"
 #include "ramo-test-mirror.h"
+#include "ramo-test-projection.h"
 #include "ramo-test-util.h"
 
 /* The rows as "id" for plain rows and "id(" … ")" around nested ones, "*" on branch starts. */
-static void
-describe (GListModel *model,
-          GString    *out)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(RamoProjectionNode) node = g_list_model_get_item (model, i);
-
-      if (out->len && out->str[out->len - 1] != '(')
-        g_string_append_c (out, ' ');
-      if (ramo_projection_node_get_is_branch_start (node))
-        g_string_append_c (out, '*');
-      g_string_append (out, ramo_projection_node_get_id (node));
-      if (ramo_projection_node_has_children (node))
-        {
-          g_string_append_c (out, '(');
-          describe (G_LIST_MODEL (node), out);
-          g_string_append_c (out, ')');
-        }
-    }
-}
-
 static char *
 layout (RamoProjection *projection)
 {
   GString *out = g_string_new (NULL);
 
-  describe (ramo_projection_get_roots (projection), out);
+  ramo_test_describe_rows (ramo_projection_get_roots (projection), out);
   return g_string_free (out, FALSE);
 }
 

@@ -22,6 +22,7 @@
 
 #include "ramo-session-row.h"
 #include "ramo-tree-expander.h"
+#include "ramo-projection-private.h"
 #include "ramo-window-private.h"
 #include "ramo-test-util.h"
 
@@ -579,12 +580,13 @@ is_below (GArray     *rows,
   return FALSE;
 }
 
+/* One step of @kind (0-99: see step()) */
 static void
-step (Walk  *w,
-      GRand *rand)
+step_of_kind (Walk  *w,
+              GRand *rand,
+              guint  kind)
 {
   RamoSessionTree *tree = ramo_window_get_tree (w->window);
-  guint kind = g_rand_int_range (rand, 0, 100);
 
   if (kind < 12)
     {
@@ -722,6 +724,32 @@ step (Walk  *w,
     }
 }
 
+/* A random step: 12 in 100 a filter change, 12 a search, 14 a fold, 8 an unfold, 14 a
+ * selection, 8 a label, 10 lines appended, 8 a navigation, 8 a scroll, 6 a resize. Returns
+ * whether it changed the filter or the search. */
+static gboolean
+step (Walk  *w,
+      GRand *rand)
+{
+  guint kind = g_rand_int_range (rand, 0, 100);
+
+  step_of_kind (w, rand, kind);
+  return kind < 24;
+}
+
+/* A step while a filter or search change is being laid out: another such change, a selection,
+ * a label, lines appended, a navigation or a scroll. (A fold there folds a row of the layout
+ * before; the change unfolds every row once laid out.) */
+static void
+step_mid_layout (Walk  *w,
+                 GRand *rand)
+{
+  static const guint kinds[] = { 5, 18, 50, 64, 72, 82, 90 };
+
+  log_step (w, "  (the layout under way)");
+  step_of_kind (w, rand, kinds[g_rand_int_range (rand, 0, G_N_ELEMENTS (kinds))]);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 
 static void
@@ -751,6 +779,9 @@ walk_start (Walk  *w,
   gtk_window_present (GTK_WINDOW (w->window));
   ramo_test_spin (200);
   settle (w);
+  /* a filter or search change is laid out in many steps: a few entries or rows each */
+  _ramo_projection_set_step_size (ramo_session_tree_get_projection (ramo_window_get_tree (w->window)),
+                                  0, g_rand_int_range (rand, 3, 60));
 
   w->filter = RAMO_FILTER_DEFAULT;
   w->wanted = g_strdup (ramo_session_tree_get_selected_id (ramo_window_get_tree (w->window)));
@@ -799,7 +830,9 @@ test_random (gconstpointer data)
   for (guint i = 0; i < n_steps; i++)
     {
       g_string_append_printf (w.log, "%u: ", i);
-      step (&w, rand);
+      if (step (&w, rand) && ramo_session_tree_is_filling (ramo_window_get_tree (w.window)) &&
+          g_rand_boolean (rand))
+        step_mid_layout (&w, rand);
       settle (&w);
       g_string_append_printf (w.log, "  → %u rows, %s selected\n",
                               g_list_model_get_n_items (G_LIST_MODEL (ramo_session_tree_get_selection (ramo_window_get_tree (w.window)))),

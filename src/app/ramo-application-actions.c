@@ -166,6 +166,8 @@ static const struct {
   { "window.close", { "<Control>w", NULL } },
   { "win.open", { "<Control><Shift>o", NULL } },
   { "win.search", { "<Control>f", NULL } },
+  { "win.next-match", { "<Control>g", NULL } },
+  { "win.previous-match", { "<Control><Shift>g", NULL } },
   { "win.toggle-user-only", { "<Control>u", NULL } },
   { "win.toggle-all", { "<Control><Shift>a", NULL } },
   { "win.tree", { "<Control>t", NULL } },

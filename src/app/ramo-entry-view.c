@@ -21,6 +21,7 @@
 #include "ramo-app-util.h"
 #include "ramo-entry-view.h"
 #include "ramo-figures-text.h"
+#include "ramo-files-list.h"
 #include "ramo-json.h"
 #include "ramo-message.h"
 #include "ramo-message-text.h"
@@ -50,6 +51,7 @@ struct _RamoEntryView
   GtkLabel           *figures_label;
   GtkToggleButton    *json_button;
   GtkTextView        *text_view;
+  RamoFilesList      *files_list;
 };
 
 G_DEFINE_FINAL_TYPE (RamoEntryView, ramo_entry_view, GTK_TYPE_WIDGET)
@@ -368,6 +370,7 @@ ramo_entry_view_class_init (RamoEntryViewClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "entryview");
+  g_type_ensure (RAMO_TYPE_FILES_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-entry-view.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, stack);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, title_label);
@@ -375,6 +378,7 @@ ramo_entry_view_class_init (RamoEntryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, figures_label);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, json_button);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, text_view);
+  gtk_widget_class_bind_template_child (widget_class, RamoEntryView, files_list);
   gtk_widget_class_bind_template_callback (widget_class, json_toggled_cb);
 }
 
@@ -415,6 +419,7 @@ ramo_entry_view_set_entry (RamoEntryView      *self,
       self->id = copy;
     }
   reload (self);
+  ramo_files_list_set_entry (self->files_list, manager, id);
 }
 
 /**
@@ -455,6 +460,19 @@ ramo_entry_view_dup_text (RamoEntryView *self)
  *
  * Returns: (nullable): the kind of entry shown, e.g. "User Message"
  */
+/**
+ * ramo_entry_view_get_files_list:
+ * @self: an entry view
+ *
+ * Returns: (transfer none): the list of the files the entry's branch touched
+ */
+RamoFilesList *
+ramo_entry_view_get_files_list (RamoEntryView *self)
+{
+  g_return_val_if_fail (RAMO_IS_ENTRY_VIEW (self), NULL);
+  return self->files_list;
+}
+
 const char *
 ramo_entry_view_get_title (RamoEntryView *self)
 {

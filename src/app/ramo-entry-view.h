@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ramo-files-list.h"
 #include "ramo-session-manager.h"
 
 G_BEGIN_DECLS
@@ -24,5 +25,6 @@ const char *ramo_entry_view_get_entry_id (RamoEntryView      *self);
 char       *ramo_entry_view_dup_text     (RamoEntryView      *self);
 const char *ramo_entry_view_get_title    (RamoEntryView      *self);
 const char *ramo_entry_view_get_figures_text (RamoEntryView  *self);
+RamoFilesList *ramo_entry_view_get_files_list (RamoEntryView *self);
 
 G_END_DECLS

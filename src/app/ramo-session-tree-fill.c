@@ -734,14 +734,17 @@ _ramo_session_tree_find_entry_row (RamoSessionTree *self,
  * ramo_session_tree_is_filling:
  * @self: a session tree
  *
- * After a filter or search change, the model holds the rows in view at first; the others are
- * put in (and unfolded) after the frame that shows them, a few milliseconds at a time.
+ * After a filter or search change, the projection may lay the rows out over a few main-loop
+ * turns (ramo_projection_set_layout_in_steps()), the rows before shown meanwhile; then the
+ * model holds the rows in view at first; the others are put in (and unfolded) after the frame
+ * that shows them, a few milliseconds at a time.
  *
- * Returns: whether rows are still to be put in the model
+ * Returns: whether rows are still to be laid out or put in the model
  */
 gboolean
 ramo_session_tree_is_filling (RamoSessionTree *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), FALSE);
-  return _ramo_session_tree_rest_pending (self);
+  return (self->projection != NULL && ramo_projection_is_laying_out (self->projection)) ||
+         _ramo_session_tree_rest_pending (self);
 }

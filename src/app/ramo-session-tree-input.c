@@ -272,7 +272,9 @@ build_row_menu (RamoSessionTree    *self,
   g_autoptr(GMenu) go = g_menu_new ();
   g_autoptr(GMenu) label = g_menu_new ();
   g_autoptr(GMenu) copy = g_menu_new ();
+  g_autoptr(GMenu) compare = g_menu_new ();
   const char *id = ramo_projection_node_get_id (node);
+  const char *leaf_id = ramo_session_manager_get_leaf_id (ramo_projection_get_manager (self->projection));
   RamoEntry *entry = ramo_projection_node_get_entry (node);
   g_autoptr(GMenuItem) item = NULL;
 
@@ -331,8 +333,29 @@ build_row_menu (RamoSessionTree    *self,
   g_menu_append_item (copy, item);
   g_clear_object (&item);
 
+  /* the two paths from their fork (ramo-window-compare.c); Ctrl+click on a row does the same */
+  if (self->menu_other_id && g_strcmp0 (self->menu_other_id, id) != 0)
+    {
+      item = g_menu_item_new (_("Co_mpare With Selected"), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.compare", g_variant_new ("(ss)", self->menu_other_id, id));
+      g_menu_append_item (compare, item);
+      g_clear_object (&item);
+    }
+  if (leaf_id && g_strcmp0 (leaf_id, id) != 0)
+    {
+      item = g_menu_item_new (_("Compare With _Leaf"), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.compare", g_variant_new ("(ss)", leaf_id, id));
+      g_menu_append_item (compare, item);
+      g_clear_object (&item);
+    }
+  item = g_menu_item_new (_("_Export Path as Markdown…"), NULL);
+  g_menu_item_set_action_and_target_value (item, "win.export-path", g_variant_new_string (id));
+  g_menu_append_item (compare, item);
+  g_clear_object (&item);
+
   g_menu_append_section (menu, NULL, G_MENU_MODEL (go));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (label));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (compare));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
   return G_MENU_MODEL (g_steal_pointer (&menu));
 }
@@ -407,11 +430,37 @@ secondary_pressed_cb (RamoSessionTree *self,
     return;
 
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_free (self->menu_other_id);
+  self->menu_other_id = g_strdup (self->selected_id);
   gtk_widget_activate_action (GTK_WIDGET (row), "listitem.select", "(bb)", FALSE, FALSE);
 
   if (!gtk_widget_translate_coordinates (GTK_WIDGET (self->list_view), GTK_WIDGET (self), x, y, &tx, &ty))
     tx = x, ty = y;
   popup_menu_at (self, row, tx, ty);
+}
+
+/* Ctrl+click on a row other than the selected one compares the two paths; the selection
+ * stays. */
+static void
+primary_pressed_cb (RamoSessionTree *self,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    GtkGestureClick *gesture)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  RamoProjectionNode *node;
+  RamoSessionRow *row;
+
+  g_assert (RAMO_IS_SESSION_TREE (self));
+
+  if (!(state & GDK_CONTROL_MASK) || n_press != 1 || self->selected_id == NULL ||
+      (row = row_at (self, x, y)) == NULL || (node = ramo_session_row_get_node (row)) == NULL ||
+      g_strcmp0 (ramo_projection_node_get_id (node), self->selected_id) == 0)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.compare", "(ss)", self->selected_id,
+                              ramo_projection_node_get_id (node));
 }
 
 /**
@@ -433,6 +482,7 @@ ramo_session_tree_popup_menu (RamoSessionTree *self)
   row = ramo_session_tree_find_row (self, self->selected_id);
   if (row == NULL)
     return FALSE;
+  g_clear_pointer (&self->menu_other_id, g_free);
   if (!gtk_widget_compute_bounds (GTK_WIDGET (row), GTK_WIDGET (self), &bounds))
     return FALSE;
   popup_menu_at (self, row, bounds.origin.x + 24, bounds.origin.y + bounds.size.height);
@@ -727,6 +777,12 @@ _ramo_session_tree_input_init (RamoSessionTree *self)
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);
   g_signal_connect_object (gesture, "pressed", G_CALLBACK (secondary_pressed_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
+  g_signal_connect_object (gesture, "pressed", G_CALLBACK (primary_pressed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (gesture));
 
   self->menu_popover = GTK_POPOVER (gtk_popover_menu_new_from_model (NULL));

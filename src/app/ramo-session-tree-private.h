@@ -20,7 +20,8 @@ G_BEGIN_DECLS
  *   ramo-session-tree-fill.c   the filling: a new model around the selected row, its slices
  *                              grown and its rows unfolded after the frame
  *   ramo-session-tree-input.c  folds, keys, the row menu, and focus and scrolling after layout
- *   ramo-session-tree-leaf.c   the layout redone when the leaf moves
+ *   ramo-session-tree-layouts.c  the layouts a filter or search change, a leaf move or lines
+ *                              appended ask of the projection
  *   ramo-session-tree-focus.c  the tree shown from one row down (focus on a branch), its bar */
 struct _RamoSessionTree
 {
@@ -95,6 +96,8 @@ struct _RamoSessionTree
   RamoListView       *list_view;
   GtkPopover         *menu_popover;
   RamoSessionRow     *menu_row;        /* weak: the row the menu is open on */
+  char               *menu_other_id;   /* the entry selected before a right click moved the
+                                        * selection to the menu's row: Compare With Selected */
 };
 
 static inline RamoProjectionNode *
@@ -207,7 +210,7 @@ void              _ramo_session_tree_queue_after_layout         (RamoSessionTree
                                                                  gboolean          scroll,
                                                                  gboolean          focus);
 
-/* ramo-session-tree-leaf.c */
+/* ramo-session-tree-layouts.c */
 void              _ramo_session_tree_leaf_init                  (RamoSessionTree  *self);
 
 /* ramo-session-tree-focus.c */

@@ -27,7 +27,7 @@
  * The session tree view. It is the one place that assembles projection → RamoTreeModel →
  * GtkSingleSelection → #RamoListView (_ramo_session_tree_build_models(), in
  * ramo-session-tree-model.c), and the only code that touches RamoTreeRow. It listens to the
- * projection, and to the session only for the leaf moving (ramo-session-tree-leaf.c).
+ * projection, and to the session only for the leaf moving (ramo-session-tree-layouts.c).
  *
  * The projection rebuilds its whole layout when the filter, the search or the entries change;
  * the tree then keeps the selection on the entry the user chose (or its nearest visible
@@ -319,6 +319,7 @@ ramo_session_tree_dispose (GObject *object)
 
   _ramo_session_tree_focus_dispose (self);
   g_clear_weak_pointer (&self->menu_row);
+  g_clear_pointer (&self->menu_other_id, g_free);
   if (self->menu_popover)
     {
       gtk_widget_unparent (GTK_WIDGET (self->menu_popover));
@@ -546,6 +547,9 @@ ramo_session_tree_set_projection (RamoSessionTree *self,
 
   if (projection)
     {
+      /* a filter or search change on a big session is laid out a few milliseconds a turn,
+       * the rows before it shown meanwhile */
+      ramo_projection_set_layout_in_steps (projection, TRUE);
       /* Our handler must see a rebuild before the tree list model does: the handler of a
        * model made ahead was connected before it. */
       if (self->prepared_projection == projection && self->prepared_model != NULL)
@@ -627,6 +631,8 @@ ramo_session_tree_select_entry (RamoSessionTree *self,
   entry = ramo_session_manager_get_entry (ramo_projection_get_manager (self->projection), id);
   if (entry == NULL)
     return FALSE;
+  /* the row is looked for in the layout of the filter and search set last */
+  ramo_projection_finish_layout (self->projection);
   /* outside the branch focused on, nothing changes (the focus stays: see
    * ramo_session_tree_focus_branch()) */
   if (!_ramo_session_tree_focus_contains (self, ramo_projection_nearest_visible (self->projection, entry)))
@@ -684,76 +690,6 @@ ramo_session_tree_get_shown_leaf (RamoSessionTree *self)
     return NULL;
   return ramo_projection_nearest_visible (self->projection,
                                           ramo_session_manager_get_leaf (ramo_projection_get_manager (self->projection)));
-}
-
-/**
- * ramo_session_tree_set_filter:
- * @self: a session tree
- * @mode: a filter mode
- *
- * Changes the projection's filter. As in pi, this unfolds every row.
- */
-void
-ramo_session_tree_set_filter (RamoSessionTree *self,
-                              RamoFilterMode   mode)
-{
-  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
-
-  if (self->projection == NULL || ramo_projection_get_filter (self->projection) == mode)
-    return;
-  self->clear_folds = TRUE;
-  ramo_projection_set_filter (self->projection, mode);
-  self->clear_folds = FALSE;
-}
-
-/**
- * ramo_session_tree_set_search:
- * @self: a session tree
- * @search: (nullable): the search text
- *
- * Changes the projection's search. As in pi, this unfolds every row.
- */
-void
-ramo_session_tree_set_search (RamoSessionTree *self,
-                              const char      *search)
-{
-  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
-
-  if (self->projection == NULL || g_strcmp0 (ramo_projection_get_search (self->projection), search) == 0)
-    return;
-  self->clear_folds = TRUE;
-  ramo_projection_set_search (self->projection, search);
-  self->clear_folds = FALSE;
-}
-
-/**
- * ramo_session_tree_forget_folds:
- * @self: a session tree
- *
- * Unfolds every row at the next rebuild.
- */
-void
-ramo_session_tree_forget_folds (RamoSessionTree *self)
-{
-  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
-  g_hash_table_remove_all (self->folded);
-}
-
-/**
- * ramo_session_tree_set_keep_scroll:
- * @self: a session tree
- * @keep_scroll: whether rebuilds from now on keep the view where it is
- *
- * While set, a rebuild (entries another program appended, and the leaf following them) keeps
- * the scroll position and does not scroll to the selected row, so that what the user looks at
- * does not move. Set it around ramo_session_manager_refresh().
- */
-void
-ramo_session_tree_set_keep_scroll (RamoSessionTree *self,
-                                   gboolean         keep_scroll)
-{
-  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
-  self->keep_scroll = !!keep_scroll;
 }
 
 /**

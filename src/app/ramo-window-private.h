@@ -31,6 +31,7 @@ struct _RamoWindow
   char                 *issues_text;
   GPtrArray            *problems;          /* (element-type RamoProblem) (nullable) */
   RamoProblemsWindow   *problems_window;   /* (nullable) (unowned): while open */
+  RamoCompareWindow    *compare_window;    /* (nullable) (unowned): while open */
   guint                 problems_update_id; /* the update after lines another program appended */
   char                 *last_toast;
   gint64                last_escape_time;
@@ -116,6 +117,8 @@ struct _RamoWindow
   GtkButton            *details_button;
   RamoPathBar          *path_bar;
   guint                 path_bar_idle_id;    /* the path bar redone after the rows in view changed */
+  guint                 position_idle_id;    /* the (N/M) and the path bar redone after the selection,
+                                              * the layout or the session changed */
   RamoSessionTree      *tree;
   GtkStack             *detail_stack;
   RamoContextView      *context_view;
@@ -134,6 +137,7 @@ gboolean _ramo_window_focus_within        (RamoWindow         *self,
 
 /* ramo-window-session.c */
 void     _ramo_window_session_init        (RamoWindow         *self);
+void     _ramo_window_flush_position      (RamoWindow         *self);
 void     _ramo_window_get_view_settings   (RamoWindow         *self,
                                            RamoFilterMode     *filter,
                                            char              **search);
@@ -145,6 +149,11 @@ char    *_ramo_window_dup_header_problem_text (RamoSessionManager *manager);
 /* ramo-window-actions.c */
 void     _ramo_window_class_actions_init  (GtkWidgetClass     *widget_class);
 void     _ramo_window_actions_init        (RamoWindow         *self);
+
+/* ramo-window-search.c */
+void     _ramo_window_search_init         (RamoWindow         *self);
+void     _ramo_window_search_changed      (RamoWindow         *self);
+void     _ramo_window_search_activate     (RamoWindow         *self);
 void     _ramo_window_actions_update      (RamoWindow         *self);
 void     _ramo_window_actions_dispose     (RamoWindow         *self);
 void     _ramo_window_sync_filter         (RamoWindow         *self);
@@ -186,6 +195,10 @@ gboolean _ramo_window_branch_activate     (RamoWindow         *self,
 
 /* ramo-window-focus.c */
 void     _ramo_window_focus_init          (RamoWindow         *self);
+
+/* ramo-window-compare.c */
+void     _ramo_window_compare_init        (RamoWindow         *self);
+void     _ramo_window_compare_dispose     (RamoWindow         *self);
 
 /* ramo-window-dialect.c */
 void     _ramo_window_dialect_init        (RamoWindow         *self);

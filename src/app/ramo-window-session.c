@@ -201,19 +201,43 @@ scrolled_off_changed_cb (RamoWindow      *self,
     self->path_bar_idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_path_bar_cb, self, NULL);
 }
 
-/* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
- * path bar of the branch points on the way to it. */
-static void
-update_position (RamoWindow *self)
+static gboolean
+update_position_cb (gpointer data)
 {
+  RamoWindow *self = data;
   RamoEntry *entry = self->projection ? ramo_session_tree_get_selected_entry (self->tree) : NULL;
   guint rank = entry ? ramo_projection_get_visible_rank (self->projection, entry) : 0;
   g_autofree char *text = NULL;
 
+  self->position_idle_id = 0;
   if (rank > 0)
     text = g_strdup_printf ("(%u/%u)", rank, ramo_projection_get_n_visible (self->projection));
   gtk_label_set_text (self->position_label, text ? text : "");
+  g_clear_handle_id (&self->path_bar_idle_id, g_source_remove);
   update_path_bar (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* pi's (N/M): where the selected row stands among the rows shown, folded or not; and the
+ * path bar of the branch points on the way to it. Both in an idle before the next frame: a
+ * turn that changes the selection, the layout and the count asks for them several times, and
+ * on 1,000,000 entries the rank counts the rows (3 ms) and the path bar makes its crumbs
+ * (5 ms). */
+static void
+update_position (RamoWindow *self)
+{
+  if (self->position_idle_id == 0)
+    self->position_idle_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update_position_cb, self, NULL);
+}
+
+/* Brings the position and the path bar up to date now, if they wait for their idle. */
+void
+_ramo_window_flush_position (RamoWindow *self)
+{
+  if (self->position_idle_id == 0)
+    return;
+  g_clear_handle_id (&self->position_idle_id, g_source_remove);
+  update_position_cb (self);
 }
 
 static void

@@ -69,6 +69,7 @@ search_changed_cb (RamoWindow     *self,
   g_assert (RAMO_IS_WINDOW (self));
 
   ramo_session_tree_set_search (self->tree, text[0] ? text : NULL);
+  _ramo_window_search_changed (self);
 }
 
 static void
@@ -86,7 +87,7 @@ search_activate_cb (RamoWindow     *self,
                     GtkSearchEntry *entry)
 {
   g_assert (RAMO_IS_WINDOW (self));
-  ramo_session_tree_focus (self->tree);
+  _ramo_window_search_activate (self);
 }
 
 static void
@@ -205,9 +206,11 @@ ramo_window_dispose (GObject *object)
   _ramo_window_load_dispose (self);
   _ramo_window_live_dispose (self);
   _ramo_window_actions_dispose (self);
+  _ramo_window_compare_dispose (self);
   _ramo_window_panes_dispose (self);
   _ramo_window_problems_dispose (self);
   g_clear_handle_id (&self->path_bar_idle_id, g_source_remove);
+  g_clear_handle_id (&self->position_idle_id, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RAMO_TYPE_WINDOW);
 
@@ -457,12 +460,14 @@ ramo_window_init (RamoWindow *self)
   _ramo_window_live_init (self);
   _ramo_window_dnd_init (self);
   _ramo_window_actions_init (self);
+  _ramo_window_search_init (self);
   _ramo_window_dialect_init (self);
   _ramo_window_agent_init (self);
   _ramo_window_branch_init (self);
   _ramo_window_panes_init (self);
   _ramo_window_focus_init (self);
   _ramo_window_problems_init (self);
+  _ramo_window_compare_init (self);
 
   gtk_stack_set_visible_child_name (self->main_stack, "empty");
 
@@ -600,6 +605,7 @@ const char *
 ramo_window_get_position_text (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  _ramo_window_flush_position (self);
   return gtk_label_get_text (self->position_label);
 }
 
@@ -607,12 +613,13 @@ ramo_window_get_position_text (RamoWindow *self)
  * ramo_window_get_path_bar:
  * @self: a window
  *
- * Returns: (transfer none): the bar of branch points above the tree
+ * Returns: (transfer none): the bar of branch points above the tree, brought up to date
  */
 RamoPathBar *
 ramo_window_get_path_bar (RamoWindow *self)
 {
   g_return_val_if_fail (RAMO_IS_WINDOW (self), NULL);
+  _ramo_window_flush_position (self);
   return self->path_bar;
 }
 

@@ -11,6 +11,7 @@
 
 #include "ramo-agent-process.h"
 #include "ramo-agent-session.h"
+#include "ramo-compare-window.h"
 #include "ramo-composer.h"
 #include "ramo-path-bar.h"
 #include "ramo-problems-window.h"
@@ -76,6 +77,7 @@ void                ramo_window_set_double_escape_action  (RamoWindow         *s
                                                            const char         *action);
 const char         *ramo_window_get_issues_text           (RamoWindow         *self);
 RamoProblemsWindow *ramo_window_get_problems_window       (RamoWindow         *self);
+RamoCompareWindow  *ramo_window_get_compare_window        (RamoWindow         *self);
 gboolean            ramo_window_get_read_only_shown       (RamoWindow         *self);
 const char         *ramo_window_get_read_only_text        (RamoWindow         *self);
 const char         *ramo_window_get_last_toast            (RamoWindow         *self);

@@ -22,6 +22,7 @@ enum {
   RAMO_CLI_EXIT_AGENT_ERROR = 4,      /* `continue`: the agent reported an error */
   RAMO_CLI_EXIT_NO_AGENT = 6,         /* `continue`: the agent could not be started */
   RAMO_CLI_EXIT_PROBLEMS = 7,         /* `check`: the file has problems */
+  RAMO_CLI_EXIT_NO_ANCESTOR = 8,      /* `compare`, `export`: the entries are under different roots */
   RAMO_CLI_EXIT_INTERRUPTED = 130,    /* `continue`: Ctrl+C aborted the agent's run */
 };
 
@@ -54,6 +55,16 @@ int                 ramo_cli_check           (int           argc,
 
 /* ramo-session-stats-cmd.c */
 int                 ramo_cli_stats           (int           argc,
+                                              char        **argv);
+
+/* ramo-session-compare-cmd.c */
+int                 ramo_cli_compare         (int           argc,
+                                              char        **argv);
+int                 ramo_cli_export          (int           argc,
+                                              char        **argv);
+
+/* ramo-session-files-cmd.c */
+int                 ramo_cli_files           (int           argc,
                                               char        **argv);
 
 /* ramo-session-context-cmd.c */

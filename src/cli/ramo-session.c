@@ -45,6 +45,16 @@ static const char usage[] =
   "                                        cache read and write), cost, tool calls and\n"
   "                                        errors, wall time; --by-branch: each branch too\n"
   "                                        (its first entry, its fork, its figures)\n"
+  "  compare FILE ID ID [--json]           the paths to two entries from their fork, side\n"
+  "                                        by side: each step the same, changed (a word\n"
+  "                                        diff, tool calls and their arguments), or on one\n"
+  "                                        side only\n"
+  "  export FILE --leaf ID --markdown [--compare ID]\n"
+  "                                        the path root→ID as Markdown (with --compare, its\n"
+  "                                        comparison with the path to the other entry)\n"
+  "  files FILE [--from ID] [--json]       the files the tool calls read, wrote and edited,\n"
+  "                                        with how many calls of each kind; --from ID:\n"
+  "                                        those of the subtree under ID (ID included)\n"
   "  migrate FILE                          rewrite a version 1/2 file as version 3 (atomically)\n"
   "  navigate FILE ID [--summarize] [--instructions TEXT] [--replace-instructions]\n"
   "           [--summary TEXT] [--label TEXT] [MODEL OPTIONS] [--json]\n"
@@ -79,7 +89,8 @@ static const char usage[] =
   "started or written), 4 the agent reported an error (printed in its words), 6 the agent\n"
   "could not be started (not installed, the session's folder gone), 130 Ctrl+C aborted the\n"
   "agent's run (the agent writes what the abort leaves; a second Ctrl+C stops it). For\n"
-  "check: 7 the file has problems (listed; 0 when it has none).\n";
+  "check: 7 the file has problems (listed; 0 when it has none). For compare and export:\n"
+  "8 the two entries are under different roots (no common ancestor).\n";
 
 static GPtrArray *fields;
 
@@ -144,7 +155,7 @@ take_dialect_option (int    *argc,
 {
   static const char * const valued[] = {
     "--summary", "--label", "--instructions", "--leaf", "--filter", "--provider",
-    "--base-url", "--model", "--timeout", "--from",
+    "--base-url", "--model", "--timeout", "--from", "--compare",
   };
   int out = 2;
 
@@ -322,6 +333,12 @@ main (int    argc,
     return ramo_cli_check (argc - 2, argv + 2);
   if (strcmp (command, "stats") == 0)
     return ramo_cli_stats (argc - 2, argv + 2);
+  if (strcmp (command, "compare") == 0)
+    return ramo_cli_compare (argc - 2, argv + 2);
+  if (strcmp (command, "export") == 0)
+    return ramo_cli_export (argc - 2, argv + 2);
+  if (strcmp (command, "files") == 0)
+    return ramo_cli_files (argc - 2, argv + 2);
   if (strcmp (command, "migrate") == 0)
     return ramo_cli_migrate (argc - 2, argv + 2);
   if (strcmp (command, "navigate") == 0)

@@ -410,7 +410,7 @@ ramo_projection_branch_dup_unfoldable (RamoProjectionBranch *self)
 static gboolean
 searching (RamoProjection *self)
 {
-  return self->terms != NULL && self->terms[0] != NULL;
+  return _ramo_projection_is_searching (self);
 }
 
 /**

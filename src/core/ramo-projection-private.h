@@ -25,6 +25,31 @@ typedef struct
   RamoProjection  *projection;
 } RamoProjectionLink;
 
+/* A field of the search (ramo-projection-query.c) */
+typedef enum
+{
+  RAMO_QUERY_ROLE,
+  RAMO_QUERY_TOOL,
+  RAMO_QUERY_PATH,
+  RAMO_QUERY_LABEL,
+  RAMO_QUERY_BEFORE,
+  RAMO_QUERY_AFTER,
+  RAMO_QUERY_REGEX,
+} RamoQueryKind;
+
+typedef struct
+{
+  RamoQueryKind kind;
+  char         *value;         /* casefolded (a regex: as written) */
+  gsize         len;
+  gboolean      ascii;
+  double        time;          /* before:, after: */
+  GRegex       *regex;
+  guint8       *marks;         /* tool:, path: one byte per entry (the tool-call index's) */
+  guint         n_marks;
+  guint         marks_records; /* the index's records when the marks were made */
+} RamoQueryField;
+
 typedef struct
 {
   GPtrArray *nested;           /* (element-type RamoEntry) rows nested under this one, or NULL */
@@ -33,6 +58,61 @@ typedef struct
   guint8     visible : 1;
   guint8     branch_start : 1;
 } RamoRowInfo;
+
+/* A layout under way (ramo-projection-steps.c): its rows, made apart from the ones the views
+ * read until it is complete, and where each of its passes stopped. A layout in steps spends at
+ * most RAMO_PROJECTION_STEP_USEC of a main-loop turn, reading the clock every
+ * RAMO_LAYOUT_CLOCK_EVERY entries or rows. */
+typedef enum
+{
+  RAMO_LAYOUT_FILTER,          /* the filter over every entry; the search's known answers */
+  RAMO_LAYOUT_TEST,            /* the search's tests of the entries it does not know yet */
+  RAMO_LAYOUT_WALK,            /* each shown entry hung under its nearest shown ancestor */
+  RAMO_LAYOUT_ROOTS,           /* the top level */
+  RAMO_LAYOUT_NEST,            /* the nested lists */
+  RAMO_LAYOUT_DONE,
+} RamoLayoutPhase;
+
+#define RAMO_PROJECTION_STEP_USEC 8000
+#define RAMO_LAYOUT_CLOCK_EVERY   2048
+
+typedef struct
+{
+  RamoRowInfo     *rows;       /* by entry index */
+  guint            n_rows;
+  GPtrArray       *top;        /* (element-type RamoEntry) */
+  guint            n_visible;
+  RamoEntry       *leaf;
+  guint            incremental : 1;
+  guint            keep_if_same : 1;
+  guint            in_steps : 1;     /* it went on after its first step */
+
+  RamoLayoutPhase  phase;
+  guint            next;       /* where the phase goes on: an entry, a test, a walk position, a root */
+  guint            n_tests;    /* the entries the search tests, at scratch + 4 n */
+  guint32         *scratch;    /* from _ramo_projection_ensure_scratch() */
+  GArray          *vis_roots;  /* (element-type guint32) the shown roots */
+  GArray          *work;       /* (element-type guint32) rows whose nested list is to be made */
+  GPtrArray       *list;       /* the list being filled in, or NULL */
+  RamoEntry       *owner;      /* whose list it is, NULL for the top level */
+  guint32          chain;      /* a chain: its entry to append next + 1, or 0 */
+  guint32          child;      /* a row's shown children: the next to append + 1, or 0 */
+
+  gint64           deadline;   /* monotonic µs; G_MAXINT64 for a layout made at once */
+  guint            countdown;  /* entries or rows until the clock is read again */
+  guint            clock_every;
+} RamoLayoutJob;
+
+/* Whether the step has spent its time: the clock is read once every RAMO_LAYOUT_CLOCK_EVERY
+ * calls. */
+static inline gboolean
+_ramo_layout_job_out_of_time (RamoLayoutJob *job)
+{
+  if (G_LIKELY (--job->countdown > 0))
+    return FALSE;
+  job->countdown = job->clock_every;
+  return job->deadline != G_MAXINT64 && g_get_monotonic_time () >= job->deadline;
+}
 
 struct _RamoProjection
 {
@@ -44,6 +124,8 @@ struct _RamoProjection
   GStrv               terms;       /* casefolded */
   gboolean           *term_is_ascii;
   gsize              *term_lens;
+  GPtrArray          *fields;      /* (element-type RamoQueryField) (nullable) */
+  GError             *search_error;
 
   RamoRowInfo        *rows;        /* by entry index */
   guint               n_rows;
@@ -76,6 +158,11 @@ struct _RamoProjection
   guint               epoch;       /* one more each time the rows made before stop answering for the
                                     * layout (they are dropped): see RamoProjectionBranch */
   RamoEntry          *anchor;      /* the row a search does not hide (ramo_projection_set_anchor()) */
+  RamoLayoutJob      *job;         /* a layout under way in steps, or NULL */
+  guint               job_source;  /* the idle that makes its next step */
+  gint64              step_usec;   /* a step's time, RAMO_PROJECTION_STEP_USEC but in tests */
+  guint               clock_every; /* RAMO_LAYOUT_CLOCK_EVERY but in tests */
+  guint               layout_in_steps : 1;
 };
 
 struct _RamoProjectionNode
@@ -174,22 +261,52 @@ void                _ramo_projection_sync_caches        (RamoProjection     *sel
                                                          guint               n);
 void                _ramo_projection_set_terms          (RamoProjection     *self,
                                                          const char         *search);
-void                _ramo_projection_find_visible       (RamoProjection     *self,
-                                                         GPtrArray          *entries,
-                                                         RamoEntry          *leaf,
-                                                         guint32            *tests);
+gboolean            _ramo_projection_find_visible       (RamoProjection     *self,
+                                                         RamoLayoutJob      *job,
+                                                         GPtrArray          *entries);
 void                _ramo_projection_free_terms         (RamoProjection     *self);
+gboolean            _ramo_projection_is_searching       (RamoProjection     *self);
+
+/* ramo-projection-query.c */
+void                _ramo_query_field_free              (gpointer            data);
+void                _ramo_projection_parse_search       (const char         *search,
+                                                         GStrv              *plain,
+                                                         GPtrArray         **fields,
+                                                         GError            **error);
+gboolean            _ramo_query_fields_imply            (GPtrArray          *strong,
+                                                         GPtrArray          *weak);
+void                _ramo_projection_prepare_fields     (RamoProjection     *self,
+                                                         guint               n);
+gboolean            _ramo_projection_entry_matches_fields (RamoProjection   *self,
+                                                         GPtrArray          *entries,
+                                                         guint32             index);
+
+/* ramo-projection.c */
+void                _ramo_projection_install_layout     (RamoProjection     *self,
+                                                         RamoLayoutJob      *job);
+
+/* ramo-projection-steps.c */
+RamoLayoutJob      *_ramo_layout_job_new                (RamoProjection     *self,
+                                                         guint               n,
+                                                         RamoEntry          *leaf,
+                                                         gboolean            incremental,
+                                                         gboolean            keep_if_same);
+void                _ramo_layout_job_free               (RamoLayoutJob      *job);
+gboolean            _ramo_projection_run_job            (RamoProjection     *self,
+                                                         RamoLayoutJob      *job,
+                                                         gint64              deadline);
+void                _ramo_projection_start_job          (RamoProjection     *self,
+                                                         RamoLayoutJob      *job);
+void                _ramo_projection_drop_job           (RamoProjection     *self);
+void                _ramo_projection_set_step_size      (RamoProjection     *self,
+                                                         gint64              usec,
+                                                         guint               clock_every);
 
 /* ramo-projection-layout.c */
 void                _ramo_projection_ensure_order       (RamoProjection     *self,
                                                          GPtrArray          *roots,
                                                          guint               n,
                                                          RamoEntry          *leaf);
-guint32            *_ramo_projection_ensure_scratch     (RamoProjection     *self,
-                                                         guint               n);
-void                _ramo_projection_lay_out            (RamoProjection     *self,
-                                                         GPtrArray          *entries,
-                                                         guint32            *scratch);
 void                _ramo_projection_free_row_infos     (RamoRowInfo        *rows,
                                                          guint               n_rows);
 void                _ramo_projection_release_in_thread  (GDestroyNotify      free_func,

@@ -414,6 +414,8 @@ entry_matches_search (RamoProjection *self,
   const char *display = self->texts[index];
   const char *label = NULL;
 
+  if (self->fields != NULL && !_ramo_projection_entry_matches_fields (self, entries, index))
+    return FALSE;
   if (self->terms == NULL || self->terms[0] == NULL)
     return TRUE;
 
@@ -467,27 +469,31 @@ terms_imply (char * const   *strong,
   return TRUE;
 }
 
-/* Keeps what the search that had @old_terms found that still holds for the new terms: when
- * they narrow it (a keystroke at the end of a term), the entries that did not match still do
- * not; when they widen it (a backspace), the entries that matched still do. */
+/* Keeps what the search that had @old_terms (and @old_fields) found that still holds for the
+ * new terms: when they narrow it (a keystroke at the end of a term), the entries that did not
+ * match still do not; when they widen it (a backspace), the entries that matched still do. */
 static void
 update_matches (RamoProjection *self,
                 char * const   *old_terms,
-                const gboolean *old_ascii)
+                const gboolean *old_ascii,
+                GPtrArray      *old_fields)
 {
   gboolean narrower, wider;
+  gboolean had_search = (old_terms != NULL && old_terms[0] != NULL) || old_fields != NULL;
 
-  if (self->matches == NULL || self->terms == NULL || self->terms[0] == NULL)
+  if (self->matches == NULL || !_ramo_projection_is_searching (self))
     return;     /* no search: the next one starts from what it finds then */
 
-  if (old_terms == NULL || old_terms[0] == NULL)
+  if (!had_search)
     {
       memset (self->matches, RAMO_MATCH_UNKNOWN, self->n_known);
       return;
     }
 
-  narrower = terms_imply (self->terms, self->term_is_ascii, old_terms, old_ascii);
-  wider = terms_imply (old_terms, old_ascii, self->terms, self->term_is_ascii);
+  narrower = terms_imply (self->terms, self->term_is_ascii, old_terms, old_ascii) &&
+             _ramo_query_fields_imply (self->fields, old_fields);
+  wider = terms_imply (old_terms, old_ascii, self->terms, self->term_is_ascii) &&
+          _ramo_query_fields_imply (old_fields, self->fields);
   if (narrower && wider)
     return;
   for (guint i = 0; i < self->n_known; i++)
@@ -503,39 +509,42 @@ update_matches (RamoProjection *self,
     }
 }
 
+/* Whether there is a search: plain terms or fields */
+gboolean
+_ramo_projection_is_searching (RamoProjection *self)
+{
+  return (self->terms != NULL && self->terms[0] != NULL) || self->fields != NULL;
+}
+
 void
 _ramo_projection_free_terms (RamoProjection *self)
 {
   g_clear_pointer (&self->terms, g_strfreev);
   g_clear_pointer (&self->term_is_ascii, g_free);
   g_clear_pointer (&self->term_lens, g_free);
+  g_clear_pointer (&self->fields, g_ptr_array_unref);
+  g_clear_error (&self->search_error);
 }
 
-/* Splits @search (nullable) into casefolded terms at white space and keeps what the matches
- * known for the old terms still say of the new ones. */
+/* Splits @search (nullable) into casefolded terms at white space (a quoted phrase is one),
+ * the fields apart (ramo-projection-query.c), and keeps what the matches known for the old
+ * terms still say of the new ones. */
 void
 _ramo_projection_set_terms (RamoProjection *self,
                             const char     *search)
 {
-  g_autofree char *folded = NULL;
   g_auto(GStrv) old_terms = NULL;
   g_autofree gboolean *old_ascii = NULL;
+  g_autoptr(GPtrArray) old_fields = NULL;
 
   old_terms = g_steal_pointer (&self->terms);
   old_ascii = g_steal_pointer (&self->term_is_ascii);
+  old_fields = g_steal_pointer (&self->fields);
   g_clear_pointer (&self->term_lens, g_free);
+  g_clear_error (&self->search_error);
   if (search)
     {
-      g_autoptr(GPtrArray) terms = g_ptr_array_new_with_free_func (g_free);
-      g_auto(GStrv) parts = NULL;
-
-      folded = g_utf8_casefold (search, -1);
-      parts = g_strsplit_set (folded, " \t\n\r", -1);
-      for (guint i = 0; parts[i]; i++)
-        if (parts[i][0] != '\0')
-          g_ptr_array_add (terms, g_strdup (parts[i]));
-      g_ptr_array_add (terms, NULL);
-      self->terms = (GStrv) g_ptr_array_free (g_steal_pointer (&terms), FALSE);
+      _ramo_projection_parse_search (search, &self->terms, &self->fields, &self->search_error);
       self->term_is_ascii = g_new0 (gboolean, g_strv_length (self->terms) + 1);
       self->term_lens = g_new0 (gsize, g_strv_length (self->terms) + 1);
       for (guint i = 0; self->terms[i]; i++)
@@ -549,47 +558,64 @@ _ramo_projection_set_terms (RamoProjection *self,
           self->term_is_ascii[i] = ascii;
         }
     }
-  update_matches (self, old_terms, old_ascii);
+  update_matches (self, old_terms, old_ascii, old_fields);
 }
 
-/* Marks the rows of the entries the filter and the search let through visible, and counts
- * them; @tests is room for as many entries as there are rows.
+/* Marks the rows of @job of the entries the filter and the search let through visible, and
+ * counts them. Returns whether it is done, FALSE when @job's step ran out of time (the next
+ * call goes on from there).
  *
  * The entries the search has yet to look at are tested after the others, each text fetched
  * from memory a few tests ahead (the processor does not foresee which texts are next: tool
- * results show their call's text, lines appended live lie elsewhere). */
-void
+ * results show their call's text, lines appended live lie elsewhere); each answer is kept as
+ * it is found. */
+gboolean
 _ramo_projection_find_visible (RamoProjection *self,
-                               GPtrArray      *entries,
-                               RamoEntry      *leaf,
-                               guint32        *tests)
+                               RamoLayoutJob  *job,
+                               GPtrArray      *entries)
 {
-  gboolean searching = self->terms != NULL && self->terms[0] != NULL;
-  guint n = self->n_rows;
-  guint n_tests = 0;
+  gboolean searching = _ramo_projection_is_searching (self);
+  guint n = job->n_rows;
+  guint32 *tests = job->scratch + 4 * (gsize) n;
+  RamoEntry *leaf = job->leaf;
 
-  for (guint i = 0; i < n; i++)
+  /* tool: and path: marks, made again only when the entries or the tool calls have grown */
+  if (self->fields != NULL)
+    _ramo_projection_prepare_fields (self, n);
+
+  if (job->phase == RAMO_LAYOUT_FILTER)
     {
-      gboolean visible = _ramo_kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
-
-      if (visible && searching)
+      for (guint i = job->next; i < n; i++)
         {
-          if (self->matches[i] == RAMO_MATCH_UNKNOWN)
+          gboolean visible = _ramo_kinds_pass_filter (self->kinds[i], self->filter, leaf != NULL && i == leaf->index);
+
+          if (visible && searching)
             {
-              tests[n_tests++] = i;
-              continue;
+              if (self->matches[i] == RAMO_MATCH_UNKNOWN)
+                {
+                  tests[job->n_tests++] = i;
+                  continue;
+                }
+              visible = self->matches[i] == RAMO_MATCH_YES;
             }
-          visible = self->matches[i] == RAMO_MATCH_YES;
+          job->rows[i].visible = visible;
+          job->n_visible += visible;
+          if (_ramo_layout_job_out_of_time (job))
+            {
+              job->next = i + 1;
+              return FALSE;
+            }
         }
-      self->rows[i].visible = visible;
-      self->n_visible += visible;
+      job->phase = RAMO_LAYOUT_TEST;
+      job->next = 0;
     }
-  for (guint k = 0; k < n_tests; k++)
+
+  for (guint k = job->next; k < job->n_tests; k++)
     {
       guint32 i = tests[k];
       gboolean visible;
 
-      if (k + 8 < n_tests)
+      if (k + 8 < job->n_tests)
         {
           const char *ahead = self->texts[tests[k + 8]];
 
@@ -598,14 +624,22 @@ _ramo_projection_find_visible (RamoProjection *self,
         }
       visible = entry_matches_search (self, entries, i);
       self->matches[i] = visible ? RAMO_MATCH_YES : RAMO_MATCH_NO;
-      self->rows[i].visible = visible;
-      self->n_visible += visible;
+      job->rows[i].visible = visible;
+      job->n_visible += visible;
+      if (_ramo_layout_job_out_of_time (job))
+        {
+          job->next = k + 1;
+          return FALSE;
+        }
     }
+  job->next = 0;
+
   /* the anchor keeps its row whatever the search, as long as the filter lets it through */
-  if (searching && self->anchor != NULL && self->anchor->index < n && !self->rows[self->anchor->index].visible &&
+  if (searching && self->anchor != NULL && self->anchor->index < n && !job->rows[self->anchor->index].visible &&
       _ramo_kinds_pass_filter (self->kinds[self->anchor->index], self->filter, leaf == self->anchor))
     {
-      self->rows[self->anchor->index].visible = TRUE;
-      self->n_visible++;
+      job->rows[self->anchor->index].visible = TRUE;
+      job->n_visible++;
     }
+  return TRUE;
 }

@@ -48,6 +48,7 @@ enum {
   PROP_FILTER,
   PROP_SEARCH,
   PROP_N_VISIBLE,
+  PROP_LAYING_OUT,
   N_PROPS
 };
 
@@ -121,9 +122,9 @@ free_rows (RamoProjection *self)
   g_clear_pointer (&self->top, g_ptr_array_unref);
 }
 
-/* Lays the session out again: brings the caches up to date, finds the entries shown, lays
- * them out, and tells the views how the lists changed (see ramo_projection_rebuild() and
- * ramo_projection_update()). */
+/* Lays the session out again: brings the caches up to date and makes the layout, at once or,
+ * for a filter or search change of a projection that lays out in steps, starting with one
+ * step (see ramo-projection-steps.c). */
 static void
 rebuild_layout (RamoProjection *self,
                 gboolean        incremental)
@@ -131,46 +132,64 @@ rebuild_layout (RamoProjection *self,
   GPtrArray *roots = ramo_session_manager_get_roots (self->manager);
   GPtrArray *entries = _ramo_session_manager_get_entries (self->manager);
   guint n = entries->len;
+  RamoEntry *leaf = ramo_session_manager_get_leaf (self->manager);
+  /* asked for by set_filter() and set_search() for this layout only, not for one a handler
+   * of its signals may start */
+  gboolean keep_if_same = !incremental && self->keep_if_same && self->rows != NULL;
+  gboolean in_steps = keep_if_same && self->layout_in_steps;
+  RamoLayoutJob *job;
+
+  self->keep_if_same = FALSE;
+  /* a layout under way is superseded (callers that need it finish it first) */
+  _ramo_projection_drop_job (self);
+
+  _ramo_projection_sync_caches (self, entries, n);
+  _ramo_projection_ensure_order (self, roots, n, leaf);
+  job = _ramo_layout_job_new (self, n, leaf, incremental && self->rows != NULL, keep_if_same);
+  if (_ramo_projection_run_job (self, job, in_steps ? g_get_monotonic_time () + self->step_usec : G_MAXINT64))
+    _ramo_projection_install_layout (self, job);
+  else
+    _ramo_projection_start_job (self, job);
+}
+
+/* Makes @job's complete layout the projection's (and frees @job), then tells the views how
+ * the lists changed (see ramo_projection_rebuild() and ramo_projection_update()). */
+void
+_ramo_projection_install_layout (RamoProjection *self,
+                                 RamoLayoutJob  *job)
+{
+  gboolean was_laying_out = job->in_steps;
   guint old_n = self->top ? self->top->len : 0;
-  guint32 *scratch;
   guint old_visible = self->n_visible;
-  RamoEntry *leaf;
   RamoRowInfo *old_rows = NULL;
   guint n_old_rows = 0;
   g_autoptr(GPtrArray) old_top = NULL;
   guint top_from = 0;
-  /* asked for by set_filter() and set_search() for this layout only, not for one a handler
-   * of its signals may start */
-  gboolean keep_if_same = !incremental && self->keep_if_same && self->rows != NULL;
+  gboolean incremental = job->incremental;
+  gboolean keep_if_same = job->keep_if_same;
   gboolean unchanged = FALSE;
 
-  self->keep_if_same = FALSE;
-  leaf = ramo_session_manager_get_leaf (self->manager);
-  if ((incremental || keep_if_same) && self->rows != NULL)
+  g_assert (job->phase == RAMO_LAYOUT_DONE);
+  g_assert (self->job == NULL);
+
+  if (incremental || keep_if_same)
     {
       /* keep the old layout until the lists are compared */
       old_rows = g_steal_pointer (&self->rows);
       n_old_rows = self->n_rows;
       old_top = g_steal_pointer (&self->top);
-      self->n_rows = 0;
     }
   else
     {
-      incremental = FALSE;
       forget_nodes (self);
       free_rows (self);
     }
   self->generation++;
-  self->rows = g_new0 (RamoRowInfo, n);
-  self->n_rows = n;
-  self->top = g_ptr_array_new ();
-  self->n_visible = 0;
-
-  _ramo_projection_sync_caches (self, entries, n);
-  _ramo_projection_ensure_order (self, roots, n, leaf);
-  scratch = _ramo_projection_ensure_scratch (self, n);
-  _ramo_projection_find_visible (self, entries, leaf, scratch + 4 * (gsize) n);
-  _ramo_projection_lay_out (self, entries, scratch);
+  self->rows = g_steal_pointer (&job->rows);
+  self->n_rows = job->n_rows;
+  self->top = g_steal_pointer (&job->top);
+  self->n_visible = job->n_visible;
+  _ramo_layout_job_free (job);
 
   if (incremental)
     top_from = _ramo_projection_update_nodes (self, old_rows, n_old_rows, old_top);
@@ -190,6 +209,8 @@ rebuild_layout (RamoProjection *self,
     g_list_model_items_changed (G_LIST_MODEL (self), top_from, old_n - top_from, self->top->len - top_from);
   if (old_visible != self->n_visible)
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_VISIBLE]);
+  if (was_laying_out)
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LAYING_OUT]);
   g_signal_emit (self, signals [REBUILT], 0);
 }
 
@@ -229,6 +250,8 @@ ramo_projection_update (RamoProjection *self)
 {
   g_return_if_fail (RAMO_IS_PROJECTION (self));
 
+  /* the rows that stay are those of the layout under way */
+  ramo_projection_finish_layout (self);
   rebuild_layout (self, TRUE);
 }
 
@@ -239,7 +262,11 @@ on_label_changed_cb (RamoProjection     *self,
                      RamoSessionManager *manager)
 {
   RamoEntry *entry = ramo_session_manager_get_entry (manager, target_id);
-  RamoProjectionNode *node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
+  RamoProjectionNode *node;
+
+  /* what follows changes the layout from the one under way */
+  ramo_projection_finish_layout (self);
+  node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
 
   /* when the label changes which rows are shown, the label line's entry-appended or
    * entries-added lays them out again; a row that stays must show the new label (one row an
@@ -256,6 +283,7 @@ on_leaf_changed_cb (RamoProjection     *self,
   RamoEntry *old_leaf = ramo_session_manager_get_entry (manager, old_leaf_id);
   RamoEntry *new_leaf = ramo_session_manager_get_leaf (manager);
 
+  ramo_projection_finish_layout (self);
   /* the active path changed: the next layout walks the tree again */
   self->order_valid = FALSE;
   _ramo_projection_sync_paths (self, old_leaf, new_leaf);
@@ -268,6 +296,7 @@ on_entry_appended_cb (RamoProjection     *self,
                       RamoEntry          *entry,
                       RamoSessionManager *manager)
 {
+  ramo_projection_finish_layout (self);
   if (_ramo_projection_label_line_keeps_layout (self, entry))
     return;
   ramo_projection_rebuild (self);
@@ -283,6 +312,8 @@ on_dialect_changed_cb (RamoProjection     *self,
 {
   if (self->kinds_dialect == ramo_session_manager_get_dialect (manager))
     return;
+  /* the layout under way read the caches of the other rules */
+  _ramo_projection_drop_job (self);
   _ramo_projection_forget_caches (self);
   ramo_projection_rebuild (self);
 }
@@ -291,7 +322,9 @@ static void
 on_reloaded_cb (RamoProjection     *self,
                 RamoSessionManager *manager)
 {
-  /* the entries are new ones: the anchor was one of the old */
+  /* the entries are new ones: the anchor was one of the old, and so were the rows of a
+   * layout under way */
+  _ramo_projection_drop_job (self);
   self->anchor = NULL;
   _ramo_projection_forget_caches (self);
   ramo_projection_rebuild (self);
@@ -312,6 +345,7 @@ ramo_projection_dispose (GObject *object)
 {
   RamoProjection *self = (RamoProjection *)object;
 
+  _ramo_projection_drop_job (self);
   if (self->nodes)
     g_hash_table_remove_all (self->nodes);
   self->epoch++;
@@ -357,6 +391,9 @@ ramo_projection_get_property (GObject    *object,
       break;
     case PROP_N_VISIBLE:
       g_value_set_uint (value, self->n_visible);
+      break;
+    case PROP_LAYING_OUT:
+      g_value_set_boolean (value, self->job != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -427,6 +464,16 @@ ramo_projection_class_init (RamoProjectionClass *klass)
     g_param_spec_uint ("n-visible", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
+  /**
+   * RamoProjection:laying-out:
+   *
+   * Whether a layout in steps is under way: the rows are still those before the last filter
+   * or search change (see ramo_projection_set_layout_in_steps()).
+   */
+  properties [PROP_LAYING_OUT] =
+    g_param_spec_boolean ("laying-out", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -467,6 +514,8 @@ ramo_projection_init (RamoProjection *self)
   g_atomic_ref_count_init (&self->link->ref_count);
   self->link->projection = self;
   self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  self->step_usec = RAMO_PROJECTION_STEP_USEC;
+  self->clock_every = RAMO_LAYOUT_CLOCK_EVERY;
 }
 
 /**
@@ -497,91 +546,6 @@ ramo_projection_new (RamoSessionManager *manager)
   self->kinds_dialect = ramo_session_manager_get_dialect (manager);
   ramo_projection_rebuild (self);
   return self;
-}
-
-typedef struct
-{
-  RamoSessionManager *manager;
-  RamoFilterMode      filter;
-  char               *search;
-} NewData;
-
-static void
-new_data_free (NewData *data)
-{
-  g_clear_object (&data->manager);
-  g_free (data->search);
-  g_free (data);
-}
-
-static void
-new_thread (GTask        *task,
-            gpointer      source_object,
-            gpointer      task_data,
-            GCancellable *cancellable)
-{
-  NewData *data = task_data;
-  RamoProjection *projection = ramo_projection_new (data->manager);
-
-  ramo_projection_set_filter (projection, data->filter);
-  ramo_projection_set_search (projection, data->search);
-  g_task_return_pointer (task, projection, g_object_unref);
-}
-
-/**
- * ramo_projection_new_async:
- * @manager: the session to project; nothing else may use it until @callback runs (a session
- *   just loaded, that no view shows yet)
- * @filter: the filter to lay out with
- * @search: (nullable): the search, as ramo_projection_set_search() takes it
- * @cancellable: (nullable): gives the projection up
- * @callback: called in the caller's main context once the projection is laid out
- * @user_data: data for @callback
- *
- * Makes the projection of @manager with @filter and @search in a worker thread: the first
- * layout of a big session (10-20 ms for 100,000 entries) stays off the main loop.
- */
-void
-ramo_projection_new_async (RamoSessionManager  *manager,
-                           RamoFilterMode       filter,
-                           const char          *search,
-                           GCancellable        *cancellable,
-                           GAsyncReadyCallback  callback,
-                           gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  NewData *data;
-
-  g_return_if_fail (RAMO_IS_SESSION_MANAGER (manager));
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  data = g_new0 (NewData, 1);
-  data->manager = g_object_ref (manager);
-  data->filter = filter;
-  data->search = g_strdup (search);
-  g_task_set_task_data (task, data, (GDestroyNotify) new_data_free);
-  g_task_set_source_tag (task, ramo_projection_new_async);
-  g_task_run_in_thread (task, new_thread);
-}
-
-/**
- * ramo_projection_new_finish:
- * @result: the result given to the callback of ramo_projection_new_async()
- * @error: return location for a #GError, or %NULL
- *
- * Errors: %G_IO_ERROR_CANCELLED when the cancellable was cancelled, even if the projection was
- * made by then.
- *
- * Returns: (transfer full): the projection, or %NULL with @error set
- */
-RamoProjection *
-ramo_projection_new_finish (GAsyncResult  *result,
-                            GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == ramo_projection_new_async, NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /**

@@ -32,6 +32,23 @@ typedef enum
   RAMO_FILTER_ALL,
 } RamoFilterMode;
 
+/**
+ * RamoSearchError:
+ * @RAMO_SEARCH_ERROR_BAD_REGEX: a `/regex/` that does not compile (the message is GRegex's)
+ * @RAMO_SEARCH_ERROR_BAD_DATE: a `before:` or `after:` value that is no date (the message is
+ *   the value)
+ *
+ * What ramo_projection_get_search_error() reports.
+ */
+typedef enum
+{
+  RAMO_SEARCH_ERROR_BAD_REGEX,
+  RAMO_SEARCH_ERROR_BAD_DATE,
+} RamoSearchError;
+
+#define RAMO_SEARCH_ERROR (ramo_search_error_quark ())
+GQuark ramo_search_error_quark (void);
+
 #define RAMO_TYPE_PROJECTION_NODE (ramo_projection_node_get_type ())
 G_DECLARE_FINAL_TYPE (RamoProjectionNode, ramo_projection_node, RAMO, PROJECTION_NODE, GObject)
 
@@ -63,8 +80,16 @@ void                ramo_projection_set_search            (RamoProjection      *
                                                            const char          *search);
 const char         *ramo_projection_get_search            (RamoProjection      *self);
 const char * const *ramo_projection_get_search_terms      (RamoProjection      *self);
+const GError       *ramo_projection_get_search_error      (RamoProjection      *self);
+RamoEntry          *ramo_projection_find_match            (RamoProjection      *self,
+                                                           const RamoEntry     *from,
+                                                           gboolean             forward);
 guint               ramo_projection_get_n_visible         (RamoProjection      *self);
 guint               ramo_projection_get_n_total           (RamoProjection      *self);
+void                ramo_projection_set_layout_in_steps   (RamoProjection      *self,
+                                                           gboolean             in_steps);
+gboolean            ramo_projection_is_laying_out         (RamoProjection      *self);
+void                ramo_projection_finish_layout         (RamoProjection      *self);
 gboolean            ramo_projection_is_visible            (RamoProjection      *self,
                                                            const RamoEntry     *entry);
 RamoEntry          *ramo_projection_nearest_visible       (RamoProjection      *self,

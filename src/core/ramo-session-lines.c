@@ -490,6 +490,7 @@ _ramo_line_job_clear (LineJob *job)
 {
   g_clear_pointer (&job->issue, g_free);
   g_clear_pointer (&job->parent_issue, g_free);
+  g_clear_pointer (&job->tools, g_free);
 }
 
 
@@ -620,6 +621,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
       g_ptr_array_extend (ex->calls, calls, NULL, NULL);
     }
   job->call_id = _ramo_display_state_get_call_id (ex->display);
+  job->tools = _ramo_tool_calls_extract (scan, entry, top.message);
 
   job->entry = entry;
 }
@@ -688,6 +690,9 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
       if (call)
         entry->display = call;
     }
+  _ramo_tool_index_commit (self->tool_index, entry, job->tools,
+                           job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
+                           job->n_calls / 2, job->call_id);
 
   previous = g_hash_table_lookup (self->by_id, entry->id);
   if (previous != NULL)

@@ -15,6 +15,7 @@
 #include "ramo-json-scan.h"
 #include "ramo-session-figures-private.h"
 #include "ramo-session-manager.h"
+#include "ramo-tool-calls-private.h"
 
 G_BEGIN_DECLS
 
@@ -94,6 +95,7 @@ struct _RamoSessionManager
   GPtrArray        *problems;          /* (element-type RamoProblem) (nullable): as the
                                         * entries are now, NULL once they change */
   GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
+  RamoToolIndex    *tool_index;        /* the tool calls, their paths (ramo-session-tools.c) */
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
   RamoDisplayState *display;           /* for appends */
@@ -251,6 +253,7 @@ typedef struct
   guint      calls_start;        /* … the @n_calls from here: id, formatted call, … */
   guint      n_calls;
   const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
+  char      *tools;              /* what its tool calls name (_ramo_tool_calls_extract()), or NULL */
   double     first_kept_index;   /* v1 compaction, or -1 */
   RamoLineFigures figures;       /* its usage, tool calls, tool error */
   guint8     complete : 1;
