@@ -224,6 +224,14 @@ test_settings_window (void)
   g_settings_set_string (settings, "double-escape-action", "tree");
   g_assert_cmpstr (ramo_window_get_double_escape_action (window), ==, "tree");
 
+  /* the branch badges show the cost unless set otherwise, and follow the setting live */
+  g_assert_cmpint (ramo_session_tree_get_branch_badge (ramo_window_get_tree (window)), ==, RAMO_BADGE_COST);
+  g_settings_set_string (settings, "branch-badge", "tokens");
+  g_assert_cmpint (ramo_session_tree_get_branch_badge (ramo_window_get_tree (window)), ==, RAMO_BADGE_TOKENS);
+  g_settings_set_string (settings, "branch-badge", "none");
+  g_assert_cmpint (ramo_session_tree_get_branch_badge (ramo_window_get_tree (window)), ==, RAMO_BADGE_NONE);
+  g_settings_reset (settings, "branch-badge");
+
   /* parent and branched-session actions exist, disabled without a session */
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), "open-parent-session"));
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "open-parent-session"));
@@ -330,6 +338,14 @@ test_preferences (void)
   adw_combo_row_set_selected (ADW_COMBO_ROW (ramo_preferences_window_get_row (preferences, "escape")), 1);
   escape = g_settings_get_string (settings, "double-escape-action");
   g_assert_cmpstr (escape, ==, "branch");
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (ramo_preferences_window_get_row (preferences, "badge")), 4);
+  {
+    g_autofree char *badge = g_settings_get_string (settings, "branch-badge");
+
+    g_assert_cmpstr (badge, ==, "tool-calls");
+    g_settings_reset (settings, "branch-badge");
+  }
 
   adw_combo_row_set_selected (ADW_COMBO_ROW (ramo_preferences_window_get_row (preferences, "choice")), 2);
   choice = g_settings_get_string (settings, "remembered-summary-choice");

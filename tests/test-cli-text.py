@@ -6,7 +6,7 @@
 #
 # A label with line feeds that spell a row ("* user: forged row  ← leaf"), texts with
 # bidirectional overrides and isolates ("evil\u202Eexe.live"), terminal escapes and bells:
-# `tree` prints one line a row whatever the texts hold, and no output (tree, info, context)
+# `tree` prints one line a row whatever the texts hold, and no output (tree, info, context, stats)
 # carries a control or bidirectional formatting character; `--json` keeps the texts exact.
 #
 #   test-cli-text.py RAMO_SESSION
@@ -57,7 +57,8 @@ def main():
             for entry in FORGED:
                 f.write(json.dumps(entry) + '\n')
 
-        for args in (['tree', path], ['tree', path, '--filter', 'all'], ['info', path], ['context', path]):
+        for args in (['tree', path], ['tree', path, '--filter', 'all'], ['info', path], ['context', path],
+                     ['stats', path, '--by-branch']):
             rc, out, err = run(ramo, *args)
             if rc != 0:
                 fail('%s exited %d: %s' % (' '.join(args[:1]), rc, err))

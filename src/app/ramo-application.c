@@ -75,8 +75,19 @@ window_close_request_cb (GtkWindow *window,
   return FALSE;
 }
 
+/* The badges of the branch rows follow the setting in every window. */
+static void
+branch_badge_changed_cb (RamoWindow *window,
+                         const char *key,
+                         GSettings  *settings)
+{
+  g_autofree char *badge = g_settings_get_string (settings, key);
+
+  ramo_window_set_branch_badge (window, badge);
+}
+
 /* What every window of the application follows in the settings: its double-Escape action
- * (kept in sync), the filter it opens with, and its size (read now, saved when it closes). */
+ * and its branch badges (kept in sync), the filter it opens with, and its size (read now, saved when it closes). */
 static void
 apply_settings (RamoApplication *self,
                 RamoWindow      *window)
@@ -88,6 +99,9 @@ apply_settings (RamoApplication *self,
     return;
 
   g_settings_bind (self->settings, "double-escape-action", window, "double-escape-action", G_SETTINGS_BIND_GET);
+  branch_badge_changed_cb (window, "branch-badge", self->settings);
+  g_signal_connect_object (self->settings, "changed::branch-badge", G_CALLBACK (branch_badge_changed_cb),
+                           window, G_CONNECT_SWAPPED);
 
   filter = g_settings_get_string (self->settings, "default-filter");
   if (ramo_filter_mode_from_string (filter, &mode))

@@ -20,6 +20,7 @@
 
 #include "ramo-app-util.h"
 #include "ramo-entry-view.h"
+#include "ramo-figures-text.h"
 #include "ramo-files-list.h"
 #include "ramo-json.h"
 #include "ramo-message.h"
@@ -30,7 +31,8 @@
  *
  * The whole of one entry, read from the file when it is selected: a message's text (with its
  * thinking and tool calls spelled out), a summary, or the entry as indented JSON for the other
- * types. The JSON button shows any entry as JSON. Image data is replaced by its size.
+ * types. The JSON button shows any entry as JSON. Image data is replaced by its size. Above it,
+ * the figures of the entry's branch, of its subtree and of its path from the root.
  */
 
 #define MAX_BODY_BYTES (512 * 1024)
@@ -46,6 +48,7 @@ struct _RamoEntryView
   GtkStack           *stack;
   GtkLabel           *title_label;
   GtkLabel           *meta_label;
+  GtkLabel           *figures_label;
   GtkToggleButton    *json_button;
   GtkTextView        *text_view;
   RamoFilesList      *files_list;
@@ -223,6 +226,35 @@ set_body (RamoEntryView *self,
   gtk_text_view_set_monospace (self->text_view, monospace);
 }
 
+/* The figures of @entry's branch, subtree and path, one line each. */
+static char *
+figures_text (RamoSessionManager *manager,
+              const RamoEntry    *entry)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *branch = NULL, *subtree = NULL, *path = NULL;
+  const char *fork = NULL;
+  RamoFigures figures;
+
+  if (!ramo_session_manager_get_figures (manager, RAMO_FIGURES_BRANCH, entry->id, &figures))
+    return g_strdup ("");
+  branch = ramo_figures_dup_summary (&figures);
+  ramo_session_manager_get_branch_start (manager, entry->id, &fork);
+  if (fork)
+    g_string_append_printf (out, _("Branch after %s: %s"), fork, branch);
+  else
+    g_string_append_printf (out, _("Branch from the root: %s"), branch);
+  ramo_session_manager_get_figures (manager, RAMO_FIGURES_SUBTREE, entry->id, &figures);
+  subtree = ramo_figures_dup_summary (&figures);
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, _("This entry and below: %s"), subtree);
+  ramo_session_manager_get_figures (manager, RAMO_FIGURES_PATH, entry->id, &figures);
+  path = ramo_figures_dup_summary (&figures);
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, _("Path from the root: %s"), path);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static void
 reload (RamoEntryView *self)
 {
@@ -266,6 +298,12 @@ reload (RamoEntryView *self)
     g_string_append_printf (meta, _(" · label “%s”"), label);
   gtk_label_set_text (self->meta_label, meta->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->meta_label), meta->str);
+  {
+    g_autofree char *figures = figures_text (self->manager, entry);
+
+    gtk_label_set_text (self->figures_label, figures);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->figures_label), figures);
+  }
 
   node = ramo_session_manager_read_entry (self->manager, entry, &error);
   if (node == NULL)
@@ -337,6 +375,7 @@ ramo_entry_view_class_init (RamoEntryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, stack);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, title_label);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, meta_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoEntryView, figures_label);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, json_button);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, text_view);
   gtk_widget_class_bind_template_child (widget_class, RamoEntryView, files_list);
@@ -439,4 +478,18 @@ ramo_entry_view_get_title (RamoEntryView *self)
 {
   g_return_val_if_fail (RAMO_IS_ENTRY_VIEW (self), NULL);
   return self->title;
+}
+
+/**
+ * ramo_entry_view_get_figures_text:
+ * @self: an entry view
+ *
+ * Returns: the figures shown of the entry's branch, subtree and path, one line each ("" when
+ *   no entry is shown)
+ */
+const char *
+ramo_entry_view_get_figures_text (RamoEntryView *self)
+{
+  g_return_val_if_fail (RAMO_IS_ENTRY_VIEW (self), "");
+  return gtk_label_get_text (self->figures_label);
 }

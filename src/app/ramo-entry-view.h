@@ -24,6 +24,7 @@ void        ramo_entry_view_set_entry    (RamoEntryView      *self,
 const char *ramo_entry_view_get_entry_id (RamoEntryView      *self);
 char       *ramo_entry_view_dup_text     (RamoEntryView      *self);
 const char *ramo_entry_view_get_title    (RamoEntryView      *self);
+const char *ramo_entry_view_get_figures_text (RamoEntryView  *self);
 RamoFilesList *ramo_entry_view_get_files_list (RamoEntryView *self);
 
 G_END_DECLS

@@ -39,6 +39,7 @@ struct _RamoPreferencesWindow
   /* template children */
   AdwComboRow          *filter_row;
   AdwComboRow          *escape_row;
+  AdwComboRow          *badge_row;
   AdwPreferencesGroup  *folders_group;
   GtkListBox           *folders_list;
   AdwComboRow          *provider_row;
@@ -59,6 +60,7 @@ G_DEFINE_FINAL_TYPE (RamoPreferencesWindow, ramo_preferences_window, ADW_TYPE_PR
 
 static const char * const filter_values[] = { "default", "no-tools", "user-only", "labeled-only", "all", NULL };
 static const char * const escape_values[] = { "tree", "branch", NULL };
+static const char * const badge_values[] = { "none", "cost", "tokens", "time", "tool-calls", NULL };
 static const char * const provider_values[] = { "automatic", "openai", "anthropic", NULL };
 static const char * const choice_values[] = { "", "none", "summarize", NULL };
 
@@ -364,6 +366,7 @@ ramo_preferences_window_class_init (RamoPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/ramo/Ramo/ui/ramo-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, filter_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, escape_row);
+  gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, badge_row);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, folders_group);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, folders_list);
   gtk_widget_class_bind_template_child (widget_class, RamoPreferencesWindow, provider_row);
@@ -411,6 +414,7 @@ ramo_preferences_window_new (GSettings *settings)
   self->settings = g_object_ref (settings);
   bind_combo (self, "default-filter", self->filter_row, filter_values);
   bind_combo (self, "double-escape-action", self->escape_row, escape_values);
+  bind_combo (self, "branch-badge", self->badge_row, badge_values);
   bind_combo (self, "summary-provider", self->provider_row, provider_values);
   bind_combo (self, "remembered-summary-choice", self->choice_row, choice_values);
   g_settings_bind (settings, "summary-base-url", self->base_url_row, "text", G_SETTINGS_BIND_DEFAULT);
@@ -461,6 +465,8 @@ ramo_preferences_window_get_row (RamoPreferencesWindow *self,
     return GTK_WIDGET (self->filter_row);
   if (g_strcmp0 (name, "escape") == 0)
     return GTK_WIDGET (self->escape_row);
+  if (g_strcmp0 (name, "badge") == 0)
+    return GTK_WIDGET (self->badge_row);
   if (g_strcmp0 (name, "provider") == 0)
     return GTK_WIDGET (self->provider_row);
   if (g_strcmp0 (name, "base-url") == 0)

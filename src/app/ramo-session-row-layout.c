@@ -152,6 +152,13 @@ _ramo_session_row_measure (GtkWidget      *widget,
             *minimum += child_min + SPACING;
             *natural += child_nat + SPACING;
           }
+      if (child_shown (GTK_WIDGET (self->badge_label)))
+        {
+          int child_min, child_nat;
+
+          gtk_widget_measure (GTK_WIDGET (self->badge_label), orientation, -1, &child_min, &child_nat, NULL, NULL);
+          *natural += child_nat + SPACING;
+        }
     }
   else
     {
@@ -196,6 +203,21 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
   GtkWidget *children[N_CHILDREN];
   int x = 0;
   int text_min = text_box_width (self);
+  int avail = width;     /* what the badge leaves */
+  int start = 0;         /* where the rest begins in a right-to-left row: after the badge */
+
+  /* the badge at the end of the row, as wide as it asks while the text keeps its minimum */
+  if (child_shown (GTK_WIDGET (self->badge_label)))
+    {
+      int badge_min, badge_nat;
+
+      gtk_widget_measure (GTK_WIDGET (self->badge_label), GTK_ORIENTATION_HORIZONTAL, -1,
+                          &badge_min, &badge_nat, NULL, NULL);
+      badge_nat = MAX (0, MIN (badge_nat, width - text_min - SPACING));
+      allocate_child (GTK_WIDGET (self->badge_label), width - badge_nat, badge_nat, height, width, rtl);
+      avail = width - badge_nat - SPACING;
+      start = rtl ? badge_nat + SPACING : 0;
+    }
 
   get_children (self, children);
   for (guint i = 0; i < G_N_ELEMENTS (children); i++)
@@ -205,7 +227,7 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
 
         gtk_widget_measure (children[i], GTK_ORIENTATION_HORIZONTAL, -1, &child_min, &child_nat, NULL, NULL);
         /* what the text must keep, and what the children still to come need */
-        child_nat = MIN (child_nat, width - x - text_min);
+        child_nat = MIN (child_nat, avail - x - text_min);
         if (children[i] == self->bar)
           {
             /* the bar is as high as the row, as the rows' bars join up */
@@ -224,8 +246,8 @@ _ramo_session_row_size_allocate (GtkWidget *widget,
     int text_height = MIN (height, text_box_height (self) + text_metrics (GTK_WIDGET (self->text_label))->line_height);
 
     gtk_widget_size_allocate (GTK_WIDGET (self->text_label),
-                              &(GtkAllocation) { rtl ? 0 : x, (height - text_height) / 2,
-                                                 MAX (width - x, text_min), text_height },
+                              &(GtkAllocation) { rtl ? start : x, (height - text_height) / 2,
+                                                 MAX (avail - x, text_min), text_height },
                               -1);
   }
 }

@@ -7,13 +7,15 @@
 
 #pragma once
 
+#include "ramo-figures-text.h"
 #include "ramo-session-row.h"
 
 G_BEGIN_DECLS
 
 /* RamoSessionRow is split by concern: ramo-session-row.c (the widget, what it shows of its
  * node, the search marks), ramo-session-row-edit.c (the inline label editor) and
- * ramo-session-row-layout.c (measuring and placing its children from font metrics). */
+ * ramo-session-row-layout.c (measuring and placing its children from font metrics) and
+ * ramo-session-row-badge.c (the figures of the branch a row starts, at its end). */
 struct _RamoSessionRow
 {
   GtkWidget           parent_instance;
@@ -36,11 +38,18 @@ struct _RamoSessionRow
   GtkImage           *edit_image;     /* made for the first entry a context edit targets */
   GtkEntry           *label_entry;
   GtkInscription     *text_label;
+  GtkLabel           *badge_label;    /* made for the first badge shown */
+  RamoSessionManager *badge_manager;  /* the session the badge's figures come from */
+  RamoBadge           badge;
 };
 
 /* ramo-session-row.c */
 void _ramo_session_row_ensure_pill     (RamoSessionRow *self);
 void _ramo_session_row_update_label    (RamoSessionRow *self);
+
+/* ramo-session-row-badge.c */
+void _ramo_session_row_update_badge    (RamoSessionRow *self);
+void _ramo_session_row_dispose_badge   (RamoSessionRow *self);
 
 /* ramo-session-row-layout.c */
 void _ramo_session_row_measure         (GtkWidget      *widget,

@@ -552,6 +552,7 @@ ramo_session_row_dispose (GObject *object)
   self->edit_image = NULL;
   if (self->text_label)
     gtk_widget_unparent (GTK_WIDGET (self->text_label));
+  _ramo_session_row_dispose_badge (self);
   self->marker_image = NULL;
   self->pill = NULL;
   self->text_label = NULL;
@@ -718,6 +719,7 @@ ramo_session_row_set_node (RamoSessionRow     *self,
       self->node_handlers[1] = g_signal_connect_swapped (node, "notify::is-leaf", G_CALLBACK (update_path), self);
       self->node_handlers[2] = g_signal_connect_swapped (node, "notify::on-active-path", G_CALLBACK (update_path), self);
       update_all (self);
+      _ramo_session_row_update_badge (self);
     }
   /* an unbound row is not shown: it keeps its widgets as they are until it is bound again */
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_NODE]);

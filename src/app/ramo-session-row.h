@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ramo-figures-text.h"
 #include "ramo-projection.h"
 
 G_BEGIN_DECLS
@@ -34,5 +35,11 @@ void                ramo_session_row_set_search_terms  (RamoSessionRow     *self
 void            ramo_session_row_set_show_label_time (RamoSessionRow *self,
                                                       gboolean        show);
 const char     *ramo_session_row_get_label_time_text (RamoSessionRow *self);
+
+void            ramo_session_row_set_badge           (RamoSessionRow     *self,
+                                                      RamoBadge           badge,
+                                                      RamoSessionManager *manager);
+void            ramo_session_row_refresh_badge       (RamoSessionRow     *self);
+const char     *ramo_session_row_get_badge_text      (RamoSessionRow     *self);
 
 G_END_DECLS

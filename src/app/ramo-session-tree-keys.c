@@ -291,3 +291,49 @@ _ramo_session_tree_keys_init (RamoSessionTree *self)
   add (controller, GDK_KEY_T, GDK_SHIFT_MASK, label_times_shortcut, self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (controller));
 }
+
+/**
+ * ramo_session_tree_set_branch_badge:
+ * @self: a session tree
+ * @badge: what the rows that start a branch show of it, %RAMO_BADGE_NONE for nothing
+ *
+ * Chooses the figure of the badge at the end of each branch row (the figures of the row's
+ * entry and everything below it: ramo_session_manager_get_figures()).
+ */
+void
+ramo_session_tree_set_branch_badge (RamoSessionTree *self,
+                                    RamoBadge        badge)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+
+  if (self->branch_badge == (guint) badge)
+    return;
+  self->branch_badge = badge;
+  _ramo_session_tree_refresh_rows (self);
+}
+
+/**
+ * ramo_session_tree_get_branch_badge:
+ * @self: a session tree
+ *
+ * Returns: what the rows that start a branch show of it
+ */
+RamoBadge
+ramo_session_tree_get_branch_badge (RamoSessionTree *self)
+{
+  g_return_val_if_fail (RAMO_IS_SESSION_TREE (self), RAMO_BADGE_NONE);
+  return self->branch_badge;
+}
+
+/**
+ * ramo_session_tree_refresh_badges:
+ * @self: a session tree
+ *
+ * Shows the figures of the branch rows in view again: entries were added to the session.
+ */
+void
+ramo_session_tree_refresh_badges (RamoSessionTree *self)
+{
+  g_return_if_fail (RAMO_IS_SESSION_TREE (self));
+  _ramo_session_tree_refresh_rows (self);
+}

@@ -127,6 +127,9 @@ _ramo_session_tree_refresh_rows (RamoSessionTree *self)
         {
           ramo_session_row_set_search_terms (row, ramo_session_tree_get_search_terms (self));
           ramo_session_row_set_show_label_time (row, self->show_label_times);
+          ramo_session_row_set_badge (row, self->branch_badge,
+                                      self->projection ? ramo_projection_get_manager (self->projection) : NULL);
+          ramo_session_row_refresh_badge (row);
           ramo_session_row_refresh_highlight (row);
         }
     }
@@ -198,6 +201,8 @@ list_view_bind_cb (RamoSessionTree *self,
   ramo_session_row_set_search_terms (session_row, ramo_session_tree_get_search_terms (self));
   ramo_session_row_set_show_label_time (session_row, self->show_label_times);
   ramo_session_row_set_node (session_row, node);
+  ramo_session_row_set_badge (session_row, self->branch_badge,
+                              self->projection ? ramo_projection_get_manager (self->projection) : NULL);
   if (row)
     g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, G_CONNECT_SWAPPED);
   /* what a screen reader reads for the list item: the row's text and where it is (the leaf,

@@ -46,6 +46,7 @@ struct _RamoSessionTree
 
   guint               in_rebuild : 1;
   guint               show_label_times : 1;  /* pi's Shift+T */
+  guint               branch_badge : 3;      /* RamoBadge: what branch rows show */
   guint               clear_folds : 1;
   guint               had_focus : 1;
   guint               want_scroll : 1;

@@ -45,6 +45,10 @@ gboolean            ramo_session_tree_move             (RamoSessionTree *self,
 void                ramo_session_tree_set_show_label_times (RamoSessionTree *self,
                                                         gboolean         show);
 gboolean            ramo_session_tree_get_show_label_times (RamoSessionTree *self);
+void                ramo_session_tree_set_branch_badge     (RamoSessionTree *self,
+                                                            RamoBadge        badge);
+RamoBadge           ramo_session_tree_get_branch_badge     (RamoSessionTree *self);
+void                ramo_session_tree_refresh_badges       (RamoSessionTree *self);
 void                ramo_session_tree_focus            (RamoSessionTree *self);
 gboolean            ramo_session_tree_popup_menu       (RamoSessionTree *self);
 GtkPopover         *ramo_session_tree_get_menu         (RamoSessionTree *self);

@@ -317,6 +317,7 @@ manager_entry_appended_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
+  ramo_session_tree_refresh_badges (self->tree);
 }
 
 static void
@@ -342,9 +343,26 @@ manager_entries_added_cb (RamoWindow         *self,
   update_title (self);
   update_count (self);
   update_entry_view (self);
+  ramo_session_tree_refresh_badges (self->tree);
   /* what they make of the file's problems (a repeated id, a broken line, a missing parent), a
    * moment later */
   _ramo_window_problems_queue_update (self);
+}
+
+/**
+ * ramo_window_set_branch_badge:
+ * @self: a window
+ * @badge: (nullable): what the rows that start a branch show of it (the `branch-badge`
+ *   setting): `none`, `cost`, `tokens`, `time` or `tool-calls`
+ *
+ * Chooses the badge of the branch rows of the tree.
+ */
+void
+ramo_window_set_branch_badge (RamoWindow *self,
+                              const char *badge)
+{
+  g_return_if_fail (RAMO_IS_WINDOW (self));
+  ramo_session_tree_set_branch_badge (self->tree, ramo_badge_from_string (badge));
 }
 
 /**

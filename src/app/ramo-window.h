@@ -107,6 +107,8 @@ const char         *ramo_window_get_remembered_summary_choice (RamoWindow     *s
 void                ramo_window_set_remembered_summary_choice (RamoWindow     *self,
                                                            const char         *choice);
 RamoSummarizerConfig *ramo_window_dup_settings_config     (RamoWindow         *self);
+void                ramo_window_set_branch_badge      (RamoWindow         *self,
+                                                       const char         *badge);
 void                ramo_window_set_default_filter        (RamoWindow         *self,
                                                            RamoFilterMode      mode);
 void                ramo_window_load_file                 (RamoWindow         *self,

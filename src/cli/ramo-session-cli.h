@@ -53,6 +53,10 @@ int                 ramo_cli_info            (int           argc,
 int                 ramo_cli_check           (int           argc,
                                               char        **argv);
 
+/* ramo-session-stats-cmd.c */
+int                 ramo_cli_stats           (int           argc,
+                                              char        **argv);
+
 /* ramo-session-compare-cmd.c */
 int                 ramo_cli_compare         (int           argc,
                                               char        **argv);

@@ -41,6 +41,10 @@ static const char usage[] =
   "                                        are, ids on several lines, missing parents,\n"
   "                                        cycles, labels of nothing, compactions keeping\n"
   "                                        entries off their path\n"
+  "  stats FILE [--by-branch] [--json]     what the session cost: tokens (input, output,\n"
+  "                                        cache read and write), cost, tool calls and\n"
+  "                                        errors, wall time; --by-branch: each branch too\n"
+  "                                        (its first entry, its fork, its figures)\n"
   "  compare FILE ID ID [--json]           the paths to two entries from their fork, side\n"
   "                                        by side: each step the same, changed (a word\n"
   "                                        diff, tool calls and their arguments), or on one\n"
@@ -327,6 +331,8 @@ main (int    argc,
     return ramo_cli_info (argc - 2, argv + 2);
   if (strcmp (command, "check") == 0)
     return ramo_cli_check (argc - 2, argv + 2);
+  if (strcmp (command, "stats") == 0)
+    return ramo_cli_stats (argc - 2, argv + 2);
   if (strcmp (command, "compare") == 0)
     return ramo_cli_compare (argc - 2, argv + 2);
   if (strcmp (command, "export") == 0)

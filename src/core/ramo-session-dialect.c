@@ -102,6 +102,7 @@ _ramo_session_manager_order_dialect (RamoSessionManager *self)
       /* the times of pi's rules are the ones the load made */
       if (self->n_timed > 0 || dialect == RAMO_DIALECT_OMP)
         ramo_entry_tree_set_times (self->entries, 0, dialect);
+      _ramo_figures_table_changed (self->figures);
       self->order_dialect = dialect;
       self->n_timed = self->entries->len;
     }
@@ -119,6 +120,7 @@ set_effective (RamoSessionManager *self,
     {
       /* the children in the order of the new rules, before anyone hears of them */
       ramo_entry_tree_set_times (self->entries, 0, dialect);
+      _ramo_figures_table_changed (self->figures);
       self->order_dialect = dialect;
       self->n_timed = self->entries->len;
       if (self->repeated_ids != NULL)

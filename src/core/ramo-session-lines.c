@@ -584,6 +584,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
   fill_entry (ex->strings, entry, scan, &top, ex->file_version);
+  _ramo_line_figures_scan (&job->figures, entry, scan, top.message);
 
   if (ex->file_version >= 2)
     {
@@ -706,6 +707,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     }
   g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
+  _ramo_figures_table_commit (self->figures, entry, &job->figures);
   if (entry->type == RAMO_ENTRY_TYPE_SESSION_INFO)
     self->last_session_info = entry;
 

@@ -13,6 +13,7 @@
 #include "ramo-entry-display-private.h"
 #include "ramo-entry-tree.h"
 #include "ramo-json-scan.h"
+#include "ramo-session-figures-private.h"
 #include "ramo-session-manager.h"
 #include "ramo-tool-calls-private.h"
 
@@ -33,6 +34,7 @@ G_BEGIN_DECLS
  *   ramo-session-title.c      the session name: pi's session_info, oh-my-pi's title slot
  *   ramo-session-branch.c     new, in-memory and branched sessions
  *   ramo-session-integrity.c  what is wrong in the file: each line's load issues, and its tree
+ *   ramo-session-figures.c    what each part cost: usage, tool calls, times, by subtree and branch
  * The loader (ramo-session-loader.c) is another object: it drives the reader for a window.
  */
 
@@ -97,6 +99,7 @@ struct _RamoSessionManager
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
   RamoDisplayState *display;           /* for appends */
+  RamoFiguresTable *figures;           /* usage, tool calls, by branch (ramo-session-figures.c) */
   RamoEntry        *leaf;
 
   /* What Ramo knows of the file, to notice changes made behind its back. */
@@ -196,6 +199,13 @@ gboolean    _ramo_session_manager_dup_boundary_system_message (RamoSessionManage
                                                                JsonNode           **system,
                                                                GError             **error);
 
+/* ramo-session-figures.c */
+
+void        _ramo_session_manager_compute_figures (RamoSessionManager *self);
+void        _ramo_session_manager_session_usage (RamoSessionManager *self,
+                                                 RamoFigures        *figures,
+                                                 guint              *n_usage_entries);
+
 /* ramo-session-dialect.c */
 
 void        _ramo_session_manager_update_dialect (RamoSessionManager *self);
@@ -245,6 +255,7 @@ typedef struct
   const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
   char      *tools;              /* what its tool calls name (_ramo_tool_calls_extract()), or NULL */
   double     first_kept_index;   /* v1 compaction, or -1 */
+  RamoLineFigures figures;       /* its usage, tool calls, tool error */
   guint8     complete : 1;
   guint8     skipped : 1;
   guint8     second_header : 1;

@@ -87,6 +87,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->version_text, g_free);
   g_clear_pointer (&self->read_only_reason, g_free);
   g_clear_pointer (&self->display, _ramo_display_state_free);
+  g_clear_pointer (&self->figures, _ramo_figures_table_free);
   g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_pointer (&self->tool_index, _ramo_tool_index_free);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
@@ -116,6 +117,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->roots = g_ptr_array_new ();
   self->issues = g_ptr_array_new_with_free_func (_ramo_load_issue_free);
   self->display = _ramo_display_state_new ();
+  self->figures = _ramo_figures_table_new ();
   self->tool_calls = g_hash_table_new (g_str_hash, g_str_equal);
   self->tool_index = _ramo_tool_index_new ();
   self->chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
@@ -329,6 +331,7 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
   g_autoptr(GPtrArray) cut = g_ptr_array_new ();
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  _ramo_figures_table_changed (self->figures);
   /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
   if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
     self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);

@@ -12,6 +12,7 @@
 
 #include "ramo-dialect.h"
 #include "ramo-entry.h"
+#include "ramo-figures.h"
 #include "ramo-session-problem.h"
 #include "ramo-types.h"
 
@@ -154,6 +155,14 @@ const char         *ramo_session_manager_get_leaf_id              (RamoSessionMa
 gboolean            ramo_session_manager_sum_usage                (RamoSessionManager  *self,
                                                                    RamoUsageTotals     *totals,
                                                                    GError             **error);
+gboolean            ramo_session_manager_get_figures              (RamoSessionManager  *self,
+                                                                   RamoFiguresScope     scope,
+                                                                   const char          *id,
+                                                                   RamoFigures         *figures);
+const char         *ramo_session_manager_get_branch_start         (RamoSessionManager  *self,
+                                                                   const char          *id,
+                                                                   const char         **fork_id);
+GPtrArray          *ramo_session_manager_dup_branch_starts        (RamoSessionManager  *self);
 RamoDialect         ramo_session_manager_get_dialect              (RamoSessionManager  *self);
 RamoDialect         ramo_session_manager_get_detected_dialect     (RamoSessionManager  *self);
 gboolean            ramo_session_manager_get_dialect_chosen       (RamoSessionManager  *self);

@@ -389,6 +389,8 @@ load_state_finish (RamoSessionManager *self,
   _ramo_session_manager_update_dialect (self);
   /* found here, in the loading thread: a million entries take tens of milliseconds */
   _ramo_session_manager_find_problems (self);
+  /* and the figures of every branch, ready with the tree */
+  _ramo_session_manager_compute_figures (self);
   return TRUE;
 }
 

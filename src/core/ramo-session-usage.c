@@ -15,38 +15,8 @@
 
 #include "ramo-session-manager-private.h"
 
-/* What a session cost: the usage every model call recorded, as pi 1.6.0's footer adds it up. */
-
-static double
-usage_number (RamoScan   *scan,
-              guint       object,
-              const char *name)
-{
-  double value = 0;
-
-  /* a missing or non-numeric count is 0 here (pi would add `undefined` and show NaN) */
-  if (!ramo_scan_number (scan, ramo_scan_member (scan, object, name), &value) || value != value)
-    return 0;
-  return value;
-}
-
-/* The node of an entry's usage object, or 0. */
-static guint
-usage_node (RamoEntry *entry,
-            RamoScan  *scan)
-{
-  switch ((RamoEntryType) entry->type)
-    {
-    case RAMO_ENTRY_TYPE_USAGE:
-    case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-    case RAMO_ENTRY_TYPE_COMPACTION:
-      return ramo_scan_member (scan, 1, "usage");
-    case RAMO_ENTRY_TYPE_MESSAGE:
-      return ramo_scan_member (scan, ramo_scan_member (scan, 1, "message"), "usage");
-    default:
-      return 0;
-    }
-}
+/* What a session cost: the usage every model call recorded, as pi 1.6.0's footer adds it up,
+ * from the figures the load kept (ramo-session-figures.c): no body is read again. */
 
 /**
  * ramo_session_manager_sum_usage:
@@ -54,66 +24,39 @@ usage_node (RamoEntry *entry,
  * @totals: (out caller-allocates): where to store the sums
  * @error: return location for a #GError, or %NULL
  *
- * Adds up the usage of every entry of the file, on every branch, as pi 1.6.0's footer does:
- * the `usage` of assistant messages, of tool results that carry one, of branch summaries and
- * compactions, and of `usage` entries (the calls made outside the conversation). Token counts
- * are `input`, `output`, `cacheRead` and `cacheWrite`; the cost is `cost.total`, in the
- * currency the agent priced it in (US dollars for pi's models). Missing numbers count as 0.
- * Reads the entries from the file.
+ * Adds up the usage of every entry line of the file, on every branch, as pi 1.6.0's
+ * `get_session_stats` does: the `usage` of assistant messages, of tool results that carry one,
+ * of branch summaries and compactions, and of `usage` entries (the calls made outside the
+ * conversation); oh-my-pi's `model_usage` entries and `task` results too. Token counts are
+ * `input`, `output`, `cacheRead` and `cacheWrite`; the cost is `cost.total`, in the currency
+ * the agent priced it in (US dollars for pi's models). Missing numbers count as 0. The sums
+ * are those ramo_session_manager_get_figures() gives for %RAMO_FIGURES_SESSION, found while
+ * the file was read.
  *
- * Errors: those of ramo_session_manager_read_entry().
+ * Errors: none any more; @error is kept for the callers written when the bodies were read.
  *
- * Returns: %TRUE on success
+ * Returns: %TRUE
  */
 gboolean
 ramo_session_manager_sum_usage (RamoSessionManager  *self,
                                 RamoUsageTotals     *totals,
                                 GError             **error)
 {
-  RamoScan scan;
-  gboolean ok = TRUE;
+  RamoFigures figures;
+  guint n_usage_entries = 0;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), FALSE);
   g_return_val_if_fail (totals != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  _ramo_session_manager_session_usage (self, &figures, &n_usage_entries);
   memset (totals, 0, sizeof *totals);
-  ramo_scan_init (&scan);
-  for (guint i = 0; i < self->entries->len && ok; i++)
-    {
-      RamoEntry *entry = g_ptr_array_index (self->entries, i);
-      g_autofree char *text = NULL;
-      guint usage;
-
-      switch ((RamoEntryType) entry->type)
-        {
-        case RAMO_ENTRY_TYPE_MESSAGE:
-          if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT && entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
-            continue;
-          break;
-        case RAMO_ENTRY_TYPE_USAGE:
-        case RAMO_ENTRY_TYPE_BRANCH_SUMMARY:
-        case RAMO_ENTRY_TYPE_COMPACTION:
-          break;
-        default:
-          continue;
-        }
-      if (!_ramo_session_manager_scan_entry (self, entry, &scan, &text, error))
-        {
-          ok = FALSE;
-          break;
-        }
-      usage = usage_node (entry, &scan);
-      if (ramo_scan_type (&scan, usage) != RAMO_SCAN_OBJECT)
-        continue;
-      totals->input += usage_number (&scan, usage, "input");
-      totals->output += usage_number (&scan, usage, "output");
-      totals->cache_read += usage_number (&scan, usage, "cacheRead");
-      totals->cache_write += usage_number (&scan, usage, "cacheWrite");
-      totals->cost += usage_number (&scan, ramo_scan_member (&scan, usage, "cost"), "total");
-      totals->n_sources++;
-      if (entry->type == RAMO_ENTRY_TYPE_USAGE)
-        totals->n_usage_entries++;
-    }
-  ramo_scan_clear (&scan);
-  return ok;
+  totals->input = figures.input;
+  totals->output = figures.output;
+  totals->cache_read = figures.cache_read;
+  totals->cache_write = figures.cache_write;
+  totals->cost = figures.cost;
+  totals->n_sources = figures.n_usages;
+  totals->n_usage_entries = n_usage_entries;
+  return TRUE;
 }
