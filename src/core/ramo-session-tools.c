@@ -62,6 +62,7 @@ typedef struct
 struct _RamoToolIndex
 {
   GArray       *records;      /* (element-type ToolRecord) by entry index */
+  GArray       *record_of;    /* (element-type guint32) an entry index's record + 1, or 0 */
   GArray       *calls;        /* (element-type ToolCall) */
   GHashTable   *by_call_id;   /* toolCallId → its latest call + 1 */
   GHashTable   *interned;     /* string → its number */
@@ -75,6 +76,7 @@ _ramo_tool_index_new (void)
   RamoToolIndex *index = g_new0 (RamoToolIndex, 1);
 
   index->records = g_array_new (FALSE, FALSE, sizeof (ToolRecord));
+  index->record_of = g_array_new (FALSE, TRUE, sizeof (guint32));
   index->calls = g_array_new (FALSE, FALSE, sizeof (ToolCall));
   index->by_call_id = g_hash_table_new (g_str_hash, g_str_equal);
   index->interned = g_hash_table_new (g_str_hash, g_str_equal);
@@ -88,6 +90,7 @@ void
 _ramo_tool_index_free (RamoToolIndex *index)
 {
   g_array_unref (index->records);
+  g_array_unref (index->record_of);
   g_array_unref (index->calls);
   g_hash_table_unref (index->by_call_id);
   g_hash_table_unref (index->interned);
@@ -261,7 +264,14 @@ _ramo_tool_index_commit (RamoToolIndex *index,
       p = path + strlen (path) + 1;
     }
   if (record.n > 0 || record.answers > 0)
-    g_array_append_val (index->records, record);
+    {
+      /* records come in file order: an entry's is found in one look (the path of an entry
+       * deep in a long session is walked entry by entry: ramo_session_manager_dup_files()) */
+      if (index->record_of->len <= entry->index)
+        g_array_set_size (index->record_of, entry->index + 1);
+      g_array_index (index->record_of, guint32, entry->index) = index->records->len + 1;
+      g_array_append_val (index->records, record);
+    }
 }
 
 guint
@@ -306,21 +316,9 @@ static const ToolRecord *
 find_record (RamoToolIndex *index,
              guint32        entry)
 {
-  guint lo = 0, hi = index->records->len;
+  guint32 r = entry < index->record_of->len ? g_array_index (index->record_of, guint32, entry) : 0;
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      const ToolRecord *record = &g_array_index (index->records, ToolRecord, mid);
-
-      if (record->entry == entry)
-        return record;
-      if (record->entry < entry)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return NULL;
+  return r ? &g_array_index (index->records, ToolRecord, r - 1) : NULL;
 }
 
 /**
@@ -457,21 +455,13 @@ omp_files (RamoToolIndex *index,
     }
 }
 
-/* Marks the entries of @scope in @in (by entry index). Iterative: trees nest deep. */
+/* Marks @entry and the entries below it in @in (by entry index). Iterative: trees nest deep. */
 static void
-mark_scope (RamoSessionManager *self,
-            RamoFilesScope      scope,
-            RamoEntry          *entry,
-            guint8             *in)
+mark_subtree (RamoEntry *entry,
+              guint8    *in)
 {
   g_autoptr(GPtrArray) stack = NULL;
 
-  if (scope == RAMO_FILES_PATH)
-    {
-      for (RamoEntry *e = entry; e; e = e->parent)
-        in[e->index] = 1;
-      return;
-    }
   stack = g_ptr_array_new ();
   g_ptr_array_add (stack, entry);
   while (stack->len > 0)
@@ -482,6 +472,51 @@ mark_scope (RamoSessionManager *self,
       if (e->children)
         for (guint i = 0; i < e->children->len; i++)
           g_ptr_array_add (stack, g_ptr_array_index (e->children, i));
+    }
+}
+
+/* Counts the calls of @record in @files (@slot: a path's number → its position in @files + 1). */
+static void
+add_record (RamoSessionManager *self,
+            RamoToolIndex      *index,
+            const ToolRecord   *record,
+            gboolean            omp,
+            const guint32      *omp_read,
+            const guint32      *omp_changed,
+            guint32            *slot,
+            GArray             *files)
+{
+  RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
+
+  if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+    return;
+  /* oh-my-pi counts no calls recorded on a tool result */
+  if (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
+    return;
+  for (guint c = record->first; c < record->first + record->n; c++)
+    {
+      const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
+      guint32 path = call->path;
+      RamoFileTouch *touch;
+
+      if (path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
+        continue;
+      if (omp)
+        path = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[path] : omp_changed[path];
+      if (path == 0)
+        continue;
+      if (slot[path] == 0)
+        {
+          RamoFileTouch fresh = { g_ptr_array_index (index->strings, path), 0, 0, 0, 0 };
+
+          g_array_append_val (files, fresh);
+          slot[path] = files->len;
+        }
+      touch = &g_array_index (files, RamoFileTouch, slot[path] - 1);
+      touch->n_read += call->access == RAMO_TOOL_ACCESS_READ;
+      touch->n_write += call->access == RAMO_TOOL_ACCESS_WRITE;
+      touch->n_edit += call->access == RAMO_TOOL_ACCESS_EDIT;
+      touch->n_errors += call->result == RESULT_ERROR;
     }
 }
 
@@ -520,6 +555,7 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
   g_autofree guint32 *omp_changed = NULL;
   gboolean omp;
   GArray *files;
+  RamoEntry *path_entry = NULL;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -534,8 +570,13 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
           g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND, "no entry with id %s", id ? id : "(null)");
           return NULL;
         }
-      in = g_new0 (guint8, self->entries->len);
-      mark_scope (self, scope, entry, in);
+      if (scope == RAMO_FILES_PATH)
+        path_entry = entry;
+      else
+        {
+          in = g_new0 (guint8, self->entries->len);
+          mark_subtree (entry, in);
+        }
     }
 
   omp = ramo_session_manager_get_dialect (self) == RAMO_DIALECT_OMP;
@@ -543,42 +584,25 @@ ramo_session_manager_dup_files (RamoSessionManager *self,
     omp_files (index, &omp_read, &omp_changed);
   files = g_array_new (FALSE, TRUE, sizeof (RamoFileTouch));
   slot = g_new0 (guint32, index->strings->len);
-  for (guint r = 0; r < index->records->len; r++)
+  if (path_entry != NULL)
     {
-      const ToolRecord *record = &g_array_index (index->records, ToolRecord, r);
-      RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
-
-      if ((in && !in[record->entry]) || (entry->flags & RAMO_ENTRY_FLAG_SHADOWED))
-        continue;
-      /* oh-my-pi counts no calls recorded on a tool result */
-      if (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
-        continue;
-      for (guint c = record->first; c < record->first + record->n; c++)
+      /* the path: its entries' records, each found in O(log n), not every record read */
+      for (RamoEntry *e = path_entry; e; e = e->parent)
         {
-          const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
-          guint32 path = call->path;
-          RamoFileTouch *touch;
+          const ToolRecord *record = find_record (index, e->index);
 
-          if (path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
-            continue;
-          if (omp)
-            path = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[path] : omp_changed[path];
-          if (path == 0)
-            continue;
-          if (slot[path] == 0)
-            {
-              RamoFileTouch fresh = { g_ptr_array_index (index->strings, path), 0, 0, 0, 0 };
-
-              g_array_append_val (files, fresh);
-              slot[path] = files->len;
-            }
-          touch = &g_array_index (files, RamoFileTouch, slot[path] - 1);
-          touch->n_read += call->access == RAMO_TOOL_ACCESS_READ;
-          touch->n_write += call->access == RAMO_TOOL_ACCESS_WRITE;
-          touch->n_edit += call->access == RAMO_TOOL_ACCESS_EDIT;
-          touch->n_errors += call->result == RESULT_ERROR;
+          if (record != NULL)
+            add_record (self, index, record, omp, omp_read, omp_changed, slot, files);
         }
     }
+  else
+    for (guint r = 0; r < index->records->len; r++)
+      {
+        const ToolRecord *record = &g_array_index (index->records, ToolRecord, r);
+
+        if (in == NULL || in[record->entry])
+          add_record (self, index, record, omp, omp_read, omp_changed, slot, files);
+      }
   g_array_sort (files, compare_touch);
   return files;
 }
