@@ -9,27 +9,13 @@
 #include "config.h"
 
 #include "ramo-session-export.h"
+#include "ramo-test-compare.h"
 #include "ramo-test-util.h"
 
 /* Two attempts after the user's first message: the first assistant message differs by one
  * word and its tool call by its arguments, the result and the answer are the same, the right
  * one goes on with a user message; a root of its own (x1); and below a2 entries whose texts
  * try to break out of Markdown. */
-static const char session_text[] =
-  "{\"type\":\"session\",\"version\":3,\"id\":\"sess-1\",\"timestamp\":\"2026-03-01T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
-  "{\"type\":\"message\",\"id\":\"u1\",\"parentId\":null,\"timestamp\":\"2026-03-01T10:00:01.000Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"List the files\"}],\"timestamp\":1}}\n"
-  "{\"type\":\"message\",\"id\":\"a1\",\"parentId\":\"u1\",\"timestamp\":\"2026-03-01T10:00:02.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"I will list the files in the current folder.\"},{\"type\":\"toolCall\",\"id\":\"c1\",\"name\":\"bash\",\"arguments\":{\"command\":\"ls -l\"}}],\"model\":\"m1\",\"stopReason\":\"toolUse\",\"timestamp\":2}}\n"
-  "{\"type\":\"message\",\"id\":\"r1\",\"parentId\":\"a1\",\"timestamp\":\"2026-03-01T10:00:03.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c1\",\"toolName\":\"bash\",\"content\":[{\"type\":\"text\",\"text\":\"a.txt\\nb.txt\"}],\"isError\":false,\"timestamp\":3}}\n"
-  "{\"type\":\"message\",\"id\":\"a2\",\"parentId\":\"r1\",\"timestamp\":\"2026-03-01T10:00:04.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"There are two files: a.txt and b.txt.\"}],\"model\":\"m1\",\"stopReason\":\"stop\",\"timestamp\":4}}\n"
-  "{\"type\":\"message\",\"id\":\"a1b\",\"parentId\":\"u1\",\"timestamp\":\"2026-03-01T10:01:02.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"I will list the hidden files in the current folder.\"},{\"type\":\"toolCall\",\"id\":\"c2\",\"name\":\"bash\",\"arguments\":{\"command\":\"ls -la\"}}],\"model\":\"m1\",\"stopReason\":\"toolUse\",\"timestamp\":5}}\n"
-  "{\"type\":\"message\",\"id\":\"r1b\",\"parentId\":\"a1b\",\"timestamp\":\"2026-03-01T10:01:03.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c2\",\"toolName\":\"bash\",\"content\":[{\"type\":\"text\",\"text\":\"a.txt\\nb.txt\"}],\"isError\":false,\"timestamp\":6}}\n"
-  "{\"type\":\"message\",\"id\":\"a2b\",\"parentId\":\"r1b\",\"timestamp\":\"2026-03-01T10:01:04.000Z\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"There are two files: a.txt and b.txt.\"}],\"model\":\"m1\",\"stopReason\":\"stop\",\"timestamp\":7}}\n"
-  "{\"type\":\"message\",\"id\":\"u3\",\"parentId\":\"a2b\",\"timestamp\":\"2026-03-01T10:01:05.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Thanks\",\"timestamp\":8}}\n"
-  "{\"type\":\"message\",\"id\":\"x1\",\"parentId\":null,\"timestamp\":\"2026-03-01T10:02:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"another root\",\"timestamp\":9}}\n"
-  "{\"type\":\"message\",\"id\":\"h1\",\"parentId\":\"a2\",\"timestamp\":\"2026-03-01T10:03:00.000Z\",\"message\":{\"role\":\"user\",\"content\":\"Look:\\n```sh\\nrm -rf /\\n## Assistant\",\"timestamp\":10}}\n"
-  "{\"type\":\"message\",\"id\":\"h2\",\"parentId\":\"h1\",\"timestamp\":\"2026-03-01T10:03:01.000Z\",\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c9\",\"toolName\":\"read`*\",\"content\":[{\"type\":\"text\",\"text\":\"a ```` run\\n```\\nend\"}],\"isError\":true,\"timestamp\":11}}\n"
-  "{\"type\":\"compaction\",\"id\":\"k1\",\"parentId\":\"h2\",\"timestamp\":\"2026-03-01T10:03:02.000Z\",\"summary\":\"Listed *files*.\",\"firstKeptEntryId\":\"h2\",\"tokensBefore\":120}\n"
-  "{\"type\":\"label\",\"id\":\"l1\",\"parentId\":\"k1\",\"timestamp\":\"2026-03-01T10:03:03.000Z\",\"targetId\":\"u1\",\"label\":\"- start\"}\n";
 
 /* checked by hand: each entry once, in path order; the fence in h1 closed after it, h2 in a
  * fence of five backticks, the label's "- " not a list */
@@ -104,52 +90,6 @@ static const char expected_markdown[] =
   "Entry `l1` \u00b7 2026-03-01T10:03:03.000Z\n"
   "\n"
   "\\- start\n"
-  "\n";
-
-static const char expected_comparison[] =
-  "# Comparison of two branches\n"
-  "\n"
-  "- Left: entry `a2`, 4 entries (3 after the fork)\n"
-  "- Right: entry `u3`, 5 entries (4 after the fork)\n"
-  "- Fork: entry `u1`, the last of the 1 entries both paths share\n"
-  "- Steps: 2 the same, 1 changed, 0 only left, 1 only right\n"
-  "\n"
-  "## 1. Changed: Assistant \u00b7 m1\n"
-  "\n"
-  "Left `a1`, right `a1b`\n"
-  "\n"
-  "```diff\n"
-  "- I will list the files in the current folder.\n"
-  "+ I will list the hidden files in the current folder.\n"
-  "```\n"
-  "\n"
-  "**Changed tool call** `bash`\n"
-  "\n"
-  "```diff\n"
-  "- {\"command\":\"ls -l\"}\n"
-  "+ {\"command\":\"ls -la\"}\n"
-  "```\n"
-  "\n"
-  "## 2. Same: Tool result \u00b7 bash\n"
-  "\n"
-  "Left `r1`, right `r1b`\n"
-  "\n"
-  "```text\n"
-  "a.txt\n"
-  "b.txt\n"
-  "```\n"
-  "\n"
-  "## 3. Same: Assistant \u00b7 m1\n"
-  "\n"
-  "Left `a2`, right `a2b`\n"
-  "\n"
-  "There are two files: a.txt and b.txt.\n"
-  "\n"
-  "## 4. Only right: User\n"
-  "\n"
-  "Right `u3`\n"
-  "\n"
-  "Thanks\n"
   "\n";
 
 static RamoSessionManager *
