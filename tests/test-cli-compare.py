@@ -15,6 +15,7 @@
 #
 #   test-cli-compare.py RAMO_SESSION
 
+import datetime
 import json
 import os
 import subprocess
@@ -29,10 +30,16 @@ def message(id, parent, n, message):
     return {"type": "message", "id": id, "parentId": parent, "timestamp": TS % (n % 10), "message": message}
 
 
-def assistant(text, *calls):
+def assistant(text, *calls, usage=None):
     content = [{"type": "text", "text": text}]
     content += [{"type": "toolCall", "id": "call-%d" % i, "name": n, "arguments": a} for i, (n, a) in enumerate(calls)]
-    return {"role": "assistant", "content": content, "model": "m", "stopReason": "toolUse"}
+    return dict({"role": "assistant", "content": content, "model": "m", "stopReason": "toolUse"},
+                **({"usage": usage} if usage else {}))
+
+
+def usage(input, output, cache_read, cache_write, cost):
+    return {"input": input, "output": output, "cacheRead": cache_read, "cacheWrite": cache_write,
+            "totalTokens": input + output + cache_read + cache_write, "cost": {"total": cost}}
 
 
 def result(name, text, error=False):
@@ -44,15 +51,51 @@ ENTRIES = [
     {"type": "session", "version": 3, "id": "cmp-1", "timestamp": TS % 0, "cwd": "/tmp"},
     message("u1", None, 1, {"role": "user", "content": "Fix the failing test"}),
     message("la", "u1", 2, assistant("I will read the test first.",
-                                     ("read", {"path": "tests/a.c"}))),
+                                     ("read", {"path": "tests/a.c"}), usage=usage(1200, 80, 300, 0, 0.0123))),
     message("lr", "la", 3, result("read", "int main(void) { return 1; }")),
     message("le", "lr", 4, result("bash", "make: *** Error 1", True)),
     message("ra", "u1", 5, assistant("I will read the failing test first.",
-                                     ("read", {"path": "tests/b.c"}), ("bash", {"command": "make"}))),
+                                     ("read", {"path": "tests/b.c"}), ("bash", {"command": "make"}),
+                                     usage=usage(1500, 95, 0, 40, 0.02))),
     message("rr", "ra", 6, result("read", "int main(void) { return 1; }")),
     message("ru", "rr", 7, {"role": "user", "content": "Good\n\u001b[31mnow commit"}),
     message("z1", None, 8, {"role": "user", "content": "another root"}),
 ]
+
+
+def side_figures(by_id, end, fork):
+    """What the entries below fork down to end used, from the file's own JSON"""
+    want = {"input": 0, "output": 0, "cacheRead": 0, "cacheWrite": 0, "cost": 0.0, "entries": 0,
+            "toolCalls": 0, "toolErrors": 0, "times": []}
+    entry = by_id[end]
+    while entry["id"] != fork:
+        msg = entry.get("message", {})
+        u = msg.get("usage")
+        if u:
+            for k in ("input", "output", "cacheRead", "cacheWrite"):
+                want[k] += u[k]
+            want["cost"] += u["cost"]["total"]
+        want["toolCalls"] += sum(1 for c in msg.get("content", []) if isinstance(c, dict) and c.get("type") == "toolCall")
+        want["toolErrors"] += 1 if msg.get("role") == "toolResult" and msg.get("isError") else 0
+        want["entries"] += 1
+        want["times"].append(entry["timestamp"])
+        entry = by_id[entry["parentId"]]
+    return want
+
+
+def check_figures(got, want, side):
+    tokens = got["tokens"]
+    pairs = [(tokens["input"], want["input"]), (tokens["output"], want["output"]),
+             (tokens["cacheRead"], want["cacheRead"]), (tokens["cacheWrite"], want["cacheWrite"]),
+             (got["entries"], want["entries"]), (got["toolCalls"], want["toolCalls"]),
+             (got["toolErrors"], want["toolErrors"])]
+    if any(a != b for a, b in pairs) or abs(got["cost"] - want["cost"]) > 1e-12:
+        fail("%s figures %r, expected %r" % (side, got, want))
+    times = sorted(want["times"])
+    first = datetime.datetime.fromisoformat(times[0].replace("Z", "+00:00")).timestamp() * 1000
+    last = datetime.datetime.fromisoformat(times[-1].replace("Z", "+00:00")).timestamp() * 1000
+    if (got["firstTime"], got["lastTime"], got["wallMs"]) != (first, last, last - first):
+        fail("%s times %r, expected %r" % (side, got, (first, last)))
 
 
 def fail(message):
@@ -83,6 +126,11 @@ def main():
         out = json.loads(done.stdout)
         if (out["fork"], out["shared"], out["leftPath"], out["rightPath"]) != ("u1", 1, ["la", "lr", "le"], ["ra", "rr", "ru"]):
             fail("fork and paths: %r" % out)
+        # what each path used after the fork, against sums over the file's own entries
+        check_figures(out["leftFigures"], side_figures(by_id, "le", "u1"), "left")
+        check_figures(out["rightFigures"], side_figures(by_id, "ru", "u1"), "right")
+        if out["leftFigures"]["tokens"]["input"] != 1200 or out["rightFigures"]["toolCalls"] != 2:
+            fail("figures not read: %r" % out)
         steps = [(s["kind"], s["entryKind"], s["left"], s["right"]) for s in out["steps"]]
         want = [("changed", "assistant", "la", "ra"), ("same", "toolResult", "lr", "rr"),
                 ("only-left", "toolResult", "le", None), ("only-right", "user", None, "ru")]

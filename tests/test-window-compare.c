@@ -77,6 +77,17 @@ test_compare_window (void)
   g_assert_cmpstr (right, ==, "Right: u3, 5 entries (4 after the fork)");
   g_assert_nonnull (find_widget (GTK_WIDGET (compare_window), is_label_with, left));
   g_assert_nonnull (find_widget (GTK_WIDGET (compare_window), is_label_with, "Fork at u1 (1 shared) · 2 same, 1 changed, 0 only left, 1 only right"));
+  /* what each path used after the fork: a1 calls bash once, a1b once; no usage is recorded;
+   * a1 at 10:00:02 to a2 at 10:00:04, a1b at 10:01:02 to u3 at 10:01:05 */
+  {
+    g_autofree char *left_figures = ramo_compare_window_dup_figures (compare_window, FALSE);
+    g_autofree char *right_figures = ramo_compare_window_dup_figures (compare_window, TRUE);
+
+    g_assert_cmpstr (left_figures, ==, "$0.00 · 0 tokens · 1 tool call · 2s · 3 entries · 0 in, 0 out, 0 cache read, 0 cache write");
+    g_assert_cmpstr (right_figures, ==, "$0.00 · 0 tokens · 1 tool call · 3s · 4 entries · 0 in, 0 out, 0 cache read, 0 cache write");
+    g_assert_nonnull (find_widget (GTK_WIDGET (compare_window), is_label_with, left_figures));
+    g_assert_nonnull (find_widget (GTK_WIDGET (compare_window), is_label_with, right_figures));
+  }
 
   /* a row per step, both sides in one row: one scroller for the two; each side one line */
   list = ramo_compare_window_get_list_view (compare_window);

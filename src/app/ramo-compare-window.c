@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "ramo-compare-window.h"
+#include "ramo-figures-text.h"
 #include "ramo-markdown-save.h"
 #include "ramo-session-export.h"
 
@@ -43,6 +44,8 @@ struct _RamoCompareWindow
   GtkLabel           *fork_label;
   GtkLabel           *left_label;
   GtkLabel           *right_label;
+  GtkLabel           *left_figures_label;
+  GtkLabel           *right_figures_label;
   RamoListView       *list_view;
   GtkWidget          *detail;
   GtkLabel           *detail_title;
@@ -430,6 +433,24 @@ ramo_compare_window_dup_header (RamoCompareWindow *self,
                           id, compare->n_shared + after, after);
 }
 
+/**
+ * ramo_compare_window_dup_figures:
+ * @self: a comparison window
+ * @right: which side
+ *
+ * Returns: (transfer full): what a side's path used after the fork, in one line: cost,
+ *   tokens, tool calls, wall time, entries, the tokens by kind (ramo_figures_dup_summary())
+ */
+char *
+ramo_compare_window_dup_figures (RamoCompareWindow *self,
+                                 gboolean           right)
+{
+  g_return_val_if_fail (RAMO_IS_COMPARE_WINDOW (self), NULL);
+  g_return_val_if_fail (self->compare != NULL, NULL);
+
+  return ramo_figures_dup_summary (right ? &self->compare->right_figures : &self->compare->left_figures);
+}
+
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
@@ -508,6 +529,8 @@ ramo_compare_window_class_init (RamoCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, fork_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, left_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, right_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, left_figures_label);
+  gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, right_figures_label);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail);
   gtk_widget_class_bind_template_child (widget_class, RamoCompareWindow, detail_title);
@@ -588,6 +611,13 @@ ramo_compare_window_set_compare (RamoCompareWindow  *self,
   right = ramo_compare_window_dup_header (self, TRUE);
   gtk_label_set_text (self->left_label, left);
   gtk_label_set_text (self->right_label, right);
+  {
+    g_autofree char *left_figures = ramo_compare_window_dup_figures (self, FALSE);
+    g_autofree char *right_figures = ramo_compare_window_dup_figures (self, TRUE);
+
+    gtk_label_set_text (self->left_figures_label, left_figures);
+    gtk_label_set_text (self->right_figures_label, right_figures);
+  }
   fork_id = ramo_text_dup_visible (compare->fork_id, -1, FALSE);
   /* TRANSLATORS: the entry two compared paths share last, how many they share, and how their
    * steps after it differ */

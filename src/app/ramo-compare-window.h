@@ -25,6 +25,8 @@ void                      ramo_compare_window_set_compare   (RamoCompareWindow  
 const RamoSessionCompare *ramo_compare_window_get_compare   (RamoCompareWindow   *self);
 RamoListView             *ramo_compare_window_get_list_view (RamoCompareWindow   *self);
 GtkWidget                *ramo_compare_window_get_detail    (RamoCompareWindow   *self);
+char                     *ramo_compare_window_dup_figures   (RamoCompareWindow   *self,
+                                                             gboolean             right);
 char                     *ramo_compare_window_dup_header    (RamoCompareWindow   *self,
                                                              gboolean             right);
 char                     *ramo_compare_step_dup_markup      (const RamoComparePair *pair,

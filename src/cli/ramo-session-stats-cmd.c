@@ -20,43 +20,6 @@
 
 #define STATS_SYNOPSIS "stats: FILE [--by-branch] [--json]"
 
-/* A time in milliseconds as JSON: null when there is none. */
-static void
-write_time (GString *out,
-            double   ms)
-{
-  if (isnan (ms))
-    g_string_append (out, "null");
-  else
-    ramo_json_write_number (out, ms);
-}
-
-/* The members of the figures, after an opening brace and before the closing one. */
-static void
-write_figures_members (GString           *out,
-                       const RamoFigures *figures)
-{
-  g_string_append_printf (out, "\"entries\":%u,\"tokens\":{\"input\":", figures->n_entries);
-  ramo_json_write_number (out, figures->input);
-  g_string_append (out, ",\"output\":");
-  ramo_json_write_number (out, figures->output);
-  g_string_append (out, ",\"cacheRead\":");
-  ramo_json_write_number (out, figures->cache_read);
-  g_string_append (out, ",\"cacheWrite\":");
-  ramo_json_write_number (out, figures->cache_write);
-  g_string_append (out, ",\"total\":");
-  ramo_json_write_number (out, ramo_figures_get_tokens (figures));
-  g_string_append (out, "},\"cost\":");
-  ramo_json_write_number (out, figures->cost);
-  g_string_append_printf (out, ",\"usages\":%u,\"toolCalls\":%u,\"toolErrors\":%u,\"firstTime\":",
-                          figures->n_usages, figures->tool_calls, figures->tool_errors);
-  write_time (out, figures->first_ms);
-  g_string_append (out, ",\"lastTime\":");
-  write_time (out, figures->last_ms);
-  g_string_append (out, ",\"wallMs\":");
-  ramo_json_write_number (out, ramo_figures_get_wall_ms (figures));
-}
-
 /* A wall time as people read it: 2h 05m 09s, 4m 03s, 12s. */
 static char *
 format_wall (double ms)
@@ -143,7 +106,7 @@ ramo_cli_stats (int    argc,
 
   /* {"session":{…},"branches":[{"start","fork",…}]} */
   out = g_string_new ("{\"session\":{");
-  write_figures_members (out, &session);
+  ramo_figures_write_json_members (out, &session);
   g_string_append_c (out, '}');
   if (starts)
     {
@@ -164,7 +127,7 @@ ramo_cli_stats (int    argc,
           else
             g_string_append (out, "null");
           g_string_append_c (out, ',');
-          write_figures_members (out, &figures);
+          ramo_figures_write_json_members (out, &figures);
           g_string_append_c (out, '}');
         }
       g_string_append_c (out, ']');

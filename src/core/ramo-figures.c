@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ramo-json.h"
 #include "ramo-session-figures-private.h"
 
 /* The figures of a set of entries (RamoFigures), and what one line adds to them, found while
@@ -262,5 +263,51 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
     }
   else
     figures->tool_error = ramo_scan_type (scan, members[M_IS_ERROR]) == RAMO_SCAN_TRUE;
+}
+
+/* A time in milliseconds as JSON: null when there is none. */
+static void
+write_time (GString *out,
+            double   ms)
+{
+  if (isnan (ms))
+    g_string_append (out, "null");
+  else
+    ramo_json_write_number (out, ms);
+}
+
+/**
+ * ramo_figures_write_json_members:
+ * @out: where to append
+ * @figures: figures
+ *
+ * Appends the members of @figures as JSON, for between an object's braces: `entries`,
+ * `tokens` (`input`, `output`, `cacheRead`, `cacheWrite`, `total`), `cost`, `usages`,
+ * `toolCalls`, `toolErrors`, `firstTime` and `lastTime` (milliseconds since the epoch, null
+ * when no entry has a valid time) and `wallMs`, as `ramo-session stats --json` writes them.
+ */
+void
+ramo_figures_write_json_members (GString           *out,
+                                 const RamoFigures *figures)
+{
+  g_string_append_printf (out, "\"entries\":%u,\"tokens\":{\"input\":", figures->n_entries);
+  ramo_json_write_number (out, figures->input);
+  g_string_append (out, ",\"output\":");
+  ramo_json_write_number (out, figures->output);
+  g_string_append (out, ",\"cacheRead\":");
+  ramo_json_write_number (out, figures->cache_read);
+  g_string_append (out, ",\"cacheWrite\":");
+  ramo_json_write_number (out, figures->cache_write);
+  g_string_append (out, ",\"total\":");
+  ramo_json_write_number (out, ramo_figures_get_tokens (figures));
+  g_string_append (out, "},\"cost\":");
+  ramo_json_write_number (out, figures->cost);
+  g_string_append_printf (out, ",\"usages\":%u,\"toolCalls\":%u,\"toolErrors\":%u,\"firstTime\":",
+                          figures->n_usages, figures->tool_calls, figures->tool_errors);
+  write_time (out, figures->first_ms);
+  g_string_append (out, ",\"lastTime\":");
+  write_time (out, figures->last_ms);
+  g_string_append (out, ",\"wallMs\":");
+  ramo_json_write_number (out, ramo_figures_get_wall_ms (figures));
 }
 

@@ -72,5 +72,7 @@ void     ramo_figures_add         (RamoFigures       *figures,
                                    const RamoFigures *other);
 double   ramo_figures_get_tokens  (const RamoFigures *figures);
 double   ramo_figures_get_wall_ms (const RamoFigures *figures);
+void     ramo_figures_write_json_members (GString           *out,
+                                          const RamoFigures *figures);
 
 G_END_DECLS

@@ -292,6 +292,52 @@ find_entry (RamoSessionManager  *manager,
   return entry;
 }
 
+/* The figures of the entries below @fork down to @end: the path's to @end less the path's to
+ * @fork, with the times of those entries alone. */
+static void
+side_figures (RamoSessionManager *manager,
+              RamoEntry          *end,
+              RamoEntry          *fork,
+              RamoFigures        *figures)
+{
+  RamoFigures above;
+  RamoFigures times;
+
+  ramo_figures_init (figures);
+  ramo_figures_init (&above);
+  if (end == fork ||
+      !ramo_session_manager_get_figures (manager, RAMO_FIGURES_PATH, end->id, figures) ||
+      !ramo_session_manager_get_figures (manager, RAMO_FIGURES_PATH, fork->id, &above))
+    {
+      ramo_figures_init (figures);
+      return;
+    }
+  figures->input -= above.input;
+  figures->output -= above.output;
+  figures->cache_read -= above.cache_read;
+  figures->cache_write -= above.cache_write;
+  /* sums of decimals: what is left of the shared part is rounding */
+  figures->cost = MAX (figures->cost - above.cost, 0.0);
+  if (figures->cost < 1e-12)
+    figures->cost = 0;
+  figures->n_entries -= above.n_entries;
+  figures->n_usages -= above.n_usages;
+  figures->tool_calls -= above.tool_calls;
+  figures->tool_errors -= above.tool_errors;
+
+  ramo_figures_init (&times);
+  for (RamoEntry *e = end; e && e != fork; e = e->parent)
+    {
+      RamoFigures one;
+
+      ramo_figures_init (&one);
+      one.first_ms = one.last_ms = e->time_ms;
+      ramo_figures_add (&times, &one);
+    }
+  figures->first_ms = times.first_ms;
+  figures->last_ms = times.last_ms;
+}
+
 /**
  * ramo_session_compare_read:
  * @manager: a session
@@ -347,6 +393,8 @@ ramo_session_compare_read (RamoSessionManager  *manager,
   if ((self->left_path = read_path (manager, left, a, error)) == NULL ||
       (self->right_path = read_path (manager, right, a, error)) == NULL)
     return NULL;
+  side_figures (manager, left, a, &self->left_figures);
+  side_figures (manager, right, a, &self->right_figures);
   return g_steal_pointer (&self);
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ramo-entry-content.h"
+#include "ramo-figures.h"
 #include "ramo-session-manager.h"
 #include "ramo-text-diff.h"
 
@@ -95,6 +96,9 @@ typedef struct
  * @left_path: (element-type RamoEntryContent): the left path after the fork, down to @left_id
  * @right_path: (element-type RamoEntryContent): the right path after the fork
  * @pairs: (element-type RamoComparePair): the two paths after the fork, aligned
+ * @left_figures: what the left path after the fork used (tokens, cost, tool calls, its first
+ *   and last times: #RamoFigures over those entries)
+ * @right_figures: the same for the right path
  *
  * Two paths of a session from their fork, side by side. Entries that say the same on both
  * sides are aligned first (a shortest edit script over the entries); between them, entries of
@@ -109,6 +113,8 @@ typedef struct
   GPtrArray *left_path;
   GPtrArray *right_path;
   GPtrArray *pairs;
+  RamoFigures left_figures;
+  RamoFigures right_figures;
 } RamoSessionCompare;
 
 GQuark              ramo_compare_error_quark      (void);

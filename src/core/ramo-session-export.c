@@ -620,7 +620,12 @@ ramo_session_compare_to_json (const RamoSessionCompare *compare)
   write_ids (out, compare->left_path);
   g_string_append (out, ",\"rightPath\":");
   write_ids (out, compare->right_path);
-  g_string_append (out, ",\"steps\":[");
+  /* what each path used after the fork */
+  g_string_append (out, ",\"leftFigures\":{");
+  ramo_figures_write_json_members (out, &compare->left_figures);
+  g_string_append (out, "},\"rightFigures\":{");
+  ramo_figures_write_json_members (out, &compare->right_figures);
+  g_string_append (out, "},\"steps\":[");
   for (guint i = 0; i < compare->pairs->len; i++)
     {
       RamoComparePair *pair = g_ptr_array_index (compare->pairs, i);
