@@ -31,6 +31,9 @@ BUN="$RAMO_AGENTS_DIR/omp/node_modules/.bin/bun"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-figures.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# oh-my-pi writes under HOME; Bun reads it once, at its start: its runs get a HOME of their own
+export RAMO_OMP_BUN="$BUN" RAMO_OMP_HOME="$TMP/omp-home"
+BUN="$HERE/omp-bun.sh"
 export TMPDIR="$TMP"
 LIMIT=${RAMO_COMPAT_TIMEOUT:-300}
 PASS=0

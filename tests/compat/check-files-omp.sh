@@ -22,5 +22,8 @@ fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-files-omp.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# oh-my-pi writes under HOME; Bun reads it once, at its start: its runs get a HOME of their own
+export RAMO_OMP_BUN="$BUN" RAMO_OMP_HOME="$TMP/omp-home"
+BUN="$HERE/omp-bun.sh"
 export TMPDIR="$TMP"
 RAMO_FILES_AGENT=omp "$BUN" "$HERE/pi16-files.mjs" "$1" "$TMP/sessions" "${@:2}"

@@ -50,6 +50,9 @@ FILES+=("$@")
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+# oh-my-pi writes under HOME; Bun reads it once, at its start: its runs get a HOME of their own
+export RAMO_OMP_BUN="$BUN" RAMO_OMP_HOME="$WORK/omp-home"
+BUN="$HERE/omp-bun.sh"
 
 batch=0
 grep -q '"contexts"' "$OMP_DUMP" && batch=1

@@ -39,6 +39,9 @@ ORACLE="$HERE/check-omp-writes.ts"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-omp-writes.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# oh-my-pi writes under HOME; Bun reads it once, at its start: its runs get a HOME of their own
+export RAMO_OMP_BUN="$BUN" RAMO_OMP_HOME="$TMP/omp-home"
+BUN="$HERE/omp-bun.sh"
 export TMPDIR="$TMP"
 
 PASS=0

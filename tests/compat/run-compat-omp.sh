@@ -64,6 +64,9 @@ else
     trap 'rm -rf "$TMP"' EXIT
 fi
 export TMPDIR="$TMP"
+# oh-my-pi writes under HOME; Bun reads it once, at its start: its runs get a HOME of their own
+export RAMO_OMP_BUN="$BUN" RAMO_OMP_HOME="$TMP/omp-home"
+BUN="$HERE/omp-bun.sh"
 
 PASS=0
 FAIL=0
