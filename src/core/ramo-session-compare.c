@@ -117,17 +117,7 @@ number_contents (GHashTable *numbers,
   guint *keys = g_new (guint, MAX (n, 1));
 
   for (guint i = 0; i < n; i++)
-    {
-      gpointer content = g_ptr_array_index (path, from + i);
-      gpointer number;
-
-      if (!g_hash_table_lookup_extended (numbers, content, NULL, &number))
-        {
-          number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
-          g_hash_table_insert (numbers, content, number);
-        }
-      keys[i] = GPOINTER_TO_UINT (number);
-    }
+    keys[i] = ramo_diff_number_of (numbers, g_ptr_array_index (path, from + i));
   return keys;
 }
 

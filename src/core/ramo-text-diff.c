@@ -264,6 +264,30 @@ tokenize (const char          *text,
     }
 }
 
+/**
+ * ramo_diff_number_of:
+ * @numbers: (element-type gpointer guint): the keys numbered so far, hashed and compared as
+ *   the table was made to
+ * @key: a key; it must live as long as @numbers
+ *
+ * Numbers the items of two sequences for ramo_sequence_diff(): equal keys get equal numbers.
+ *
+ * Returns: the number of the first key equal to @key, a new one (from 1) if there is none
+ */
+guint
+ramo_diff_number_of (GHashTable *numbers,
+                     gpointer    key)
+{
+  gpointer number;
+
+  if (!g_hash_table_lookup_extended (numbers, key, NULL, &number))
+    {
+      number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
+      g_hash_table_insert (numbers, key, number);
+    }
+  return GPOINTER_TO_UINT (number);
+}
+
 /* Each token as the number of the first equal token seen. */
 static guint *
 number_tokens (GHashTable *numbers,
@@ -272,17 +296,7 @@ number_tokens (GHashTable *numbers,
   guint *keys = g_new (guint, MAX (tokens->len, 1));
 
   for (guint i = 0; i < tokens->len; i++)
-    {
-      Token *token = &g_array_index (tokens, Token, i);
-      gpointer number;
-
-      if (!g_hash_table_lookup_extended (numbers, token, NULL, &number))
-        {
-          number = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
-          g_hash_table_insert (numbers, token, number);
-        }
-      keys[i] = GPOINTER_TO_UINT (number);
-    }
+    keys[i] = ramo_diff_number_of (numbers, &g_array_index (tokens, Token, i));
   return keys;
 }
 

@@ -76,6 +76,8 @@ typedef struct
 
 #define RAMO_DIFF_MAX_EDITS 512
 
+guint      ramo_diff_number_of     (GHashTable           *numbers,
+                                    gpointer              key);
 gboolean   ramo_sequence_diff      (const guint          *left,
                                     guint                 n_left,
                                     const guint          *right,
