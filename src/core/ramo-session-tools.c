@@ -475,6 +475,36 @@ mark_subtree (RamoEntry *entry,
     }
 }
 
+/* Whether the calls of @record count among the files touched: not those of a line whose id a
+ * later line repeats, nor, by oh-my-pi's rules, those recorded on a tool result. */
+static gboolean
+record_counts (RamoSessionManager *self,
+               const ToolRecord   *record,
+               gboolean            omp)
+{
+  RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
+
+  if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
+    return FALSE;
+  /* oh-my-pi counts no calls recorded on a tool result */
+  return !(omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT);
+}
+
+/* The number of the file @call reads, writes or edits, by the dialect's rules (oh-my-pi's:
+ * @omp_read and @omp_changed from omp_files()), or 0 when it touches none. */
+static guint32
+call_file (const ToolCall *call,
+           gboolean        omp,
+           const guint32  *omp_read,
+           const guint32  *omp_changed)
+{
+  if (call->path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
+    return 0;
+  if (omp)
+    return call->access == RAMO_TOOL_ACCESS_READ ? omp_read[call->path] : omp_changed[call->path];
+  return call->path;
+}
+
 /* Counts the calls of @record in @files (@slot: a path's number → its position in @files + 1). */
 static void
 add_record (RamoSessionManager *self,
@@ -486,23 +516,14 @@ add_record (RamoSessionManager *self,
             guint32            *slot,
             GArray             *files)
 {
-  RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
-
-  if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
-    return;
-  /* oh-my-pi counts no calls recorded on a tool result */
-  if (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
+  if (!record_counts (self, record, omp))
     return;
   for (guint c = record->first; c < record->first + record->n; c++)
     {
       const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
-      guint32 path = call->path;
+      guint32 path = call_file (call, omp, omp_read, omp_changed);
       RamoFileTouch *touch;
 
-      if (path == 0 || call->access == RAMO_TOOL_ACCESS_NONE)
-        continue;
-      if (omp)
-        path = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[path] : omp_changed[path];
       if (path == 0)
         continue;
       if (slot[path] == 0)
@@ -643,23 +664,15 @@ ramo_session_manager_dup_entries_touching (RamoSessionManager *self,
   for (guint r = 0; r < index->records->len; r++)
     {
       const ToolRecord *record = &g_array_index (index->records, ToolRecord, r);
-      RamoEntry *entry = g_ptr_array_index (self->entries, record->entry);
 
-      if ((entry->flags & RAMO_ENTRY_FLAG_SHADOWED) || (omp && entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT))
+      if (!record_counts (self, record, omp))
         continue;
       for (guint c = record->first; c < record->first + record->n; c++)
-        {
-          const ToolCall *call = &g_array_index (index->calls, ToolCall, c);
-          guint32 file = call->path;
-
-          if (omp && file != 0)
-            file = call->access == RAMO_TOOL_ACCESS_READ ? omp_read[file] : omp_changed[file];
-          if (file == number && file != 0 && call->access != RAMO_TOOL_ACCESS_NONE)
-            {
-              g_ptr_array_add (entries, entry);
-              break;
-            }
-        }
+        if (call_file (&g_array_index (index->calls, ToolCall, c), omp, omp_read, omp_changed) == number)
+          {
+            g_ptr_array_add (entries, g_ptr_array_index (self->entries, record->entry));
+            break;
+          }
     }
   return entries;
 }
