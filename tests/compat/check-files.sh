@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `ramo-session files` against pi 1.6.0's own file operations per tool call (pi16-files.mjs).
 #
-#   tests/compat/check-problems.sh RAMO_SESSION_BINARY [FILES...]
+#   tests/compat/check-files.sh RAMO_SESSION_BINARY [FILES...]
 #
 # Exit status: 0 all passed, 1 some failed, 77 when the agents are not installed.
 
@@ -16,7 +16,4 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 compat_need_agents
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-files.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-export TMPDIR="$TMP"
-exec "$NODE" "$HERE/pi16-files.mjs" "$1" "$TMP/sessions" "${@:2}"
+compat_run_node_check files "$HERE/pi16-files.mjs" "$@"

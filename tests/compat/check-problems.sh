@@ -16,7 +16,4 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 compat_need_agents
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/ramo-problems.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-export TMPDIR="$TMP"
-exec "$NODE" "$HERE/pi16-problems.mjs" "$1" "$TMP/sessions" "${@:2}"
+compat_run_node_check problems "$HERE/pi16-problems.mjs" "$@"

@@ -43,3 +43,15 @@ compat_need_agents() {
         exit 77
     fi
 }
+
+# compat_run_node_check NAME SCRIPT RAMO_SESSION [FILES...]: runs SCRIPT (a check written for
+# pi 1.6.0, under compat_need_agents' Node) with a session folder of its own, removed after,
+# and returns its status.
+compat_run_node_check() {
+    local tmp status
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/ramo-$1.XXXXXX")
+    TMPDIR="$tmp" "$NODE" "$2" "$3" "$tmp/sessions" "${@:4}"
+    status=$?
+    rm -rf "$tmp"
+    return $status
+}
