@@ -172,7 +172,7 @@ ramo_session_loader_class_init (RamoSessionLoaderClass *klass)
    * RamoSessionLoader:bytes-read:
    *
    * The bytes of the file read and indexed so far. Notified from the main context of the
-   * thread that started the load (at most once per block of the file, 8 MiB), never from the
+   * thread that started the load (at most once per block of the file, 2 MiB), never from the
    * loading thread.
    */
   properties [PROP_BYTES_READ] =

@@ -412,7 +412,10 @@ _ramo_session_manager_load_buffer (RamoSessionManager *self,
   return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
-#define READ_BLOCK_SIZE (8 * 1024 * 1024)
+/* A block of the file read at a time: one 2 MiB page. Two are held (one read, one extracted);
+ * 8 MiB blocks took the same time on the 100,000-entry bench session and 12 MB more peak memory
+ * (ramo-session info: 0.15 s either way, 74.9 MB against 62.5 MB). */
+#define READ_BLOCK_SIZE (2 * 1024 * 1024)
 /* The longest line held whole: longer ones are skipped (and listed). pi cannot read them either:
  * V8's strings hold at most 2^29 - 24 code units, and pi reads the whole file as one. */
 #define RAMO_MAX_LINE_BYTES (256u * 1024 * 1024)
