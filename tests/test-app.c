@@ -642,7 +642,7 @@ test_index_matches_loader (void)
           RamoEntry *entry = ramo_session_manager_get_entry_at (manager, j);
 
           messages += entry->type == RAMO_ENTRY_TYPE_MESSAGE;
-          leaves += (entry->children == NULL || entry->children->len == 0);
+          leaves += (entry->n_children == 0);
         }
       name = ramo_session_manager_dup_session_name (manager);
       g_assert_cmpuint (ramo_session_info_get_n_messages (info), ==, messages);

@@ -394,8 +394,8 @@ tree_of (RamoSessionManager *manager)
       RamoEntry *e = g_ptr_array_steal_index (stack, stack->len - 1);
 
       g_string_append_printf (out, "%s%u:%s", out->len ? " " : "", e->depth, e->id);
-      for (guint i = e->children ? e->children->len : 0; i > 0; i--)
-        g_ptr_array_add (stack, g_ptr_array_index (e->children, i - 1));
+      for (guint i = e->n_children; i > 0; i--)
+        g_ptr_array_add (stack, e->children[i - 1]);
     }
   return g_string_free (out, FALSE);
 }
@@ -418,6 +418,16 @@ assert_ids (GPtrArray  *entries,
   g_assert_cmpstr (ids, ==, expected);
 }
 
+static void
+assert_children (RamoSessionManager *manager,
+                 const char         *parent_id,
+                 const char         *expected)
+{
+  g_autoptr(GPtrArray) children = _ramo_session_manager_get_children (manager, parent_id);
+
+  assert_ids (children, expected);
+}
+
 /* One node per id: the later line, under the parent it names; the children of either line
  * under it; a line another repeats is no node. */
 static void
@@ -438,8 +448,8 @@ test_duplicate_ids (void)
   g_assert_true (first->flags & RAMO_ENTRY_FLAG_SHADOWED);
   g_assert_null (first->parent);
   g_assert_null (first->children);
-  assert_ids (_ramo_session_manager_get_children (manager, "a"), "x");
-  assert_ids (_ramo_session_manager_get_children (manager, "x"), "z y");
+  assert_children (manager, "a", "x");
+  assert_children (manager, "x", "z y");
   assert_tree (manager, "0:a 1:x 2:z 2:y");
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 5);
   g_assert_cmpuint (ramo_session_manager_get_n_ids (manager), ==, 4);
@@ -510,9 +520,9 @@ test_duplicate_moves (void)
   g_assert_no_error (error);
   g_assert_cmpstr (x->display, ==, "user: x under c");
   g_assert_null (_ramo_session_manager_get_children (manager, "b"));
-  assert_ids (_ramo_session_manager_get_children (manager, "c"), "x");
-  assert_ids (_ramo_session_manager_get_children (manager, "x"), "y w");
-  assert_ids (_ramo_session_manager_get_children (manager, "p"), "b c t s");
+  assert_children (manager, "c", "x");
+  assert_children (manager, "x", "y w");
+  assert_children (manager, "p", "b c t s");
   assert_tree (manager, "0:p 1:b 1:c 2:x 3:y 3:w 1:t 1:s");
   g_assert_cmpuint (ramo_session_manager_get_entry (manager, "y")->depth, ==, 3);
 }

@@ -1353,7 +1353,7 @@ test_branch_follows_changes (void)
   chain = ramo_projection_dup_branch (projection, g_ptr_array_index (rows, 2));
   leaf = ramo_session_manager_get_leaf (manager);
   for (RamoEntry *e = leaf; e; e = e->parent)
-    if (ramo_projection_is_visible (projection, e) && e->parent && e->parent->children->len > 1)
+    if (ramo_projection_is_visible (projection, e) && e->parent && e->parent->n_children > 1)
       {
         start = ramo_projection_dup_branch (projection, e);
         break;

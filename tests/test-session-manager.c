@@ -48,6 +48,15 @@ ids_of (GPtrArray *entries)
   return g_string_free (out, FALSE);
 }
 
+static char *
+children_ids (RamoSessionManager *manager,
+              const char         *parent_id)
+{
+  g_autoptr(GPtrArray) children = _ramo_session_manager_get_children (manager, parent_id);
+
+  return ids_of (children);
+}
+
 static void
 test_example (void)
 {
@@ -69,10 +78,10 @@ test_example (void)
   g_assert_cmpuint (ramo_session_manager_get_roots (manager)->len, ==, 1);
 
   /* children oldest→newest by timestamp */
-  kids = ids_of (_ramo_session_manager_get_children (manager, "a1000006"));
+  kids = children_ids (manager, "a1000006");
   g_assert_cmpstr (kids, ==, "b2000001 c3000001");
   g_clear_pointer (&kids, g_free);
-  kids = ids_of (_ramo_session_manager_get_children (manager, "e5000002"));
+  kids = children_ids (manager, "e5000002");
   g_assert_cmpstr (kids, ==, "f6000001 e5000003");
 
   g_assert_cmpstr (ramo_session_manager_get_label (manager, "a1000006"), ==, "plan");
@@ -153,7 +162,7 @@ test_children_order (void)
     MSG ("o", "\"missing\"", "2026-01-01T00:00:03.000Z", "user", "orphan")
     MSG ("s", "\"s\"", "2026-01-01T00:00:04.000Z", "user", "self"),
     NULL);
-  g_autofree char *kids = ids_of (_ramo_session_manager_get_children (manager, "r"));
+  g_autofree char *kids = children_ids (manager, "r");
   g_autofree char *roots = ids_of (ramo_session_manager_get_roots (manager));
 
   g_assert_cmpstr (kids, ==, "c1 c2 c3");

@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 
+#include "ramo-entry-tree.h"
 #include "ramo-projection.h"
 #include "ramo-session-manager.h"
 #include "ramo-test-util.h"
@@ -137,12 +138,13 @@ agent_orders (TestJsEngine  engine,
 }
 
 static char *
-join_ids (GPtrArray *entries)
+join_ids (RamoEntry * const *entries,
+          guint              n_entries)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
-  for (guint i = 0; i < entries->len; i++)
-    g_string_append_printf (out, "%s%s", i ? " " : "", ((RamoEntry *) entries->pdata[i])->id);
+  for (guint i = 0; i < n_entries; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "", entries[i]->id);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
@@ -174,7 +176,7 @@ assert_orders (RamoSessionManager *manager,
 
       g_assert_nonnull (parent);
       g_assert_nonnull (parent->children);
-      got = join_ids (parent->children);
+      got = join_ids (parent->children, parent->n_children);
       g_assert_cmpstr (got, ==, want);
     }
 }
@@ -221,7 +223,7 @@ dialect_notified_cb (RamoSessionManager  *manager,
 
   /* what a listener finds: the children in the new order already */
   g_free (*seen);
-  *seen = join_ids (root->children);
+  *seen = join_ids (root->children, root->n_children);
 }
 
 /*
@@ -400,6 +402,68 @@ test_repeated_ids (void)
   assert_orders (manager, node);
 }
 
+/* The children a load lists are slices of the tree's one array; a child added after moves its
+ * parent's to an array of its own, which grows; a rebuild lists them all in one array again. */
+static void
+test_children_storage (void)
+{
+  enum { N_KIDS = 100, N_LISTED = 3 };
+  g_autofree RamoEntry *records = g_new0 (RamoEntry, N_KIDS + 1);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  RamoEntry *parent = &records[0];
+  RamoEntry **pool = NULL;
+  RamoEntry **slice;
+
+  for (guint i = 0; i <= N_LISTED; i++)
+    {
+      records[i].index = i;
+      g_ptr_array_add (entries, &records[i]);
+    }
+  for (guint i = 1; i <= N_KIDS; i++)
+    {
+      records[i].index = i;
+      records[i].time_ms = N_KIDS - i;   /* the newest first in the file: the sort reverses them */
+      records[i].parent = parent;
+    }
+  parent->n_children = N_LISTED;         /* as a load counts them */
+  ramo_entry_tree_link_children (entries, &pool, RAMO_DIALECT_PI);
+  g_assert_cmpuint (parent->n_children, ==, N_LISTED);
+  g_assert_false (parent->children_owned);
+  g_assert_true (parent->children == pool);
+  for (guint i = 0; i < N_LISTED; i++)
+    g_assert_true (parent->children[i] == &records[N_LISTED - i]);
+  g_assert_null (records[1].children);
+  slice = parent->children;
+
+  for (guint i = N_LISTED + 1; i <= N_KIDS; i++)
+    {
+      ramo_entry_tree_add_child (parent, &records[i]);
+      g_assert_true (parent->children_owned);
+      g_assert_cmpuint (parent->n_children, ==, i);
+      g_assert_true (parent->children[i - 1] == &records[i]);
+    }
+  g_assert_true (parent->children != slice);
+  for (guint i = 0; i < N_LISTED; i++)
+    g_assert_true (parent->children[i] == &records[N_LISTED - i]);
+  ramo_entry_tree_sort_children (parent, RAMO_DIALECT_PI);
+  for (guint i = 0; i < N_KIDS; i++)
+    g_assert_true (parent->children[i] == &records[N_KIDS - i]);
+
+  /* every kid listed once more, from the start: back in the one array */
+  for (guint i = N_LISTED + 1; i <= N_KIDS; i++)
+    g_ptr_array_add (entries, &records[i]);
+  ramo_entry_tree_clear_children (parent);
+  g_assert_null (parent->children);
+  g_assert_cmpuint (parent->n_children, ==, 0);
+  parent->n_children = N_KIDS;
+  ramo_entry_tree_link_children (entries, &pool, RAMO_DIALECT_PI);
+  g_assert_false (parent->children_owned);
+  g_assert_true (parent->children == pool);
+  for (guint i = 0; i < N_KIDS; i++)
+    g_assert_true (parent->children[i] == &records[N_KIDS - i]);
+  g_free (pool);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -409,6 +473,7 @@ main (int   argc,
   g_test_add_func ("/session/order/switch", test_switch);
   g_test_add_func ("/session/order/detected", test_detected);
   g_test_add_func ("/session/order/repeated-ids", test_repeated_ids);
+  g_test_add_func ("/session/order/children-storage", test_children_storage);
 
   return g_test_run ();
 }

@@ -76,8 +76,8 @@ write_tree_json (RamoSessionManager *manager)
       g_string_append_c (out, '}');
 
       if (entry->children)
-        for (guint i = entry->children->len; i > 0; i--)
-          g_ptr_array_add (stack, g_ptr_array_index (entry->children, i - 1));
+        for (guint i = entry->n_children; i > 0; i--)
+          g_ptr_array_add (stack, entry->children[i - 1]);
     }
 
   g_string_append (out, "]}\n");
@@ -313,7 +313,7 @@ ramo_cli_info (int    argc,
           continue;
         g_hash_table_insert (table, (char *) key,
                              GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
-        if (entry->children && entry->children->len > 1)
+        if (entry->n_children > 1)
           branch_points++;
       }
 

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ramo-entry-tree.h"
@@ -54,38 +55,125 @@ compare_index (gconstpointer a,
 
 /* @children sorted as the agent's Array.prototype.sort() sorts them, from the order they are in */
 static void
-sort_by_time (GPtrArray   *children,
-              RamoDialect  dialect)
+sort_by_time (RamoEntry   **children,
+              guint         n_children,
+              RamoDialect   dialect)
 {
   if (dialect == RAMO_DIALECT_OMP)
-    ramo_js_sort_jsc (children->pdata, children->len, compare_time, NULL);
+    ramo_js_sort_jsc ((gpointer *) children, n_children, compare_time, NULL);
   else
-    ramo_js_sort (children->pdata, children->len, compare_time, NULL);
+    ramo_js_sort ((gpointer *) children, n_children, compare_time, NULL);
+}
+
+/*
+ * The children of the entries. Made for the whole tree at once (a load, a rebuild), they are
+ * slices of one array, counted first: one pointer per child, where an array of its own per
+ * parent cost ~80 bytes an entry. A child added after (a line appended) moves its parent's
+ * children to an array of the parent's own (RamoEntry.children_owned), whose capacity is the
+ * power of two at or above RamoEntry.n_children.
+ */
+
+/**
+ * ramo_entry_tree_clear_children:
+ * @entry: an entry
+ *
+ * Leaves @entry without children, freeing an array of its own.
+ */
+void
+ramo_entry_tree_clear_children (RamoEntry *entry)
+{
+  if (entry->children_owned)
+    g_free (entry->children);
+  entry->children = NULL;
+  entry->n_children = 0;
+  entry->children_owned = FALSE;
+}
+
+/**
+ * ramo_entry_tree_add_child:
+ * @parent: an entry
+ * @child: (transfer none): the entry to list last among @parent's children
+ *
+ * Adds @child after @parent's children (sort them with ramo_entry_tree_sort_children()).
+ */
+void
+ramo_entry_tree_add_child (RamoEntry *parent,
+                           RamoEntry *child)
+{
+  guint n = parent->n_children;
+
+  if (n == 0)
+    ramo_entry_tree_clear_children (parent);
+  if (!parent->children_owned)
+    {
+      RamoEntry **own = g_new (RamoEntry *, n + 1 <= 1 ? 1 : 1u << g_bit_storage (n));
+
+      if (n > 0)
+        memcpy (own, parent->children, n * sizeof *own);
+      parent->children = own;
+      parent->children_owned = TRUE;
+    }
+  else if ((n & (n - 1)) == 0)
+    parent->children = g_renew (RamoEntry *, parent->children, 2 * n);   /* full */
+  parent->children[parent->n_children++] = child;
+}
+
+/* Gives each of the @n entries @records a slice of a new array of children in *@pool (the
+ * previous one is freed), as long as @counts says: empty, to be filled in by add_to_slice(). */
+static void
+slice_children (RamoEntry   **records,
+                guint         n,
+                const guint  *counts,
+                RamoEntry  ***pool)
+{
+  gsize total = 0;
+
+  for (guint i = 0; i < n; i++)
+    total += counts[i];
+  g_clear_pointer (pool, g_free);
+  *pool = g_new (RamoEntry *, MAX (total, 1));
+  total = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      ramo_entry_tree_clear_children (records[i]);
+      records[i]->children = counts[i] > 0 ? *pool + total : NULL;
+      total += counts[i];
+    }
+}
+
+static inline void
+add_to_slice (RamoEntry *parent,
+              RamoEntry *child)
+{
+  parent->children[parent->n_children++] = child;
 }
 
 /**
  * ramo_entry_tree_sort_children:
- * @children: (element-type RamoEntry): the children of one entry, each listed by its own line
+ * @parent: an entry whose children are each listed by its own line
  * @dialect: whose sort to sort them by
  *
- * Sorts @children oldest→newest by RamoEntry.time_ms as `getTree()` does: the agent builds the
+ * Sorts the children of @parent oldest→newest by RamoEntry.time_ms as `getTree()` does: the agent builds the
  * list in file order each time, then sorts it, in the order V8's Array.prototype.sort() gives
  * for pi (ramo_js_sort()) and JavaScriptCore's for oh-my-pi (ramo_js_sort_jsc()). Where
- * @children are not in file order (sorted before, an entry added since), that order is made
+ * they are not in file order (sorted before, an entry added since), that order is made
  * first, so the result is the agent's whatever the comparator's NaNs make of it. (Where lines
  * share ids the agent lists a node once per line: ramo_entry_tree_build() sorts those lists.)
  */
 void
-ramo_entry_tree_sort_children (GPtrArray   *children,
+ramo_entry_tree_sort_children (RamoEntry   *parent,
                                RamoDialect  dialect)
 {
-  for (guint i = 1; i < children->len; i++)
-    if (((RamoEntry *) children->pdata[i - 1])->index > ((RamoEntry *) children->pdata[i])->index)
+  RamoEntry **children = parent->children;
+  guint n = parent->n_children;
+
+  for (guint i = 1; i < n; i++)
+    if (children[i - 1]->index > children[i]->index)
       {
-        g_ptr_array_sort (children, compare_index);
+        qsort (children, n, sizeof *children, compare_index);
         break;
       }
-  sort_by_time (children, dialect);
+  sort_by_time (children, n, dialect);
 }
 
 /**
@@ -104,9 +192,42 @@ ramo_entry_tree_sort_all (GPtrArray   *entries,
     {
       RamoEntry *entry = g_ptr_array_index (entries, i);
 
-      if (entry->children && entry->children->len > 1)
-        ramo_entry_tree_sort_children (entry->children, dialect);
+      if (entry->n_children > 1)
+        ramo_entry_tree_sort_children (entry, dialect);
     }
+}
+
+/**
+ * ramo_entry_tree_link_children:
+ * @entries: (element-type RamoEntry): every entry, in file order, each with its
+ *   RamoEntry.parent set, no children listed yet, and RamoEntry.n_children counting the
+ *   entries whose parent it is
+ * @pool: (inout) (transfer full): the tree's array of children, freed and replaced
+ * @dialect: whose sort orders the children
+ *
+ * Lists the children of every entry of @entries, in file order, then sorted as @dialect's
+ * agent sorts them (ramo_entry_tree_sort_children()): after a load that found each parent
+ * before its children and linked only the parents.
+ */
+void
+ramo_entry_tree_link_children (GPtrArray    *entries,
+                               RamoEntry  ***pool,
+                               RamoDialect   dialect)
+{
+  RamoEntry **records = (RamoEntry **) entries->pdata;
+  guint n = entries->len;
+  g_autofree guint *counts = g_new (guint, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      counts[i] = records[i]->n_children;
+      records[i]->n_children = 0;
+    }
+  slice_children (records, n, counts, pool);
+  for (guint i = 0; i < n; i++)
+    if (records[i]->parent != NULL)
+      add_to_slice (records[i]->parent, records[i]);
+  ramo_entry_tree_sort_all (entries, dialect);
 }
 
 /**
@@ -185,11 +306,9 @@ set_depths (GPtrArray *roots,
     {
       RamoEntry *entry = stack[--top];
 
-      if (entry->children == NULL)
-        continue;
-      for (guint i = entry->children->len; i > 0; i--)
+      for (guint i = entry->n_children; i > 0; i--)
         {
-          RamoEntry *child = g_ptr_array_index (entry->children, i - 1);
+          RamoEntry *child = entry->children[i - 1];
 
           child->depth = entry->depth + 1;
           stack[top++] = child;
@@ -235,6 +354,8 @@ line_placement (GHashTable      *by_id,
  * @by_id: (element-type utf8 RamoEntry): the entries by id (the later line where two share one)
  * @roots: (element-type RamoEntry): filled with the roots
  * @cut: (element-type RamoEntry): gets the entries at which a cycle was cut for the first time
+ * @pool: (inout) (transfer full): the tree's array of children (ramo_entry_tree_link_children()),
+ *   freed and replaced
  * @dialect: whose sort orders the children
  *
  * Builds parents, children, roots and depths from the records, iteratively (pi's `getTree()`).
@@ -257,6 +378,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
                        GHashTable  *by_id,
                        GPtrArray   *roots,
                        GPtrArray   *cut,
+                       RamoEntry ***pool,
                        RamoDialect  dialect)
 {
   guint n = entries->len;
@@ -274,7 +396,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
     {
       RamoEntry *entry = records[i];
 
-      g_clear_pointer (&entry->children, g_ptr_array_unref);
+      ramo_entry_tree_clear_children (entry);
       if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
         {
           entry->parent = NULL;
@@ -339,6 +461,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
         if (records[i]->parent)
           n_children[records[i]->parent->index]++;
 
+      slice_children (records, n, n_children, pool);
       for (guint i = 0; i < n; i++)
         {
           RamoEntry *entry = records[i];
@@ -346,18 +469,10 @@ ramo_entry_tree_build (GPtrArray   *entries,
           if (entry->parent == NULL)
             g_ptr_array_add (roots, entry);
           else
-            {
-              RamoEntry *parent = entry->parent;
-
-              if (parent->children == NULL)
-                parent->children = g_ptr_array_sized_new (n_children[parent->index]);
-              g_ptr_array_add (parent->children, entry);
-            }
+            add_to_slice (entry->parent, entry);
         }
 
-      for (guint i = 0; i < n; i++)
-        if (records[i]->children && records[i]->children->len > 1)
-          ramo_entry_tree_sort_children (records[i]->children, dialect);
+      ramo_entry_tree_sort_all (entries, dialect);
 
       set_depths (roots, n);
       return;
@@ -374,6 +489,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
       if (place != NULL)
         n_children[place->index]++;
     }
+  slice_children (records, n, n_children, pool);
   listed = g_new0 (guint8, n);
   for (guint i = 0; i < n; i++)
     {
@@ -384,11 +500,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
       if (node == NULL)
         continue;
       if (place != NULL)
-        {
-          if (place->children == NULL)
-            place->children = g_ptr_array_sized_new (n_children[place->index]);
-          g_ptr_array_add (place->children, node);
-        }
+        add_to_slice (place, node);
       /* a root where pi first lists it among the roots; a cycle cut at it, on its own line */
       if (node->parent == NULL && !listed[node->index] && (place == NULL || line == node))
         {
@@ -399,27 +511,27 @@ ramo_entry_tree_build (GPtrArray   *entries,
 
   for (guint i = 0; i < n; i++)
     {
-      GPtrArray *children = records[i]->children;
+      RamoEntry **children = records[i]->children;
       guint kept = 0;
 
       if (children == NULL)
         continue;
       /* the nodes of the lines, in file order: not by their own lines' order */
-      if (children->len > 1)
-        sort_by_time (children, dialect);
-      for (guint k = 0; k < children->len; k++)
+      if (records[i]->n_children > 1)
+        sort_by_time (children, records[i]->n_children, dialect);
+      for (guint k = 0; k < records[i]->n_children; k++)
         {
-          RamoEntry *child = g_ptr_array_index (children, k);
+          RamoEntry *child = children[k];
 
           if (child->parent != records[i] || listed[child->index])
             continue;
           listed[child->index] = 1;
-          children->pdata[kept++] = child;
+          children[kept++] = child;
         }
+      /* a slice: what is left of it stays unused */
+      records[i]->n_children = kept;
       if (kept == 0)
-        g_clear_pointer (&records[i]->children, g_ptr_array_unref);
-      else
-        g_ptr_array_set_size (children, kept);
+        records[i]->children = NULL;
     }
 
   set_depths (roots, n);

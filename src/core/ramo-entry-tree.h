@@ -19,10 +19,17 @@ void       ramo_entry_tree_build           (GPtrArray   *entries,
                                             GHashTable  *by_id,
                                             GPtrArray   *roots,
                                             GPtrArray   *cut,
+                                            RamoEntry ***pool,
                                             RamoDialect  dialect);
 RamoEntry *ramo_entry_tree_resolve_parent  (GHashTable  *by_id,
                                             RamoEntry   *entry);
-void       ramo_entry_tree_sort_children   (GPtrArray   *children,
+void       ramo_entry_tree_link_children   (GPtrArray   *entries,
+                                            RamoEntry ***pool,
+                                            RamoDialect  dialect);
+void       ramo_entry_tree_add_child       (RamoEntry   *parent,
+                                            RamoEntry   *child);
+void       ramo_entry_tree_clear_children  (RamoEntry   *entry);
+void       ramo_entry_tree_sort_children   (RamoEntry   *parent,
                                             RamoDialect  dialect);
 void       ramo_entry_tree_sort_all        (GPtrArray   *entries,
                                             RamoDialect  dialect);

@@ -190,7 +190,9 @@ struct _RamoEntry
                                     * texts, one per line, `undefined` for a missing id);
                                     * model_change `[model, role]` (JSON, null for absent) */
   RamoEntry      *parent;          /* resolved tree parent, NULL for roots */
-  GPtrArray      *children;        /* (element-type RamoEntry) sorted oldest→newest, or NULL */
+  RamoEntry     **children;        /* (array length=n_children) sorted oldest→newest, or NULL:
+                                    * a slice of the tree's one array of children, or the
+                                    * entry's own (children_owned) once one is added after */
   double          time_ms;         /* `new Date(timestamp).getTime()` as the dialect's agent
                                     * reads it, NaN if invalid */
   goffset         offset;          /* first byte of the line */
@@ -201,6 +203,8 @@ struct _RamoEntry
   guint16         type;            /* RamoEntryType */
   guint16         role;            /* RamoMessageRole */
   guint32         flags;           /* RamoEntryFlags */
+  guint32         n_children : 31;
+  guint32         children_owned : 1;
 };
 
 const char *ramo_entry_type_to_string (RamoEntryType type);

@@ -32,15 +32,16 @@ typedef struct
 /* Of @children (not empty), the one to walk first, the one on the active path if any; the
  * others are pushed on @stack in reverse, so that they come off it in their order. */
 static RamoEntry *
-push_children_reversed (GArray    *stack,
-                        GPtrArray *children,
-                        guint32    parent_pos)
+push_children_reversed (GArray     *stack,
+                        RamoEntry **children,
+                        guint       n_children,
+                        guint32     parent_pos)
 {
-  RamoEntry *first = g_ptr_array_index (children, 0);
+  RamoEntry *first = children[0];
 
-  for (guint i = 0; i < children->len; i++)
+  for (guint i = 0; i < n_children; i++)
     {
-      RamoEntry *child = g_ptr_array_index (children, i);
+      RamoEntry *child = children[i];
 
       if (child->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH)
         {
@@ -49,9 +50,9 @@ push_children_reversed (GArray    *stack,
         }
     }
 
-  for (guint i = children->len; i > 0; i--)
+  for (guint i = n_children; i > 0; i--)
     {
-      WalkItem item = { g_ptr_array_index (children, i - 1), parent_pos };
+      WalkItem item = { children[i - 1], parent_pos };
 
       if (item.entry != first)
         g_array_append_val (stack, item);
@@ -83,7 +84,7 @@ _ramo_projection_ensure_order (RamoProjection *self,
 
   stack = g_array_new (FALSE, FALSE, sizeof (WalkItem));
   {
-    WalkItem item = { push_children_reversed (stack, roots, 0), 0 };
+    WalkItem item = { push_children_reversed (stack, (RamoEntry **) roots->pdata, roots->len, 0), 0 };
 
     g_array_append_val (stack, item);
   }
@@ -97,7 +98,6 @@ _ramo_projection_ensure_order (RamoProjection *self,
       for (;;)
         {
           guint32 pos = self->n_order;
-          GPtrArray *children = entry->children;
 
           if (pos == self->n_order_alloc)
             {
@@ -109,13 +109,13 @@ _ramo_projection_ensure_order (RamoProjection *self,
           self->order_parent[pos] = parent_pos;
           self->n_order++;
 
-          if (children == NULL || children->len == 0)
+          if (entry->n_children == 0)
             break;
           parent_pos = pos + 1;
-          if (children->len == 1)
-            entry = g_ptr_array_index (children, 0);
+          if (entry->n_children == 1)
+            entry = entry->children[0];
           else
-            entry = push_children_reversed (stack, children, parent_pos);
+            entry = push_children_reversed (stack, entry->children, entry->n_children, parent_pos);
         }
     }
 }
@@ -519,7 +519,7 @@ has_siblings (RamoSessionManager *manager,
               const RamoEntry    *entry)
 {
   if (entry->parent)
-    return entry->parent->children != NULL && entry->parent->children->len > 1;
+    return entry->parent->n_children > 1;
   return ramo_session_manager_get_roots (manager)->len > 1;
 }
 

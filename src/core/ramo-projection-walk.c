@@ -116,8 +116,8 @@ ramo_projection_dup_visible_children (RamoProjection  *self,
         g_ptr_array_add (stack, g_ptr_array_index (roots, i));
     }
   else if (entry->children)
-    for (guint i = entry->children->len; i-- > 0;)
-      g_ptr_array_add (stack, g_ptr_array_index (entry->children, i));
+    for (guint i = entry->n_children; i-- > 0;)
+      g_ptr_array_add (stack, entry->children[i]);
 
   /* no recursion: a hidden chain may be as long as the session */
   while (stack->len > 0)
@@ -127,8 +127,8 @@ ramo_projection_dup_visible_children (RamoProjection  *self,
       if (ramo_projection_is_visible (self, e))
         g_ptr_array_add (children, e);
       else if (e->children)
-        for (guint i = e->children->len; i-- > 0;)
-          g_ptr_array_add (stack, g_ptr_array_index (e->children, i));
+        for (guint i = e->n_children; i-- > 0;)
+          g_ptr_array_add (stack, e->children[i]);
     }
   sort_by_order (self, children);
   return children;
@@ -151,12 +151,12 @@ ramo_projection_is_branch_point (RamoProjection  *self,
   g_return_val_if_fail (RAMO_IS_PROJECTION (self), FALSE);
   g_return_val_if_fail (entry != NULL, FALSE);
 
-  if (entry->children == NULL || entry->children->len == 0)
+  if (entry->n_children == 0)
     return FALSE;
   /* the rows under it, counted up to two (no order needed, no recursion) */
   stack = g_ptr_array_new ();
-  for (guint i = 0; i < entry->children->len; i++)
-    g_ptr_array_add (stack, g_ptr_array_index (entry->children, i));
+  for (guint i = 0; i < entry->n_children; i++)
+    g_ptr_array_add (stack, entry->children[i]);
   while (stack->len > 0 && found < 2)
     {
       RamoEntry *e = g_ptr_array_steal_index (stack, stack->len - 1);
@@ -164,8 +164,8 @@ ramo_projection_is_branch_point (RamoProjection  *self,
       if (ramo_projection_is_visible (self, e))
         found++;
       else if (e->children)
-        for (guint i = 0; i < e->children->len; i++)
-          g_ptr_array_add (stack, g_ptr_array_index (e->children, i));
+        for (guint i = 0; i < e->n_children; i++)
+          g_ptr_array_add (stack, e->children[i]);
     }
   return found > 1;
 }

@@ -253,7 +253,7 @@ add_entry (RamoFiguresTable *table,
 static inline gboolean
 is_head (const RamoEntry *entry)
 {
-  return entry->parent == NULL || entry->parent->children == NULL || entry->parent->children->len != 1;
+  return entry->parent == NULL || entry->parent->n_children != 1;
 }
 
 /* The figures of every head's subtree, and of the session: O(n), no recursion. */
@@ -301,8 +301,8 @@ compute (RamoSessionManager *self,
       heads[slot].n_entries++;
       _ramo_figures_add_time (&heads[slot], entry->time_ms);
       if (entry->children)
-        for (guint c = entry->children->len; c > 0; c--)
-          g_ptr_array_add (stack, g_ptr_array_index (entry->children, c - 1));
+        for (guint c = entry->n_children; c > 0; c--)
+          g_ptr_array_add (stack, entry->children[c - 1]);
     }
 
   /* each segment's records, and the session's in file order (pi's order of addition) */
@@ -447,16 +447,16 @@ ramo_session_manager_get_figures (RamoSessionManager *self,
           break;
         }
       /* down the chain to its end (its single children are no heads), then the branches below */
-      for (RamoEntry *e = entry; ; e = g_ptr_array_index (e->children, 0))
+      for (RamoEntry *e = entry; ; e = e->children[0])
         {
           add_entry (table, e, figures);
-          if (e->children == NULL || e->children->len == 0)
+          if (e->n_children == 0)
             break;
-          if (e->children->len == 1)
+          if (e->n_children == 1)
             continue;
-          for (guint c = 0; c < e->children->len; c++)
+          for (guint c = 0; c < e->n_children; c++)
             {
-              RamoEntry *child = g_ptr_array_index (e->children, c);
+              RamoEntry *child = e->children[c];
 
               ramo_figures_add (figures, &heads[table->slot_of[child->index]]);
             }

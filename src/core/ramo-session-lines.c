@@ -730,11 +730,10 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
             self->links_in_order = FALSE;
           else
             {
+              /* counted: the children are listed at the end (ramo_entry_tree_link_children()) */
               entry->parent = parent;
               entry->depth = parent->depth + 1;
-              if (parent->children == NULL)
-                parent->children = g_ptr_array_sized_new (1);
-              g_ptr_array_add (parent->children, entry);
+              parent->n_children++;
             }
         }
     }

@@ -98,6 +98,7 @@ struct _RamoSessionManager
   RamoToolIndex    *tool_index;        /* the tool calls, their paths (ramo-session-tools.c) */
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
+  RamoEntry       **child_pool;        /* their children (ramo_entry_tree_link_children()) */
   RamoDisplayState *display;           /* for appends */
   RamoFiguresTable *figures;           /* usage, tool calls, by branch (ramo-session-figures.c) */
   RamoEntry        *leaf;

@@ -59,13 +59,12 @@ enum {
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
-/* Entries live in blocks (see ramo-session-lines.c); only their children arrays are their own. */
+/* Entries live in blocks (see ramo-session-lines.c), their children mostly in the manager's
+ * child_pool: only children added since are their own. */
 static void
 entry_free (gpointer data)
 {
-  RamoEntry *entry = data;
-
-  g_clear_pointer (&entry->children, g_ptr_array_unref);
+  ramo_entry_tree_clear_children (data);
 }
 
 void
@@ -92,6 +91,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->tool_index, _ramo_tool_index_free);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
   g_clear_pointer (&self->entry_blocks, g_ptr_array_unref);
+  g_clear_pointer (&self->child_pool, g_free);
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->title, g_free);
@@ -335,7 +335,7 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
   /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
   if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
     self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
-  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut,
+  ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut, &self->child_pool,
                          _ramo_session_manager_order_dialect (self));
   for (guint i = 0; i < cut->len; i++)
     {
@@ -629,18 +629,24 @@ ramo_session_manager_get_roots (RamoSessionManager *self)
   return self->roots;
 }
 
-/* For tests: the children of the entry @parent_id (its RamoEntry.children, in the order of the
- * dialect's agent), or NULL. */
+/* For tests: (transfer container) the children of the entry @parent_id (its RamoEntry.children,
+ * in the order of the dialect's agent), or NULL for none. */
 GPtrArray *
 _ramo_session_manager_get_children (RamoSessionManager *self,
                                     const char         *parent_id)
 {
   RamoEntry *parent;
+  GPtrArray *children;
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
   parent = ramo_session_manager_get_entry (self, parent_id);
-  return parent ? parent->children : NULL;
+  if (parent == NULL || parent->n_children == 0)
+    return NULL;
+  children = g_ptr_array_sized_new (parent->n_children);
+  for (guint i = 0; i < parent->n_children; i++)
+    g_ptr_array_add (children, parent->children[i]);
+  return children;
 }
 
 /**

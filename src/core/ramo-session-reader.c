@@ -378,9 +378,10 @@ load_state_finish (RamoSessionManager *self,
 
   if (self->links_in_order)
     {
-      /* the tree is there (no cycle can be, each parent came first): children in the
-       * agent's order */
-      ramo_entry_tree_sort_all (self->entries, _ramo_session_manager_order_dialect (self));
+      /* the tree is there (no cycle can be, each parent came first): its children listed, in
+       * the agent's order */
+      ramo_entry_tree_link_children (self->entries, &self->child_pool,
+                                     _ramo_session_manager_order_dialect (self));
       ramo_entry_tree_mark_path (self->leaf, TRUE);
     }
   else

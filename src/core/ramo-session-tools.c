@@ -470,8 +470,8 @@ mark_subtree (RamoEntry *entry,
 
       in[e->index] = 1;
       if (e->children)
-        for (guint i = 0; i < e->children->len; i++)
-          g_ptr_array_add (stack, g_ptr_array_index (e->children, i));
+        for (guint i = 0; i < e->n_children; i++)
+          g_ptr_array_add (stack, e->children[i]);
     }
 }
 

@@ -501,11 +501,8 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
   entry->parent = ramo_entry_tree_resolve_parent (self->by_id, entry);
   if (entry->parent)
     {
-      if (entry->parent->children == NULL)
-        entry->parent->children = g_ptr_array_new ();
-      g_ptr_array_add (entry->parent->children, entry);
-      ramo_entry_tree_sort_children (entry->parent->children,
-                                     _ramo_session_manager_time_entries (self));
+      ramo_entry_tree_add_child (entry->parent, entry);
+      ramo_entry_tree_sort_children (entry->parent, _ramo_session_manager_time_entries (self));
       entry->depth = entry->parent->depth + 1;
     }
   else
