@@ -451,7 +451,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
       break;
 
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
-      entry->aux2 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "configured"));
+      entry->aux2 = _ramo_scan_json_chunk_const (strings, scan, ramo_scan_member (scan, object, "configured"));
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
@@ -470,7 +470,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
             entry->flags |= RAMO_ENTRY_FLAG_RULES_FALLBACK;
         }
       else if (strcmp (entry->type_name, "service_tier_change") == 0)
-        entry->aux1 = _ramo_scan_json_chunk (strings, scan, ramo_scan_member (scan, object, "serviceTier"));
+        entry->aux1 = _ramo_scan_json_chunk_const (strings, scan, ramo_scan_member (scan, object, "serviceTier"));
       break;
 
     case RAMO_ENTRY_TYPE_LABEL:

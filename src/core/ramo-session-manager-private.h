@@ -153,9 +153,33 @@ _ramo_bom_length (const char *data,
   return len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
-/* ramo-session-lines.c */
+/* ramo-entry-fields.c */
 
+/* The members every entry line has (node numbers of the scan; 0 for none). */
+typedef struct
+{
+  guint type;
+  guint id;
+  guint parent_id;
+  guint timestamp;
+  guint message;
+} RamoTopMembers;
+
+void        _ramo_find_top_members             (RamoScan           *scan,
+                                                RamoTopMembers     *top);
+void        _ramo_entry_fill_fields            (GStringChunk       *strings,
+                                                RamoEntry          *entry,
+                                                RamoScan           *scan,
+                                                const RamoTopMembers *top,
+                                                guint               file_version);
+const char *_ramo_scan_chunk                   (GStringChunk       *strings,
+                                                RamoScan           *scan,
+                                                guint               node,
+                                                gboolean            intern);
 const char *_ramo_scan_json_chunk              (GStringChunk       *strings,
+                                                RamoScan           *scan,
+                                                guint               node);
+const char *_ramo_scan_json_chunk_const        (GStringChunk       *strings,
                                                 RamoScan           *scan,
                                                 guint               node);
 
