@@ -341,6 +341,70 @@ test_engine (gconstpointer data)
   g_assert_cmpuint (mismatches, ==, 0);
 }
 
+/*
+ * ramo_js_date_to_iso_string() against node's `new Date(ms).toISOString()`: the edges of its
+ * years (0 to 9999, beyond which JavaScript writes six-digit years and Ramo declines), leap
+ * days, the epoch, and thousands of random times, whole and fractional.
+ */
+static void
+test_iso_string (void)
+{
+  static const double edges[] = {
+    0, -1, 1, 86399999, 86400000, -86400000, -86400001,
+    951782400000, 951868800000, 4107542400000,         /* 2000-02-29, 03-01; 2100-03-01 */
+    -62167219200000.0, -62167219200001.0,              /* 0000-01-01T00:00:00.000Z and before */
+    253402300799999.0, 253402300800000.0,              /* 9999-12-31T23:59:59.999Z and after */
+    1.5, -0.5, 8.64e15, -8.64e15,
+  };
+  g_autofree char *program = test_js_find (TEST_JS_NODE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  JsonArray *values;
+
+  if (program == NULL)
+    {
+      g_test_skip ("node is not installed");
+      return;
+    }
+  g_array_append_vals (times, edges, G_N_ELEMENTS (edges));
+  for (guint i = 0; i < 5000; i++)
+    {
+      double ms = floor (g_rand_double_range (rand, -6.3e13, 2.6e14));
+
+      g_array_append_val (times, ms);
+    }
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < times->len; i++)
+    json_builder_add_double_value (builder, g_array_index (times, double, i));
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  result = test_js_run (program, "date-iso.mjs", root, "UTC");
+  values = json_node_get_array (result);
+  g_assert_cmpuint (json_array_get_length (values), ==, times->len);
+
+  for (guint i = 0; i < times->len; i++)
+    {
+      double ms = g_array_index (times, double, i);
+      const char *expected = json_array_get_string_element (values, i);
+      char got[RAMO_JS_ISO_STRING_SIZE];
+      gboolean written = ramo_js_date_to_iso_string (ms, got);
+
+      /* the four-digit years only, and never a fraction of a millisecond Date would drop */
+      if (expected == NULL || strlen (expected) != RAMO_JS_ISO_STRING_SIZE - 1 || ms != floor (ms))
+        {
+          if (written)
+            g_error ("%.17g: node %s, Ramo wrote %s", ms, expected ? expected : "(invalid)", got);
+          continue;
+        }
+      if (!written)
+        g_error ("%.17g: node %s, Ramo wrote nothing", ms, expected);
+      g_assert_cmpstr (got, ==, expected);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +416,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/js/date/table", test_table);
+  g_test_add_func ("/js/date/node/iso-string", test_iso_string);
   for (int engine = TEST_JS_NODE; engine <= TEST_JS_BUN; engine++)
     for (guint i = 0; i < G_N_ELEMENTS (zones); i++)
       {

@@ -613,12 +613,71 @@ test_migration_keeps_bytes (void)
                                    "\"details\":{\"n\":123456789012345678901234567890}}}\n"));
 }
 
+/* Each timestamp reads back as the file has it, whether Ramo kept its text or writes it again
+ * from the time (the agents' own toISOString() form, for every entry but a label). */
+static void
+test_timestamps_as_written (void)
+{
+  static const struct {
+    const char *id, *written;
+    gboolean iso;
+  } cases[] = {
+    { "t1", "2026-01-01T00:00:00.000Z", TRUE },
+    { "t2", "2026-01-01T00:00:00Z", FALSE },
+    { "t3", "2026-01-01T00:00:00.000+00:00", FALSE },
+    { "t4", "2026-01-01T24:00:00.000Z", FALSE },
+    { "t5", "2026-02-30T10:00:00.000Z", FALSE },
+    { "t6", "0000-01-01T00:00:00.000Z", TRUE },
+    { "t7", "9999-12-31T23:59:59.999Z", TRUE },
+    { "t8", "2026-1-01T00:00:00.000Z", FALSE },
+    { "t9", "2026-01-01t00:00:00.000z", FALSE },
+  };
+  g_autoptr(GString) text = g_string_new (HEADER);
+  g_autoptr(RamoSessionManager) manager = NULL;
+  const char *parent = "null";
+  RamoEntry *label, *number;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"%s\",\"parentId\":%s,"
+                              "\"timestamp\":\"%s\",\"message\":{\"role\":\"user\",\"content\":\"x\"}}\n",
+                              cases[i].id, parent, cases[i].written);
+      parent = i == 0 ? "\"t1\"" : parent;
+    }
+  g_string_append (text, "{\"type\":\"label\",\"id\":\"l1\",\"parentId\":\"t9\","
+                         "\"timestamp\":\"2026-01-02T00:00:00.000Z\",\"targetId\":\"t1\",\"label\":\"x\"}\n");
+  g_string_append (text, "{\"type\":\"message\",\"id\":\"n1\",\"parentId\":\"l1\","
+                         "\"timestamp\":1767225600000,\"message\":{\"role\":\"user\",\"content\":\"x\"}}\n");
+  manager = open_text (text->str, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      RamoEntry *entry = ramo_session_manager_get_entry (manager, cases[i].id);
+      g_autofree char *read = NULL;
+
+      g_assert_nonnull (entry);
+      read = ramo_entry_dup_timestamp (entry);
+      g_assert_cmpstr (read, ==, cases[i].written);
+      g_assert_cmpint (entry->timestamp_iso, ==, cases[i].iso);
+      g_assert_true ((entry->timestamp_text == NULL) == cases[i].iso);
+    }
+  /* a label's text is kept (the labels' times point to it) */
+  label = ramo_session_manager_get_entry (manager, "l1");
+  g_assert_false (label->timestamp_iso);
+  g_assert_cmpstr (label->timestamp_text, ==, "2026-01-02T00:00:00.000Z");
+  /* a number is no timestamp to show */
+  number = ramo_session_manager_get_entry (manager, "n1");
+  g_assert_null (ramo_entry_dup_timestamp (number));
+  g_assert_cmpfloat (number->time_ms, ==, 1767225600000.0);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/Core/SessionManager/example", test_example);
+  g_test_add_func ("/Core/SessionManager/timestamps-as-written", test_timestamps_as_written);
   g_test_add_func ("/Core/SessionManager/context", test_context);
   g_test_add_func ("/Core/SessionManager/children-order", test_children_order);
   g_test_add_func ("/Core/SessionManager/appends", test_appends);

@@ -290,12 +290,13 @@ ramo_branch_picker_new (GtkWindow          *parent,
       RamoEntry *entry = g_ptr_array_index (users, i);
       g_autoptr(RamoPickerItem) item = g_object_new (RAMO_TYPE_PICKER_ITEM, NULL);
       const char *text = entry->display ? entry->display : "";
+      char timestamp[RAMO_ENTRY_TIMESTAMP_SIZE];
 
       if (g_str_has_prefix (text, "user: "))
         text += strlen ("user: ");
       item->id = g_strdup (entry->id);
       item->text = g_strdup (*text ? text : _("(empty message)"));
-      item->time = ramo_format_timestamp (entry->timestamp);
+      item->time = ramo_format_timestamp (ramo_entry_get_timestamp (entry, timestamp));
       if (item->time == NULL)
         item->time = g_strdup ("");
       g_list_store_append (self->store, item);

@@ -462,7 +462,8 @@ build (RamoContextMessage  *self,
        const RamoEntry     *entry,
        JsonNode            *message_node)
 {
-  g_autofree char *time = ramo_format_timestamp (entry->timestamp);
+  char timestamp[RAMO_ENTRY_TIMESTAMP_SIZE];
+  g_autofree char *time = ramo_format_timestamp (ramo_entry_get_timestamp (entry, timestamp));
   JsonObject *message = NULL;
   const char *role = NULL;
 

@@ -263,6 +263,7 @@ reload (RamoEntryView *self)
   g_autofree char *time = NULL;
   g_autofree char *body = NULL;
   g_autoptr(GString) meta = NULL;
+  char timestamp[RAMO_ENTRY_TIMESTAMP_SIZE];
   RamoEntry *entry = NULL;
   const char *label;
 
@@ -289,7 +290,7 @@ reload (RamoEntryView *self)
   g_string_append_printf (meta, _("Entry %s"), entry->id);
   if (entry->parent_id)
     g_string_append_printf (meta, _(" · parent %s"), entry->parent_id);
-  time = ramo_format_timestamp (entry->timestamp);
+  time = ramo_format_timestamp (ramo_entry_get_timestamp (entry, timestamp));
   if (time)
     g_string_append_printf (meta, " · %s", time);
   g_string_append_printf (meta, _(" · line %u"), entry->line);

@@ -273,6 +273,7 @@ query_tooltip_cb (RamoSessionRow *self,
                   GtkWidget      *widget)
 {
   g_autofree char *time = NULL;
+  g_autofree char *timestamp = NULL;
   GString *text;
 
   g_assert (RAMO_IS_SESSION_ROW (self));
@@ -281,7 +282,8 @@ query_tooltip_cb (RamoSessionRow *self,
     return FALSE;
 
   text = g_string_new (NULL);
-  time = ramo_format_timestamp (ramo_projection_node_get_timestamp (self->node));
+  timestamp = ramo_projection_node_dup_timestamp (self->node);
+  time = ramo_format_timestamp (timestamp);
   if (time)
     g_string_append (text, time);
   switch ((Marker) self->marker)

@@ -184,7 +184,7 @@ ramo_entry_content_new (const RamoEntry *entry,
 
   content = g_new0 (RamoEntryContent, 1);
   content->id = g_strdup (entry->id);
-  content->timestamp = g_strdup (entry->timestamp);
+  content->timestamp = ramo_entry_dup_timestamp (entry);
   content->type = entry->type;
   content->role = entry->role;
   content->tool_calls = g_ptr_array_new_with_free_func (tool_call_free);

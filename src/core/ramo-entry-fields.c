@@ -57,6 +57,45 @@ ramo_entry_type_to_string (RamoEntryType type)
   return type_names[type];
 }
 
+/**
+ * ramo_entry_get_timestamp:
+ * @entry: an entry
+ * @buffer: (out caller-allocates): %RAMO_ENTRY_TIMESTAMP_SIZE bytes, which may be used
+ *
+ * The entry's `timestamp` as the file has it. A timestamp in the form pi and oh-my-pi write
+ * (`new Date().toISOString()`) is not kept: it is written from RamoEntry.time_ms into @buffer.
+ *
+ * Returns: (transfer none) (nullable): the timestamp, valid as long as @entry and @buffer;
+ *   %NULL when the line has none or a value that is not a string
+ */
+const char *
+ramo_entry_get_timestamp (const RamoEntry *entry,
+                          char             buffer[RAMO_ENTRY_TIMESTAMP_SIZE])
+{
+  G_STATIC_ASSERT (RAMO_ENTRY_TIMESTAMP_SIZE >= RAMO_JS_ISO_STRING_SIZE);
+
+  if (entry->timestamp_iso && ramo_js_date_to_iso_string (entry->time_ms, buffer))
+    return buffer;
+  return entry->timestamp_text;
+}
+
+/**
+ * ramo_entry_dup_timestamp:
+ * @entry: an entry
+ *
+ * As ramo_entry_get_timestamp().
+ *
+ * Returns: (transfer full) (nullable): the entry's `timestamp` as the file has it, %NULL when
+ *   the line has none or a value that is not a string
+ */
+char *
+ramo_entry_dup_timestamp (const RamoEntry *entry)
+{
+  char buffer[RAMO_ENTRY_TIMESTAMP_SIZE];
+
+  return g_strdup (ramo_entry_get_timestamp (entry, buffer));
+}
+
 static RamoMessageRole
 role_from_string (const char *role)
 {
@@ -228,8 +267,28 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
 
   if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
     {
-      entry->timestamp = _ramo_scan_chunk (strings, scan, timestamp, FALSE);
-      entry->time_ms = ramo_js_date_parse (entry->timestamp);
+      const RamoScanNode *n = ramo_scan_node (scan, timestamp);
+      gsize len = n->end - n->start - 2;
+
+      /* The agents' own form (toISOString()) is not stored: it is written again from the time
+       * when asked for (ramo_entry_get_timestamp()), ~25 bytes an entry spared. A label's
+       * is kept: the labels' times point to it. */
+      if (!n->escaped && len == RAMO_JS_ISO_STRING_SIZE - 1 && entry->type != RAMO_ENTRY_TYPE_LABEL)
+        {
+          char text[RAMO_JS_ISO_STRING_SIZE];
+          char iso[RAMO_JS_ISO_STRING_SIZE];
+
+          memcpy (text, scan->text + n->start + 1, len);
+          text[len] = '\0';
+          entry->time_ms = ramo_js_date_parse (text);
+          entry->timestamp_iso = ramo_js_date_to_iso_string (entry->time_ms, iso) &&
+                                 memcmp (iso, text, len) == 0;
+        }
+      if (!entry->timestamp_iso)
+        {
+          entry->timestamp_text = _ramo_scan_chunk (strings, scan, timestamp, FALSE);
+          entry->time_ms = ramo_js_date_parse (entry->timestamp_text);
+        }
     }
   else
     {

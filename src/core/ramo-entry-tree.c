@@ -249,7 +249,8 @@ ramo_entry_tree_set_times (GPtrArray   *entries,
   for (guint i = from; i < entries->len; i++)
     {
       RamoEntry *entry = g_ptr_array_index (entries, i);
-      const guchar *p = (const guchar *) entry->timestamp;
+      /* the agents' own form (RamoEntry.timestamp_iso) is ASCII */
+      const guchar *p = (const guchar *) entry->timestamp_text;
 
       if (p == NULL)
         continue;
@@ -257,8 +258,8 @@ ramo_entry_tree_set_times (GPtrArray   *entries,
         p++;
       if (*p == 0)
         continue;
-      entry->time_ms = dialect == RAMO_DIALECT_OMP ? ramo_js_date_parse_jsc (entry->timestamp)
-                                                   : ramo_js_date_parse (entry->timestamp);
+      entry->time_ms = dialect == RAMO_DIALECT_OMP ? ramo_js_date_parse_jsc (entry->timestamp_text)
+                                                   : ramo_js_date_parse (entry->timestamp_text);
     }
 }
 

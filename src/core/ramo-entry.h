@@ -175,7 +175,8 @@ struct _RamoEntry
   const char     *id;
   const char     *parent_id;       /* as written (NULL for null or absent) */
   const char     *type_name;
-  const char     *timestamp;       /* as written, NULL if not a string */
+  const char     *timestamp_text;  /* as written, NULL if not a string or if timestamp_iso:
+                                    * read it with ramo_entry_get_timestamp() */
   const char     *role_name;       /* message role after migration, or NULL */
   const char     *target_id;       /* label, context_edit: `targetId` */
   const char     *label_text;      /* label entries: the `label` they set, NULL to clear */
@@ -203,11 +204,18 @@ struct _RamoEntry
   guint16         type;            /* RamoEntryType */
   guint16         role;            /* RamoMessageRole */
   guint32         flags;           /* RamoEntryFlags */
-  guint32         n_children : 31;
+  guint32         n_children : 30;
   guint32         children_owned : 1;
+  guint32         timestamp_iso : 1;   /* the timestamp is time_ms as toISOString() writes it */
 };
 
+/* room for any timestamp ramo_entry_get_timestamp() writes */
+#define RAMO_ENTRY_TIMESTAMP_SIZE 25
+
 const char *ramo_entry_type_to_string (RamoEntryType type);
+const char *ramo_entry_get_timestamp  (const RamoEntry *entry,
+                                       char             buffer[RAMO_ENTRY_TIMESTAMP_SIZE]);
+char       *ramo_entry_dup_timestamp  (const RamoEntry *entry);
 char       *ramo_format_label_time    (const char   *timestamp,
                                        GDateTime    *now);
 gboolean    ramo_text_needs_visible   (const char   *text,

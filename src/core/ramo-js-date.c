@@ -194,3 +194,70 @@ ramo_js_date_parse_jsc (const char *text)
 {
   return date_parse (text, TRUE);
 }
+
+static inline char *
+put_digits (char *out,
+            int   value,
+            int   n_digits)
+{
+  for (int i = n_digits - 1; i >= 0; i--)
+    {
+      out[i] = (char) ('0' + value % 10);
+      value /= 10;
+    }
+  return out + n_digits;
+}
+
+/**
+ * ramo_js_date_to_iso_string:
+ * @time_ms: milliseconds since the Unix epoch
+ * @out: (out caller-allocates): %RAMO_JS_ISO_STRING_SIZE bytes
+ *
+ * Writes @time_ms as JavaScript's `Date.prototype.toISOString()` does for the years 0 to 9999
+ * ("2026-03-01T07:00:00.000Z", %RAMO_JS_ISO_STRING_SIZE - 1 characters), the form pi and
+ * oh-my-pi write every timestamp in.
+ *
+ * Returns: %FALSE, writing nothing, for an invalid time or one outside those years
+ */
+gboolean
+ramo_js_date_to_iso_string (double time_ms,
+                            char   out[RAMO_JS_ISO_STRING_SIZE])
+{
+  gint64 ms, days, z, era, doe, yoe, doy, mp;
+  int year, month, day, rest;
+
+  /* 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z */
+  if (!(time_ms >= -62167219200000.0 && time_ms <= 253402300799999.0) || time_ms != trunc (time_ms))
+    return FALSE;
+  ms = (gint64) time_ms;
+  days = ms >= 0 ? ms / 86400000 : -((-ms + 86400000 - 1) / 86400000);
+  rest = (int) (ms - days * 86400000);
+
+  /* the civil date of a day number (days_from_civil() the other way) */
+  z = days + 719468;
+  era = (z >= 0 ? z : z - 146096) / 146097;
+  doe = z - era * 146097;
+  yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  mp = (5 * doy + 2) / 153;
+  day = (int) (doy - (153 * mp + 2) / 5 + 1);
+  month = (int) (mp < 10 ? mp + 3 : mp - 9);
+  year = (int) (yoe + era * 400 + (month <= 2));
+
+  out = put_digits (out, year, 4);
+  *out++ = '-';
+  out = put_digits (out, month, 2);
+  *out++ = '-';
+  out = put_digits (out, day, 2);
+  *out++ = 'T';
+  out = put_digits (out, rest / 3600000, 2);
+  *out++ = ':';
+  out = put_digits (out, rest / 60000 % 60, 2);
+  *out++ = ':';
+  out = put_digits (out, rest / 1000 % 60, 2);
+  *out++ = '.';
+  out = put_digits (out, rest % 1000, 3);
+  *out++ = 'Z';
+  *out = '\0';
+  return TRUE;
+}

@@ -42,10 +42,15 @@ typedef double (*RamoJsCompareFunc) (gconstpointer a,
                                      gconstpointer b,
                                      gpointer      user_data);
 
+/* the bytes of a `Date.prototype.toISOString()` text, its NUL included */
+#define RAMO_JS_ISO_STRING_SIZE 25
+
 double ramo_js_string_to_number (const char *text);
 double ramo_js_date_parse       (const char *text);
 double ramo_js_date_parse_jsc   (const char *text);
 double ramo_js_date_from_node   (JsonNode   *node);
+gboolean ramo_js_date_to_iso_string (double  time_ms,
+                                     char    out[RAMO_JS_ISO_STRING_SIZE]);
 gsize  ramo_js_utf16_length     (const char *text);
 int    ramo_js_utf16_compare    (const char *a,
                                  const char *b);

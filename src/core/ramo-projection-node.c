@@ -113,7 +113,7 @@ ramo_projection_node_get_property (GObject    *object,
       g_value_set_string (value, ramo_projection_node_get_kind (self));
       break;
     case PROP_TIMESTAMP:
-      g_value_set_string (value, ramo_projection_node_get_timestamp (self));
+      g_value_take_string (value, ramo_projection_node_dup_timestamp (self));
       break;
     case PROP_IS_LEAF:
       g_value_set_boolean (value, ramo_projection_node_get_is_leaf (self));
@@ -308,16 +308,17 @@ ramo_projection_node_get_kind (RamoProjectionNode *self)
 }
 
 /**
- * ramo_projection_node_get_timestamp:
+ * ramo_projection_node_dup_timestamp:
  * @self: a node
  *
- * Returns: (nullable): the entry's timestamp as written in the file
+ * Returns: (transfer full) (nullable): the entry's timestamp as written in the file
+ *   (ramo_entry_dup_timestamp())
  */
-const char *
-ramo_projection_node_get_timestamp (RamoProjectionNode *self)
+char *
+ramo_projection_node_dup_timestamp (RamoProjectionNode *self)
 {
   g_return_val_if_fail (RAMO_IS_PROJECTION_NODE (self), NULL);
-  return self->entry->timestamp;
+  return ramo_entry_dup_timestamp (self->entry);
 }
 
 /**

@@ -144,7 +144,7 @@ const char         *ramo_projection_node_get_label_time   (RamoProjectionNode  *
 const char         *ramo_projection_node_get_label        (RamoProjectionNode  *self);
 RamoEntry          *ramo_projection_node_get_context_edit (RamoProjectionNode *self);
 const char         *ramo_projection_node_get_kind         (RamoProjectionNode  *self);
-const char         *ramo_projection_node_get_timestamp    (RamoProjectionNode  *self);
+char               *ramo_projection_node_dup_timestamp    (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_is_leaf      (RamoProjectionNode  *self);
 gboolean            ramo_projection_node_get_on_active_path (RamoProjectionNode *self);
 gboolean            ramo_projection_node_get_shows_leaf   (RamoProjectionNode  *self);

@@ -383,7 +383,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     }
 
   if (entry->type == RAMO_ENTRY_TYPE_LABEL)
-    set_label (self, entry->target_id, entry->label_text, entry->timestamp);
+    set_label (self, entry->target_id, entry->label_text, entry->timestamp_text);   /* kept for labels */
   if (entry->flags & RAMO_ENTRY_FLAG_OMP_ONLY)
     self->omp_seen = TRUE;
   if (entry->type == RAMO_ENTRY_TYPE_CONTEXT_EDIT && entry->target_id)
