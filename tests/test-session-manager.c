@@ -671,12 +671,60 @@ test_timestamps_as_written (void)
   g_assert_cmpfloat (number->time_ms, ==, 1767225600000.0);
 }
 
+/* The index by id against a GHashTable: ids added in turn, some again (the later wins), each
+ * looked up after every growth, and ids never added missed. */
+static void
+test_id_index (void)
+{
+  enum { N = 20000 };
+  g_autofree RamoEntry *records = g_new0 (RamoEntry, N);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+  g_autoptr(GHashTable) expected = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GStringChunk) strings = g_string_chunk_new (4096);
+  g_autoptr(RamoIdIndex) index = _ramo_id_index_new (entries);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (8);
+
+  for (guint i = 0; i < N; i++)
+    {
+      /* one id in five is one seen before */
+      guint n = i % 5 == 4 ? (guint) g_rand_int_range (rand, 0, (gint32) i) : i;
+      g_autofree char *id = g_strdup_printf ("%08x", n * 2654435761u);
+      RamoEntry *before = g_hash_table_lookup (expected, id);
+
+      records[i].id = g_string_chunk_insert_const (strings, id);
+      records[i].index = i;
+      g_assert_true (_ramo_id_index_insert (index, &records[i]) == before);
+      g_ptr_array_add (entries, &records[i]);
+      g_hash_table_insert (expected, (char *) records[i].id, &records[i]);
+      g_assert_cmpuint (_ramo_id_index_size (index), ==, g_hash_table_size (expected));
+      if ((i & (i - 1)) == 0)
+        {
+          GHashTableIter iter;
+          gpointer key, value;
+
+          g_hash_table_iter_init (&iter, expected);
+          while (g_hash_table_iter_next (&iter, &key, &value))
+            g_assert_true (_ramo_id_index_lookup (index, key) == value);
+        }
+    }
+  for (guint i = 0; i < N; i++)
+    {
+      g_autofree char *absent = g_strdup_printf ("x%07u", i);
+
+      g_assert_null (_ramo_id_index_lookup (index, absent));
+      g_assert_true (_ramo_id_index_lookup (index, records[i].id) == g_hash_table_lookup (expected, records[i].id));
+    }
+  g_assert_null (_ramo_id_index_lookup (index, NULL));
+  g_assert_false (_ramo_id_index_contains (index, ""));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/Core/SessionManager/example", test_example);
+  g_test_add_func ("/Core/SessionManager/id-index", test_id_index);
   g_test_add_func ("/Core/SessionManager/timestamps-as-written", test_timestamps_as_written);
   g_test_add_func ("/Core/SessionManager/context", test_context);
   g_test_add_func ("/Core/SessionManager/children-order", test_children_order);

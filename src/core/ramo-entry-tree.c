@@ -265,7 +265,7 @@ ramo_entry_tree_set_times (GPtrArray   *entries,
 
 /**
  * ramo_entry_tree_resolve_parent:
- * @by_id: (element-type utf8 RamoEntry): the entries by id
+ * @by_id: the entries by id
  * @entry: an entry
  *
  * The entry @entry's `parentId` names, as pi links them: none when the `parentId` is null or
@@ -274,14 +274,14 @@ ramo_entry_tree_set_times (GPtrArray   *entries,
  * Returns: (transfer none) (nullable): the parent, %NULL for a root
  */
 RamoEntry *
-ramo_entry_tree_resolve_parent (GHashTable *by_id,
-                                RamoEntry  *entry)
+ramo_entry_tree_resolve_parent (RamoIdIndex *by_id,
+                                RamoEntry   *entry)
 {
   RamoEntry *parent;
 
   if (entry->parent_id == NULL || strcmp (entry->parent_id, entry->id) == 0)
     return NULL;
-  parent = g_hash_table_lookup (by_id, entry->parent_id);
+  parent = _ramo_id_index_lookup (by_id, entry->parent_id);
   if (parent == NULL)
     entry->flags |= RAMO_ENTRY_FLAG_ORPHAN;
   return parent;
@@ -341,18 +341,18 @@ ramo_entry_tree_mark_path (RamoEntry *leaf,
  * the roots (a null or own `parentId`, or one that names no entry). Unlike
  * ramo_entry_tree_resolve_parent() it flags nothing: it is asked of shadowed lines too. */
 static RamoEntry *
-line_placement (GHashTable      *by_id,
+line_placement (RamoIdIndex     *by_id,
                 const RamoEntry *line)
 {
   if (line->parent_id == NULL || strcmp (line->parent_id, line->id) == 0)
     return NULL;
-  return g_hash_table_lookup (by_id, line->parent_id);
+  return _ramo_id_index_lookup (by_id, line->parent_id);
 }
 
 /**
  * ramo_entry_tree_build:
  * @entries: (element-type RamoEntry): every entry, in file order (RamoEntry.index is the position)
- * @by_id: (element-type utf8 RamoEntry): the entries by id (the later line where two share one)
+ * @by_id: the entries by id (the later line where two share one)
  * @roots: (element-type RamoEntry): filled with the roots
  * @cut: (element-type RamoEntry): gets the entries at which a cycle was cut for the first time
  * @pool: (inout) (transfer full): the tree's array of children (ramo_entry_tree_link_children()),
@@ -376,7 +376,7 @@ line_placement (GHashTable      *by_id,
  */
 void
 ramo_entry_tree_build (GPtrArray   *entries,
-                       GHashTable  *by_id,
+                       RamoIdIndex *by_id,
                        GPtrArray   *roots,
                        GPtrArray   *cut,
                        RamoEntry ***pool,
@@ -415,7 +415,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
     first_line[i] = G_MAXUINT;
   for (guint i = 0; i < n; i++)
     {
-      RamoEntry *node = shadowing ? g_hash_table_lookup (by_id, records[i]->id) : records[i];
+      RamoEntry *node = shadowing ? _ramo_id_index_lookup (by_id, records[i]->id) : records[i];
 
       if (node != NULL && first_line[node->index] == G_MAXUINT)
         first_line[node->index] = i;
@@ -495,7 +495,7 @@ ramo_entry_tree_build (GPtrArray   *entries,
   for (guint i = 0; i < n; i++)
     {
       RamoEntry *line = records[i];
-      RamoEntry *node = g_hash_table_lookup (by_id, line->id);
+      RamoEntry *node = _ramo_id_index_lookup (by_id, line->id);
       RamoEntry *place = line_placement (by_id, line);
 
       if (node == NULL)

@@ -9,6 +9,7 @@
 
 #include "ramo-dialect.h"
 #include "ramo-entry.h"
+#include "ramo-id-index.h"
 
 G_BEGIN_DECLS
 
@@ -16,12 +17,12 @@ G_BEGIN_DECLS
 #define RAMO_ENTRY_FLAG_ACTIVE_PATH (1u << 15)
 
 void       ramo_entry_tree_build           (GPtrArray   *entries,
-                                            GHashTable  *by_id,
+                                            RamoIdIndex *by_id,
                                             GPtrArray   *roots,
                                             GPtrArray   *cut,
                                             RamoEntry ***pool,
                                             RamoDialect  dialect);
-RamoEntry *ramo_entry_tree_resolve_parent  (GHashTable  *by_id,
+RamoEntry *ramo_entry_tree_resolve_parent  (RamoIdIndex *by_id,
                                             RamoEntry   *entry);
 void       ramo_entry_tree_link_children   (GPtrArray   *entries,
                                             RamoEntry ***pool,

@@ -299,7 +299,7 @@ ramo_session_manager_append_label_change (RamoSessionManager  *self,
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (target_id != NULL, NULL);
 
-  if (!g_hash_table_contains (self->by_id, target_id))
+  if (!_ramo_id_index_contains (self->by_id, target_id))
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
                    "Entry %s not found", target_id);

@@ -194,7 +194,7 @@ ramo_session_manager_branch_with_summary (RamoSessionManager  *self,
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
   g_return_val_if_fail (summary != NULL, NULL);
 
-  if (from_id != NULL && !g_hash_table_contains (self->by_id, from_id))
+  if (from_id != NULL && !_ramo_id_index_contains (self->by_id, from_id))
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
                    "Entry %s not found", from_id);
@@ -333,7 +333,7 @@ ramo_session_manager_create_branched_session (RamoSessionManager  *self,
   if (new_path)
     *new_path = NULL;
 
-  if (leaf_id == NULL || !g_hash_table_contains (self->by_id, leaf_id))
+  if (leaf_id == NULL || !_ramo_id_index_contains (self->by_id, leaf_id))
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,
                    "Entry %s not found", leaf_id ? leaf_id : "(null)");

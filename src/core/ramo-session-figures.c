@@ -380,7 +380,7 @@ tree_entry (RamoSessionManager *self,
             RamoFiguresTable   *table,
             const char         *id)
 {
-  RamoEntry *entry = id ? g_hash_table_lookup (self->by_id, id) : NULL;
+  RamoEntry *entry = id ? _ramo_id_index_lookup (self->by_id, id) : NULL;
 
   if (entry == NULL || entry->index >= table->n_slots || table->slot_of[entry->index] == NO_SLOT)
     return NULL;

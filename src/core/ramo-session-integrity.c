@@ -266,7 +266,7 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
 
       if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
         {
-          RamoEntry *holder = g_hash_table_lookup (self->by_id, entry->id);
+          RamoEntry *holder = _ramo_id_index_lookup (self->by_id, entry->id);
 
           add_problem (problems, RAMO_PROBLEM_DUPLICATE_ID, entry, entry->id)->related_line =
             holder ? holder->line : 0;
@@ -280,17 +280,17 @@ _ramo_session_manager_find_problems (RamoSessionManager *self)
         {
           if (entry->flags & RAMO_ENTRY_FLAG_CYCLE_BROKEN)
             add_problem (problems, RAMO_PROBLEM_CYCLE, entry, entry->parent_id);
-          else if (!g_hash_table_contains (self->by_id, entry->parent_id))
+          else if (!_ramo_id_index_contains (self->by_id, entry->parent_id))
             add_problem (problems, RAMO_PROBLEM_ORPHAN, entry, entry->parent_id);
         }
 
       if (entry->type == RAMO_ENTRY_TYPE_LABEL &&
-          (entry->target_id == NULL || !g_hash_table_contains (self->by_id, entry->target_id)))
+          (entry->target_id == NULL || !_ramo_id_index_contains (self->by_id, entry->target_id)))
         add_problem (problems, RAMO_PROBLEM_LABEL_TARGET, entry, entry->target_id);
 
       if (entry->type == RAMO_ENTRY_TYPE_COMPACTION && entry->first_kept_id != NULL)
         {
-          RamoEntry *kept = g_hash_table_lookup (self->by_id, entry->first_kept_id);
+          RamoEntry *kept = _ramo_id_index_lookup (self->by_id, entry->first_kept_id);
 
           if (kept == NULL || !is_ancestor (kept, entry))
             add_problem (problems, RAMO_PROBLEM_KEPT_OFF_PATH, entry, entry->first_kept_id);

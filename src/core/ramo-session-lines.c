@@ -46,7 +46,7 @@ derived_id (RamoSessionManager *self,
       char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, seed, -1);
 
       hash[8] = '\0';
-      if (!g_hash_table_contains (self->by_id, hash))
+      if (!_ramo_id_index_contains (self->by_id, hash))
         return hash;
       g_free (hash);
     }
@@ -338,7 +338,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
                            job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
                            job->n_calls / 2, job->call_id);
 
-  previous = g_hash_table_lookup (self->by_id, entry->id);
+  previous = _ramo_id_index_insert (self->by_id, entry);
   if (previous != NULL)
     {
       previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
@@ -349,7 +349,6 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
                                             "duplicate id %s (also on line %u); one entry, as written on its last line",
                                             entry->id, previous->line);
     }
-  g_hash_table_insert (self->by_id, (char *) entry->id, entry);
   g_ptr_array_add (self->entries, entry);
   _ramo_figures_table_commit (self->figures, entry, &job->figures);
   if (entry->type == RAMO_ENTRY_TYPE_SESSION_INFO)
@@ -368,7 +367,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
           /* mostly the line before: no need to ask the index */
           RamoEntry *before = self->entries->len > 1 ? g_ptr_array_index (self->entries, self->entries->len - 2) : NULL;
           RamoEntry *parent = before && strcmp (before->id, entry->parent_id) == 0
-                              ? before : g_hash_table_lookup (self->by_id, entry->parent_id);
+                              ? before : _ramo_id_index_lookup (self->by_id, entry->parent_id);
 
           if (parent == NULL)
             self->links_in_order = FALSE;
@@ -403,7 +402,7 @@ guint
 ramo_session_manager_get_n_ids (RamoSessionManager *self)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), 0);
-  return g_hash_table_size (self->by_id);
+  return _ramo_id_index_size (self->by_id);
 }
 
 /**

@@ -85,7 +85,7 @@ struct _RamoSessionManager
   GStringChunk     *strings;
   GPtrArray        *entries;           /* (element-type RamoEntry) file order, owned */
   RamoEntry        *last_session_info; /* the last session_info entry, the session's name */
-  GHashTable       *by_id;             /* id → RamoEntry, the later line wins */
+  RamoIdIndex      *by_id;             /* id → RamoEntry, the later line wins */
   GHashTable       *repeated_ids;      /* the ids on more than one line (chunk strings), or NULL */
   GHashTable       *labels;            /* target id → label (chunk string) */
   GHashTable       *label_times;       /* target id → timestamp of the label entry */

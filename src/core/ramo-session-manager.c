@@ -72,7 +72,7 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
 {
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   self->last_session_info = NULL;
-  g_clear_pointer (&self->by_id, g_hash_table_unref);
+  g_clear_pointer (&self->by_id, _ramo_id_index_free);
   g_clear_pointer (&self->repeated_ids, g_hash_table_unref);
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_pointer (&self->label_times, g_hash_table_unref);
@@ -110,7 +110,7 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
 {
   self->strings = g_string_chunk_new (64 * 1024);
   self->entries = g_ptr_array_new_with_free_func (entry_free);
-  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->by_id = _ramo_id_index_new (self->entries);
   self->labels = g_hash_table_new (g_str_hash, g_str_equal);
   self->label_times = g_hash_table_new (g_str_hash, g_str_equal);
   self->context_edits = g_hash_table_new (g_str_hash, g_str_equal);
@@ -334,7 +334,7 @@ _ramo_session_manager_build_tree (RamoSessionManager *self)
   _ramo_figures_table_changed (self->figures);
   /* a leaf whose id a later line took (lines appended) is that line: pi's leaf is an id */
   if (self->leaf != NULL && (self->leaf->flags & RAMO_ENTRY_FLAG_SHADOWED))
-    self->leaf = g_hash_table_lookup (self->by_id, self->leaf->id);
+    self->leaf = _ramo_id_index_lookup (self->by_id, self->leaf->id);
   ramo_entry_tree_build (self->entries, self->by_id, self->roots, cut, &self->child_pool,
                          _ramo_session_manager_order_dialect (self));
   for (guint i = 0; i < cut->len; i++)
@@ -553,7 +553,7 @@ ramo_session_manager_get_entry (RamoSessionManager *self,
                                 const char         *id)
 {
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
-  return id ? g_hash_table_lookup (self->by_id, id) : NULL;
+  return id ? _ramo_id_index_lookup (self->by_id, id) : NULL;
 }
 
 /**
@@ -600,7 +600,7 @@ ramo_session_manager_dup_branch (RamoSessionManager *self,
 
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
-  entry = from_id ? g_hash_table_lookup (self->by_id, from_id) : self->leaf;
+  entry = from_id ? _ramo_id_index_lookup (self->by_id, from_id) : self->leaf;
   path = g_ptr_array_new ();
   for (RamoEntry *e = entry; e; e = e->parent)
     g_ptr_array_add (path, e);
@@ -750,7 +750,7 @@ ramo_session_manager_branch (RamoSessionManager  *self,
       return FALSE;
     }
 
-  entry = g_hash_table_lookup (self->by_id, entry_id);
+  entry = _ramo_id_index_lookup (self->by_id, entry_id);
   if (entry == NULL)
     {
       g_set_error (error, RAMO_SESSION_ERROR, RAMO_SESSION_ERROR_NOT_FOUND,

@@ -373,7 +373,7 @@ load_state_finish (RamoSessionManager *self,
   self->pending_offset = state->pending_offset;
   self->n_lines = state->line_no;
   self->leaf = self->entries->len > 0
-    ? g_hash_table_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
+    ? _ramo_id_index_lookup (self->by_id, ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id)
     : NULL;
 
   if (self->links_in_order)

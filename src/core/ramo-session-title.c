@@ -527,7 +527,7 @@ replace_head (RamoSessionManager  *self,
     json_object_set_string_member (object, "parentId", leaf_id);
   else
     json_object_set_null_member (object, "parentId");
-  while (g_hash_table_contains (self->by_id, json_object_get_string_member (object, "id")))
+  while (_ramo_id_index_contains (self->by_id, json_object_get_string_member (object, "id")))
     {
       g_autofree char *fresh = _ramo_session_manager_new_id (self);
 

@@ -45,7 +45,7 @@ generate_id (RamoSessionManager *self)
       char *uuid = g_uuid_string_random ();
 
       uuid[8] = '\0';
-      if (!g_hash_table_contains (self->by_id, uuid))
+      if (!_ramo_id_index_contains (self->by_id, uuid))
         return uuid;
       g_free (uuid);
     }
@@ -358,7 +358,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
   _ramo_session_manager_build_tree (self);
   /* the leaf follows first, so that the listeners of ::entries-added lay out the final state */
   if (follow)
-    _ramo_session_manager_set_leaf (self, g_hash_table_lookup (self->by_id,
+    _ramo_session_manager_set_leaf (self, _ramo_id_index_lookup (self->by_id,
                                          ((RamoEntry *) g_ptr_array_index (self->entries, self->entries->len - 1))->id));
   _ramo_session_manager_emit_entries_added (self, first_new, self->entries->len - first_new);
 
@@ -433,7 +433,7 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
           else
             json_object_set_null_member (object, "parentId");
         }
-      if (g_hash_table_contains (self->by_id, json_object_get_string_member (object, "id")))
+      if (_ramo_id_index_contains (self->by_id, json_object_get_string_member (object, "id")))
         {
           g_autofree char *id = generate_id (self);
           json_object_set_string_member (object, "id", id);
