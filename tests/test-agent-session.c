@@ -1146,7 +1146,7 @@ test_branch (Fixture       *fx,
   /* 3 + a1000001…a1000006 + b2000001…b2000004, then the label "plan" of a1000006 */
   g_assert_cmpuint (ramo_session_manager_get_n_entries (fx->manager), ==, 14);
   leaf = ramo_session_manager_get_leaf (fx->manager);
-  g_assert_cmpstr (leaf->type_name, ==, "label");
+  g_assert_cmpstr (ramo_entry_get_type_name (leaf), ==, "label");
   g_assert_cmpstr (leaf->parent_id, ==, "b2000004");
   g_assert_cmpstr (ramo_session_manager_get_label (fx->manager, "a1000006"), ==, "plan");
   g_assert_cmpstr (json_object_get_string_member (ramo_session_manager_get_header (fx->manager), "parentSession"),

@@ -780,7 +780,7 @@ test_odd_fields (void)
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 4);
   g_assert_true (ramo_session_manager_get_entry_at (manager, 1)->flags & RAMO_ENTRY_FLAG_SYNTHETIC_ID);
   g_assert_null (ramo_session_manager_get_entry (manager, "n")->parent);
-  g_assert_cmpstr (ramo_session_manager_get_entry (manager, "u")->type_name, ==, "archive");
+  g_assert_cmpstr (ramo_entry_get_type_name (ramo_session_manager_get_entry (manager, "u")), ==, "archive");
   projection = ramo_projection_new (manager);
   g_assert_false (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "u")));
   ramo_projection_set_filter (projection, RAMO_FILTER_ALL);
@@ -945,7 +945,7 @@ test_odd_versions (void)
       /* ids as written, except for a v1 file, whose ids the migration makes */
       g_assert_cmpint (ramo_session_manager_get_entry (manager, "a") != NULL, ==, cases[i].file_version >= 2);
       /* pi renames hookMessage only when it runs the v2→v3 migration */
-      g_assert_cmpstr (ramo_session_manager_get_entry_at (manager, 1)->role_name, ==,
+      g_assert_cmpstr (ramo_entry_get_role_name (ramo_session_manager_get_entry_at (manager, 1)), ==,
                        cases[i].file_version < 3 ? "custom" : "hookMessage");
     }
 }

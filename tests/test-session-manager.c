@@ -454,7 +454,7 @@ test_migration_v1 (void)
   g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 5);
   g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
   g_assert_cmpuint (((RamoLoadIssue *) g_ptr_array_index (ramo_session_manager_get_issues (manager), 0))->line, ==, 4);
-  g_assert_cmpstr (ramo_session_manager_get_entry_at (manager, 1)->role_name, ==, "custom");
+  g_assert_cmpstr (ramo_entry_get_role_name (ramo_session_manager_get_entry_at (manager, 1)), ==, "custom");
 
   /* a linear chain; firstKeptEntryIndex 3 counts parsed lines (header 0): the entry "c" */
   context = ramo_session_manager_build_session_context (manager);

@@ -57,16 +57,16 @@ write_tree_json (RamoSessionManager *manager)
       else
         g_string_append (out, "null");
       /* pi's JSON leaves out a missing type */
-      if (entry->type_name)
+      if (ramo_entry_get_type_name (entry))
         {
           g_string_append (out, ",\"type\":");
-          ramo_json_write_string (out, entry->type_name);
+          ramo_json_write_string (out, ramo_entry_get_type_name (entry));
         }
       g_string_append_printf (out, ",\"depth\":%u", entry->depth);
-      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name)
+      if (entry->type == RAMO_ENTRY_TYPE_MESSAGE && ramo_entry_get_role_name (entry))
         {
           g_string_append (out, ",\"role\":");
-          ramo_json_write_string (out, entry->role_name);
+          ramo_json_write_string (out, ramo_entry_get_role_name (entry));
         }
       if (label)
         {
@@ -304,9 +304,10 @@ ramo_cli_info (int    argc,
     for (guint i = 0; i < n; i++)
       {
         RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
-        gboolean by_role_name = entry->type == RAMO_ENTRY_TYPE_MESSAGE && entry->role_name;
-        GHashTable *table = by_role_name ? by_role : by_type;
-        const char *key = by_role_name ? entry->role_name : entry->type_name ? entry->type_name : "(no type)";
+        const char *role_name = ramo_entry_get_role_name (entry);
+        const char *type_name = ramo_entry_get_type_name (entry);
+        GHashTable *table = role_name ? by_role : by_type;
+        const char *key = role_name ? role_name : type_name ? type_name : "(no type)";
 
         /* one entry an id: a line a later one with its id shadows is not counted */
         if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)

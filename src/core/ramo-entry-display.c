@@ -531,7 +531,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
           case RAMO_MESSAGE_ROLE_NONE:
           case RAMO_MESSAGE_ROLE_OTHER:
           default:
-            g_string_append_printf (out, "[%s]", entry->role_name ? entry->role_name : "undefined");
+            g_string_append_printf (out, "[%s]", ramo_entry_get_role_name (entry) ? ramo_entry_get_role_name (entry) : "undefined");
             break;
           }
       }
@@ -623,7 +623,11 @@ _ramo_entry_compute_display (RamoDisplayState *state,
     case RAMO_ENTRY_TYPE_UNKNOWN:
     default:
       /* pi shows no text for types it does not know; Ramo names the type */
-      g_string_append_printf (out, "[%s]", entry->type_name && *entry->type_name ? entry->type_name : "?");
+      {
+        const char *type_name = ramo_entry_get_type_name (entry);
+
+        g_string_append_printf (out, "[%s]", type_name && *type_name ? type_name : "?");
+      }
       break;
     }
 

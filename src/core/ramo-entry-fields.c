@@ -263,7 +263,8 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
       }
   if (type == NULL)
     type = _ramo_scan_chunk (strings, scan, type_node, TRUE);
-  entry->type_name = type;   /* NULL when the line has no string "type" */
+  if (entry->type == RAMO_ENTRY_TYPE_UNKNOWN)
+    entry->name = type;   /* NULL when the line has no string "type" */
 
   if (ramo_scan_type (scan, timestamp) == RAMO_SCAN_STRING)
     {
@@ -339,7 +340,7 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
           role = _ramo_scan_chunk (strings, scan, role_node, TRUE);
 
         entry->role = role_from_string (role);
-        entry->role_name = role;
+        entry->name = role;
 
         if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
           {

@@ -174,10 +174,12 @@ struct _RamoEntry
 {
   const char     *id;
   const char     *parent_id;       /* as written (NULL for null or absent) */
-  const char     *type_name;
+  const char     *name;            /* an unknown type's `type` as written (NULL if not a
+                                    * string), a message's role after migration (NULL if not a
+                                    * string): read them with ramo_entry_get_type_name() and
+                                    * ramo_entry_get_role_name() */
   const char     *timestamp_text;  /* as written, NULL if not a string or if timestamp_iso:
                                     * read it with ramo_entry_get_timestamp() */
-  const char     *role_name;       /* message role after migration, or NULL */
   const char     *target_id;       /* label, context_edit: `targetId` */
   const char     *label_text;      /* label entries: the `label` they set, NULL to clear */
   const char     *first_kept_id;   /* compaction: `firstKeptEntryId` */
@@ -213,6 +215,31 @@ struct _RamoEntry
 #define RAMO_ENTRY_TIMESTAMP_SIZE 25
 
 const char *ramo_entry_type_to_string (RamoEntryType type);
+/**
+ * ramo_entry_get_type_name:
+ * @entry: an entry
+ *
+ * Returns: (nullable): the entry's `type` as written, %NULL when the line has no string type
+ */
+static inline const char *
+ramo_entry_get_type_name (const RamoEntry *entry)
+{
+  return entry->type == RAMO_ENTRY_TYPE_UNKNOWN ? entry->name : ramo_entry_type_to_string (entry->type);
+}
+
+/**
+ * ramo_entry_get_role_name:
+ * @entry: an entry
+ *
+ * Returns: (nullable): a message's role after migration (a legacy `hookMessage` is `custom`),
+ *   %NULL for other entries and for a role that is not a string
+ */
+static inline const char *
+ramo_entry_get_role_name (const RamoEntry *entry)
+{
+  return entry->type == RAMO_ENTRY_TYPE_MESSAGE ? entry->name : NULL;
+}
+
 const char *ramo_entry_get_timestamp  (const RamoEntry *entry,
                                        char             buffer[RAMO_ENTRY_TIMESTAMP_SIZE]);
 char       *ramo_entry_dup_timestamp  (const RamoEntry *entry);

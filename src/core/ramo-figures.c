@@ -212,7 +212,7 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
       break;
     case RAMO_ENTRY_TYPE_UNKNOWN:
       /* oh-my-pi's calls outside the conversation */
-      if (g_strcmp0 (entry->type_name, "model_usage") == 0)
+      if (g_strcmp0 (ramo_entry_get_type_name (entry), "model_usage") == 0)
         usage = ramo_scan_member (scan, 1, "usage");
       break;
     case RAMO_ENTRY_TYPE_MESSAGE:

@@ -365,9 +365,10 @@ role_matches (const RamoQueryField *field,
         return TRUE;
       if (entry->role == RAMO_MESSAGE_ROLE_BASH_EXECUTION && strcmp (value, "bash") == 0)
         return TRUE;
-      return entry->role_name && g_ascii_strcasecmp (entry->role_name, value) == 0;
+      return ramo_entry_get_role_name (entry) && g_ascii_strcasecmp (ramo_entry_get_role_name (entry), value) == 0;
     }
-  return entry->type_name && g_ascii_strcasecmp (entry->type_name, value) == 0;
+  return ramo_entry_get_type_name (entry) != NULL &&
+         g_ascii_strcasecmp (ramo_entry_get_type_name (entry), value) == 0;
 }
 
 /* Whether the entry at @index matches every field (the cheap tests first) */

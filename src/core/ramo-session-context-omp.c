@@ -76,7 +76,7 @@ static gboolean
 is_type (const RamoEntry *entry,
          const char      *type_name)
 {
-  return entry->type == RAMO_ENTRY_TYPE_UNKNOWN && g_strcmp0 (entry->type_name, type_name) == 0;
+  return entry->type == RAMO_ENTRY_TYPE_UNKNOWN && g_strcmp0 (ramo_entry_get_type_name (entry), type_name) == 0;
 }
 
 /* appendMessage(): what an entry gives */

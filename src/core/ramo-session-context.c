@@ -249,12 +249,12 @@ ramo_session_manager_build_context_at (RamoSessionManager *self,
           break;
         case RAMO_ENTRY_TYPE_UNKNOWN:
           /* spec §4: the mode and TTSR rules of the path, for files of either agent */
-          if (g_strcmp0 (entry->type_name, "mode_change") == 0)
+          if (g_strcmp0 (ramo_entry_get_type_name (entry), "mode_change") == 0)
             {
               ctx->mode = entry->aux1 ? entry->aux1 : "\"none\"";
               ctx->mode_data = entry->aux2;
             }
-          else if (g_strcmp0 (entry->type_name, "ttsr_injection") == 0 && entry->aux1)
+          else if (g_strcmp0 (ramo_entry_get_type_name (entry), "ttsr_injection") == 0 && entry->aux1)
             g_ptr_array_add (ctx->rules, (gpointer) entry->aux1);
           break;
         default:

@@ -382,7 +382,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
             guint custom_type = ramo_scan_member (scan, message, "customType");
 
             /* a `hookMessage` of a version-3 file keeps its role */
-            if (g_strcmp0 (entry->role_name, "custom") != 0)
+            if (g_strcmp0 (ramo_entry_get_role_name (entry), "custom") != 0)
               break;
             if (ramo_scan_string_equal (scan, custom_type, "interrupted-thinking"))
               entry->flags |= RAMO_ENTRY_FLAG_INTERRUPTED_THINKING;
@@ -455,21 +455,21 @@ _ramo_entry_fill_omp (GStringChunk *strings,
       break;
 
     case RAMO_ENTRY_TYPE_UNKNOWN:
-      if (entry->type_name == NULL)
+      if (ramo_entry_get_type_name (entry) == NULL)
         break;
-      if (strcmp (entry->type_name, "mode_change") == 0)
+      if (strcmp (ramo_entry_get_type_name (entry), "mode_change") == 0)
         {
           if (ramo_scan_type (scan, ramo_scan_member (scan, object, "mode")) == RAMO_SCAN_NULL)
             entry->flags |= RAMO_ENTRY_FLAG_MODE_NULL;
         }
-      else if (strcmp (entry->type_name, "ttsr_injection") == 0)
+      else if (strcmp (ramo_entry_get_type_name (entry), "ttsr_injection") == 0)
         {
           RamoScanType rules = ramo_scan_type (scan, ramo_scan_member (scan, object, "injectedRules"));
 
           if (rules == RAMO_SCAN_NONE || rules == RAMO_SCAN_NULL)
             entry->flags |= RAMO_ENTRY_FLAG_RULES_FALLBACK;
         }
-      else if (strcmp (entry->type_name, "service_tier_change") == 0)
+      else if (strcmp (ramo_entry_get_type_name (entry), "service_tier_change") == 0)
         entry->aux1 = _ramo_scan_json_chunk_const (strings, scan, ramo_scan_member (scan, object, "serviceTier"));
       break;
 
