@@ -239,7 +239,8 @@ ramo_entry_content_new (const RamoEntry *entry,
       break;
     }
   if (content->kind == NULL)
-    content->kind = g_strdup (ramo_entry_get_type_name (entry) ? ramo_entry_get_type_name (entry) : "entry");
+    content->kind = g_strdup (ramo_entry_get_type_name (entry) != NULL ? ramo_entry_get_type_name (entry)
+                                                                       : "entry");
   if (content->text == NULL)
     content->text = g_strdup ("");
   return content;

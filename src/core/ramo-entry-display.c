@@ -531,7 +531,8 @@ _ramo_entry_compute_display (RamoDisplayState *state,
           case RAMO_MESSAGE_ROLE_NONE:
           case RAMO_MESSAGE_ROLE_OTHER:
           default:
-            g_string_append_printf (out, "[%s]", ramo_entry_get_role_name (entry) ? ramo_entry_get_role_name (entry) : "undefined");
+            g_string_append_printf (out, "[%s]", ramo_entry_get_role_name (entry) != NULL
+                                                 ? ramo_entry_get_role_name (entry) : "undefined");
             break;
           }
       }

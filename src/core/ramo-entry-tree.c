@@ -106,7 +106,7 @@ ramo_entry_tree_add_child (RamoEntry *parent,
     ramo_entry_tree_clear_children (parent);
   if (!parent->children_owned)
     {
-      RamoEntry **own = g_new (RamoEntry *, n + 1 <= 1 ? 1 : 1u << g_bit_storage (n));
+      RamoEntry **own = g_new (RamoEntry *, n == 0 ? 1 : 1u << g_bit_storage (n));
 
       if (n > 0)
         memcpy (own, parent->children, n * sizeof *own);
@@ -153,10 +153,10 @@ add_to_slice (RamoEntry *parent,
  * @parent: an entry whose children are each listed by its own line
  * @dialect: whose sort to sort them by
  *
- * Sorts the children of @parent oldest→newest by RamoEntry.time_ms as `getTree()` does: the agent builds the
- * list in file order each time, then sorts it, in the order V8's Array.prototype.sort() gives
- * for pi (ramo_js_sort()) and JavaScriptCore's for oh-my-pi (ramo_js_sort_jsc()). Where
- * they are not in file order (sorted before, an entry added since), that order is made
+ * Sorts the children of @parent oldest→newest by RamoEntry.time_ms as `getTree()` does: the
+ * agent builds the list in file order each time, then sorts it, in the order V8's
+ * Array.prototype.sort() gives for pi (ramo_js_sort()) and JavaScriptCore's for oh-my-pi
+ * (ramo_js_sort_jsc()). Where they are not in file order (sorted before, an entry added since), that order is made
  * first, so the result is the agent's whatever the comparator's NaNs make of it. (Where lines
  * share ids the agent lists a node once per line: ramo_entry_tree_build() sorts those lists.)
  */
