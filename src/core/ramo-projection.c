@@ -147,7 +147,17 @@ rebuild_layout (RamoProjection *self,
   _ramo_projection_ensure_order (self, roots, n, leaf);
   job = _ramo_layout_job_new (self, n, leaf, incremental && self->rows != NULL, keep_if_same);
   if (_ramo_projection_run_job (self, job, in_steps ? g_get_monotonic_time () + self->step_usec : G_MAXINT64))
-    _ramo_projection_install_layout (self, job);
+    {
+      _ramo_projection_install_layout (self, job);
+      /* The layout's work arrays (20 bytes an entry) are kept for the next change only where
+       * changes come one after another (a window lays out in steps); a projection laid out at
+       * once, as ramo-session's, lets them go (unless a handler started a layout meanwhile). */
+      if (!self->layout_in_steps && self->job == NULL)
+        {
+          g_clear_pointer (&self->scratch, g_free);
+          self->n_scratch = 0;
+        }
+    }
   else
     _ramo_projection_start_job (self, job);
 }
