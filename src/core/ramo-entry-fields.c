@@ -270,6 +270,7 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
     {
       const RamoScanNode *n = ramo_scan_node (scan, timestamp);
       gsize len = n->end - n->start - 2;
+      gboolean parsed = FALSE;
 
       /* The agents' own form (toISOString()) is not stored: it is written again from the time
        * when asked for (ramo_entry_get_timestamp()), ~25 bytes an entry spared. A label's
@@ -282,13 +283,16 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
           memcpy (text, scan->text + n->start + 1, len);
           text[len] = '\0';
           entry->time_ms = ramo_js_date_parse (text);
+          parsed = TRUE;
           entry->timestamp_iso = ramo_js_date_to_iso_string (entry->time_ms, iso) &&
                                  memcmp (iso, text, len) == 0;
         }
       if (!entry->timestamp_iso)
         {
+          /* the same text when it was read above: parsed once */
           entry->timestamp_text = _ramo_scan_chunk (strings, scan, timestamp, FALSE);
-          entry->time_ms = ramo_js_date_parse (entry->timestamp_text);
+          if (!parsed)
+            entry->time_ms = ramo_js_date_parse (entry->timestamp_text);
         }
     }
   else
