@@ -5,6 +5,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* gettid */
+#endif
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 #include "ramo-session-loader.h"
 #include "ramo-test-util.h"
 
@@ -147,6 +156,55 @@ test_start_cancelled (Fixture       *f,
   g_assert_error (f->error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+#ifdef __linux__
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  RamoSessionManager **out = data;
+  g_autoptr(GError) error = NULL;
+
+  *out = ramo_session_manager_open_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+/* In the loading thread: its nice value, once (the function runs after each block). */
+static void
+note_niceness (goffset  done,
+               goffset  total,
+               gpointer data)
+{
+  int *niceness = data;
+
+  if (*niceness == G_MININT)
+    *niceness = getpriority (PRIO_PROCESS, (id_t) gettid ());
+}
+
+/* a read in the background yields to the thread that started it: a nice value 10 higher */
+static void
+test_read_niceness (void)
+{
+  g_autofree char *path = ramo_test_copy_example ();
+  g_autoptr(RamoSessionManager) manager = NULL;
+  int mine = getpriority (PRIO_PROCESS, (id_t) gettid ());
+  int theirs = G_MININT;
+
+  if (mine > 9)
+    {
+      g_test_skip ("this thread runs at nice 10 or more already");
+      return;
+    }
+  ramo_session_manager_open_async (path, note_niceness, &theirs, NULL, opened_cb, &manager);
+  while (manager == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 37);
+  g_assert_cmpint (theirs, ==, mine + 10);
+  /* and the thread that started it is left as it was */
+  g_assert_cmpint (getpriority (PRIO_PROCESS, (id_t) gettid ()), ==, mine);
+}
+#endif
+
 int
 main (int   argc,
       char *argv[])
@@ -161,6 +219,9 @@ main (int   argc,
   ADD ("start-cancelled", test_start_cancelled);
 
 #undef ADD
+#ifdef __linux__
+  g_test_add_func ("/session-loader/read-niceness", test_read_niceness);
+#endif
 
   return g_test_run ();
 }
