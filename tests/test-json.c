@@ -136,7 +136,7 @@ test_scan_values (void)
 {
   static const char *text =
     "{\"type\":\"message\",\"n\":-1.5e2,\"s\":\"a\\\"b\\u00e9\\ud83d\\ude00\\n\",\"k\\u0065y\":true,"
-    "\"dup\":1,\"dup\":2,\"blank\":\" \\t\\u00a0\",\"deep\":[[[[[[{\"x\":[]}]]]]]],\"obj\":{\"b\":1,\"a\":[0.1]}}";
+    "\"dup\":1,\"dup\":2,\"nul\":\"x\\u0000y\",\"a\\u0000b\":3,\"blank\":\" \\t\\u00a0\",\"deep\":[[[[[[{\"x\":[]}]]]]]],\"obj\":{\"b\":1,\"a\":[0.1]}}";
   RamoScan scan;
   const char *error = NULL;
   double v = 0;
@@ -159,6 +159,14 @@ test_scan_values (void)
   g_assert_true (ramo_scan_string_blank (&scan, ramo_scan_member (&scan, 1, "blank")));
   g_assert_false (ramo_scan_string_blank (&scan, ramo_scan_member (&scan, 1, "s")));
   g_assert_cmpuint (ramo_scan_member (&scan, 1, "missing"), ==, 0);
+  /* an escaped NUL is no end of the string: "x\u0000y" is not "x", "a\u0000b" not "a" */
+  g_assert_false (ramo_scan_string_equal (&scan, ramo_scan_member (&scan, 1, "nul"), "x"));
+  g_assert_cmpuint (ramo_scan_member (&scan, 1, "a"), ==, 0);
+  /* the lengths given are the names' */
+  g_assert_cmpuint (ramo_scan_member_len (&scan, 1, "dupe", 3), ==, ramo_scan_member (&scan, 1, "dup"));
+  g_assert_cmpuint (ramo_scan_member_len (&scan, 1, "a\0b", 3), ==, 0);
+  g_assert_true (ramo_scan_string_equal_len (&scan, ramo_scan_member (&scan, 1, "type"), "messages", 7));
+  g_assert_false (ramo_scan_string_equal_len (&scan, ramo_scan_member (&scan, 1, "type"), "message", 6));
   json = ramo_scan_to_json (&scan, ramo_scan_member (&scan, 1, "obj"));
   g_assert_cmpstr (json, ==, "{\"b\":1,\"a\":[0.1]}");
   ramo_scan_clear (&scan);

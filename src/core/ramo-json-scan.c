@@ -626,24 +626,29 @@ decode_string (const char *t,
 }
 
 /**
- * ramo_scan_member:
+ * ramo_scan_member_len:
  * @scan: a parsed scan
  * @object: an object node
- * @key: the member name
+ * @key: (array length=key_len): the member name, UTF-8, not nul-terminated
+ * @key_len: its length in bytes
+ *
+ * What ramo_scan_member() does, for a name of known length (that inline function passes
+ * strlen() of its literal, which the compiler works out).
  *
  * Returns: the node of the member named @key (the last one, as JSON.parse keeps), or 0
  */
 guint
-ramo_scan_member (RamoScan   *scan,
-                  guint       object,
-                  const char *key)
+ramo_scan_member_len (RamoScan   *scan,
+                      guint       object,
+                      const char *key,
+                      gsize       key_len)
 {
   const RamoScanNode *nodes = scan->nodes;
-  gsize key_len = strlen (key);
   guint found = 0;
 
   if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
     return 0;
+
 
   for (guint i = nodes[object].first_child; i; i = nodes[i].next)
     {
@@ -663,7 +668,7 @@ ramo_scan_member (RamoScan   *scan,
           g_autoptr(GString) decoded = g_string_new (NULL);
 
           decode_string (scan->text, node->key_start, node->key_end, 0, decoded);
-          if (strcmp (decoded->str, key) == 0)
+          if (decoded->len == key_len && memcmp (decoded->str, key, key_len) == 0)
             found = i;
         }
     }
@@ -724,17 +729,21 @@ ramo_scan_string (RamoScan *scan,
 }
 
 /**
- * ramo_scan_string_equal:
+ * ramo_scan_string_equal_len:
  * @scan: a parsed scan
  * @node: a node
- * @value: a string
+ * @value: (array length=len): a string, UTF-8, not nul-terminated
+ * @len: its length in bytes
+ *
+ * What ramo_scan_string_equal() does, for a string of known length.
  *
  * Returns: %TRUE when @node is a string equal to @value
  */
 gboolean
-ramo_scan_string_equal (RamoScan   *scan,
-                        guint       node,
-                        const char *value)
+ramo_scan_string_equal_len (RamoScan   *scan,
+                            guint       node,
+                            const char *value,
+                            gsize       len)
 {
   RamoScanNode *n;
 
@@ -742,13 +751,12 @@ ramo_scan_string_equal (RamoScan   *scan,
     return FALSE;
   n = ramo_scan_node (scan, node);
   if (!n->escaped)
-    {
-      gsize len = strlen (value);
-      return n->end - n->start - 2 == len && memcmp (scan->text + n->start + 1, value, len) == 0;
-    }
+    return n->end - n->start - 2 == len && memcmp (scan->text + n->start + 1, value, len) == 0;
   {
-    g_autofree char *decoded = ramo_scan_string (scan, node, 0);
-    return strcmp (decoded, value) == 0;
+    g_autoptr(GString) decoded = g_string_new (NULL);
+
+    decode_string (scan->text, n->start, n->end, 0, decoded);
+    return decoded->len == len && memcmp (decoded->str, value, len) == 0;
   }
 }
 

@@ -101,9 +101,30 @@ ramo_utf8_count_chars (const char *text,
   return n;
 }
 
-guint     ramo_scan_member       (RamoScan    *scan,
+guint     ramo_scan_member_len   (RamoScan    *scan,
                                   guint        object,
-                                  const char  *key);
+                                  const char  *key,
+                                  gsize        key_len);
+
+/**
+ * ramo_scan_member:
+ * @scan: a parsed scan
+ * @object: an object node (any other node, or 0, has no members)
+ * @key: the member name, nul-terminated UTF-8
+ *
+ * Inline, so that the length of a literal @key is worked out by the compiler: the load looks
+ * up several members of every line.
+ *
+ * Returns: the node of the member named @key (the last one, as JSON.parse keeps), or 0
+ */
+static inline guint
+ramo_scan_member (RamoScan   *scan,
+                  guint       object,
+                  const char *key)
+{
+  return ramo_scan_member_len (scan, object, key, strlen (key));
+}
+
 char     *ramo_scan_string       (RamoScan    *scan,
                                   guint        node,
                                   glong        max_chars);
@@ -111,9 +132,29 @@ gboolean  ramo_scan_append_string (RamoScan   *scan,
                                    guint       node,
                                    glong       max_chars,
                                    GString    *out);
-gboolean  ramo_scan_string_equal (RamoScan    *scan,
-                                  guint        node,
-                                  const char  *value);
+gboolean  ramo_scan_string_equal_len (RamoScan  *scan,
+                                      guint      node,
+                                      const char *value,
+                                      gsize      len);
+
+/**
+ * ramo_scan_string_equal:
+ * @scan: a parsed scan
+ * @node: a node
+ * @value: a nul-terminated UTF-8 string
+ *
+ * Inline for the same reason as ramo_scan_member().
+ *
+ * Returns: %TRUE when @node is a string equal to @value
+ */
+static inline gboolean
+ramo_scan_string_equal (RamoScan   *scan,
+                        guint       node,
+                        const char *value)
+{
+  return ramo_scan_string_equal_len (scan, node, value, strlen (value));
+}
+
 gboolean  ramo_scan_string_blank (RamoScan    *scan,
                                   guint        node);
 gboolean  ramo_scan_number       (RamoScan    *scan,
