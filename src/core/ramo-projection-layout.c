@@ -289,18 +289,17 @@ _ramo_projection_update_nodes (RamoProjection    *self,
   g_autoptr(GPtrArray) stack = g_ptr_array_new ();
   g_autofree guint32 *depths = NULL;
   guint n = self->n_rows;
-  GHashTableIter iter;
-  gpointer key, value;
+  RamoProjectionNode *made;
 
-  g_hash_table_iter_init (&iter, self->nodes);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  RAMO_NODE_TABLE_FOREACH (&self->nodes, index, seen, made)
     {
-      RamoEntry *entry = key;
-
-      if (entry->index >= n || !self->rows[entry->index].visible)
-        g_hash_table_iter_remove (&iter);
+      if (index >= n || !self->rows[index].visible)
+        {
+          _ramo_node_table_remove (&self->nodes, index);
+          seen--;   /* counted among the rows left to see, which are one fewer now */
+        }
       else
-        g_ptr_array_add (alive, g_object_ref (value));
+        g_ptr_array_add (alive, g_object_ref (made));
     }
 
   /* The views hear of the changes deepest list first, and each row gets its new list just
@@ -363,19 +362,13 @@ _ramo_projection_same_layout (RamoProjection    *self,
                               guint              n_old_rows,
                               const GPtrArray   *old_top)
 {
-  GHashTableIter iter;
-  gpointer value;
+  RamoProjectionNode *node;
 
   if (!same_layout (old_top, old_rows, n_old_rows, self->top, self->rows, self->n_rows))
     return FALSE;
 
-  g_hash_table_iter_init (&iter, self->nodes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      RamoProjectionNode *node = value;
-
-      _ramo_projection_node_set_layout (node, &self->rows[node->entry->index]);
-    }
+  RAMO_NODE_TABLE_FOREACH (&self->nodes, index, seen, node)
+    _ramo_projection_node_set_layout (node, &self->rows[index]);
   return TRUE;
 }
 
@@ -413,7 +406,7 @@ ramo_projection_dup_unfoldable (RamoProjection     *self,
        * current layout, and ramo_projection_update() gives the rows it keeps their new lists
        * before it is done: only meanwhile can a row's list differ from the layout's. */
       if (self->nodes_behind)
-        node = g_hash_table_lookup (self->nodes, entry);
+        node = _ramo_node_table_lookup (&self->nodes, entry);
       if (node != NULL)
         nested = node->nested;
       else
@@ -571,13 +564,13 @@ _ramo_projection_sync_paths (RamoProjection  *self,
       if (a == b || guard-- == 0)
         {
           /* the common ancestor: it changes only when it is one of the leaves */
-          node = a ? g_hash_table_lookup (self->nodes, a) : NULL;
+          node = a ? _ramo_node_table_lookup (&self->nodes, a) : NULL;
           if (node)
             _ramo_projection_node_sync_path_state (node, self->manager);
           return;
         }
       step = (b == NULL || (a != NULL && a->depth >= b->depth)) ? &a : &b;
-      node = g_hash_table_lookup (self->nodes, *step);
+      node = _ramo_node_table_lookup (&self->nodes, *step);
       if (node)
         _ramo_projection_node_sync_path_state (node, self->manager);
       *step = (*step)->parent;

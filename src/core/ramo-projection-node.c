@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "ramo-projection-private.h"
 #include "ramo-session-context.h"
 
@@ -390,7 +392,7 @@ RamoProjectionNode *
 _ramo_projection_get_node (RamoProjection *self,
                            RamoEntry      *entry)
 {
-  RamoProjectionNode *node = g_hash_table_lookup (self->nodes, entry);
+  RamoProjectionNode *node = _ramo_node_table_lookup (&self->nodes, entry);
 
   if (node == NULL)
     {
@@ -402,9 +404,75 @@ _ramo_projection_get_node (RamoProjection *self,
       _ramo_projection_node_set_layout (node, info);
       node->on_path = (entry->flags & RAMO_ENTRY_FLAG_ACTIVE_PATH) != 0;
       node->is_leaf = ramo_session_manager_get_leaf (self->manager) == entry;
-      g_hash_table_insert (self->nodes, entry, node);
+      _ramo_node_table_insert (&self->nodes, entry, node);
     }
   return node;
+}
+
+/* Takes @node (its reference) as @entry's row; the table grows to the entry's index. */
+void
+_ramo_node_table_insert (RamoNodeTable      *table,
+                         const RamoEntry    *entry,
+                         RamoProjectionNode *node)
+{
+  if (entry->index >= table->n_slots)
+    {
+      guint n = MAX (entry->index + 1, MAX (table->n_slots * 2, 1024));
+
+      table->slots = g_renew (RamoProjectionNode *, table->slots, n);
+      memset (table->slots + table->n_slots, 0, (n - table->n_slots) * sizeof *table->slots);
+      table->n_slots = n;
+    }
+  if (table->slots[entry->index] != NULL)
+    g_object_unref (table->slots[entry->index]);
+  else
+    table->n_nodes++;
+  table->slots[entry->index] = node;
+}
+
+/* Drops the row at @index, if any. */
+void
+_ramo_node_table_remove (RamoNodeTable *table,
+                         guint          index)
+{
+  if (index >= table->n_slots || table->slots[index] == NULL)
+    return;
+  g_clear_object (&table->slots[index]);
+  table->n_nodes--;
+}
+
+/* Drops every row; the table keeps its slots. */
+void
+_ramo_node_table_clear (RamoNodeTable *table)
+{
+  RamoProjectionNode *node;
+
+  RAMO_NODE_TABLE_FOREACH (table, i, seen, node)
+    {
+      table->slots[i] = NULL;
+      g_object_unref (node);
+    }
+  table->n_nodes = 0;
+}
+
+/* Moves the rows to a new table (for _ramo_node_table_free(), in any thread: a row holds only
+ * memory and references dropped atomically), leaving @table empty. */
+RamoNodeTable *
+_ramo_node_table_steal (RamoNodeTable *table)
+{
+  RamoNodeTable *stolen = g_new (RamoNodeTable, 1);
+
+  *stolen = *table;
+  memset (table, 0, sizeof *table);
+  return stolen;
+}
+
+void
+_ramo_node_table_free (RamoNodeTable *table)
+{
+  _ramo_node_table_clear (table);
+  g_free (table->slots);
+  g_free (table);
 }
 
 /* Tells the views of a row that it joined or left the active path, or became or stopped

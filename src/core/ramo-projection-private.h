@@ -114,6 +114,16 @@ _ramo_layout_job_out_of_time (RamoLayoutJob *job)
   return job->deadline != G_MAXINT64 && g_get_monotonic_time () >= job->deadline;
 }
 
+/* The rows made for a layout, by their entry's index: an array, not a hash table, so that making
+ * the rows of a whole million-entry session never rehashes them all in one main-loop turn
+ * (GHashTable's growth past 493,000 rows took 17 ms at once, alone on a core). */
+typedef struct
+{
+  RamoProjectionNode **slots;      /* (array length=n_slots) NULL where no row was made */
+  guint                n_slots;
+  guint                n_nodes;    /* of them, not NULL */
+} RamoNodeTable;
+
 struct _RamoProjection
 {
   GObject             parent_instance;
@@ -149,7 +159,7 @@ struct _RamoProjection
   guint32            *scratch;     /* the layout's work arrays, kept to spare page faults */
   gsize               n_scratch;
   GPtrArray          *top;         /* (element-type RamoEntry) */
-  GHashTable         *nodes;       /* RamoEntry → RamoProjectionNode (strong) */
+  RamoNodeTable       nodes;       /* the rows made for the layout, by entry index (strong) */
   guint               nodes_behind : 1;  /* some rows made before still answer for an older layout */
   guint               keep_if_same : 1;  /* the next rebuild keeps the rows if the layout is the same */
   RamoProjectionLink *link;
@@ -253,6 +263,31 @@ void                _ramo_projection_node_set_layout    (RamoProjectionNode *nod
 void                _ramo_projection_node_sync_path_state (RamoProjectionNode *node,
                                                          RamoSessionManager *manager);
 void                _ramo_projection_node_notify_label  (RamoProjectionNode *node);
+void                _ramo_node_table_insert             (RamoNodeTable      *table,
+                                                         const RamoEntry    *entry,
+                                                         RamoProjectionNode *node);
+void                _ramo_node_table_remove             (RamoNodeTable      *table,
+                                                         guint               index);
+void                _ramo_node_table_clear              (RamoNodeTable      *table);
+RamoNodeTable      *_ramo_node_table_steal              (RamoNodeTable      *table);
+void                _ramo_node_table_free               (RamoNodeTable      *table);
+
+/* The row made for @entry in the current layout, or NULL (borrowed). */
+static inline RamoProjectionNode *
+_ramo_node_table_lookup (const RamoNodeTable *table,
+                         const RamoEntry     *entry)
+{
+  RamoProjectionNode *node = entry->index < table->n_slots ? table->slots[entry->index] : NULL;
+
+  /* an index names one entry of the manager's until it reloads, which forgets the rows */
+  return node != NULL && node->entry == entry ? node : NULL;
+}
+
+/* Iterates over the rows made: `for (guint i = 0, seen = 0; ...)` as RAMO_NODE_TABLE_FOREACH
+ * (table, i, seen, node) { ... } — @node each row, @i its entry's index. */
+#define RAMO_NODE_TABLE_FOREACH(table, i, seen, node)                                 \
+  for (guint i = 0, seen = 0; seen < (table)->n_nodes && i < (table)->n_slots; i++)    \
+    if (((node) = (table)->slots[i]) != NULL && ++seen)
 
 /* ramo-projection-search.c */
 void                _ramo_projection_forget_caches      (RamoProjection     *self);

@@ -103,15 +103,15 @@ forget_nodes (RamoProjection *self)
 {
   /* the rows made before answer for this layout no more (see RamoProjectionBranch) */
   self->epoch++;
-  if (g_hash_table_size (self->nodes) < RAMO_PROJECTION_RELEASE_IN_THREAD)
+  if (self->nodes.n_nodes < RAMO_PROJECTION_RELEASE_IN_THREAD)
     {
-      g_hash_table_remove_all (self->nodes);
+      _ramo_node_table_clear (&self->nodes);
       return;
     }
   /* rows a view still holds stay; one no view holds is finalized in that thread (a node holds
    * only memory and references dropped atomically) */
-  _ramo_projection_release_in_thread ((GDestroyNotify) g_hash_table_unref, self->nodes);
-  self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  _ramo_projection_release_in_thread ((GDestroyNotify) _ramo_node_table_free,
+                                      _ramo_node_table_steal (&self->nodes));
 }
 
 static void
@@ -276,7 +276,7 @@ on_label_changed_cb (RamoProjection     *self,
 
   /* what follows changes the layout from the one under way */
   ramo_projection_finish_layout (self);
-  node = entry ? g_hash_table_lookup (self->nodes, entry) : NULL;
+  node = entry ? _ramo_node_table_lookup (&self->nodes, entry) : NULL;
 
   /* when the label changes which rows are shown, the label line's entry-appended or
    * entries-added lays them out again; a row that stays must show the new label (one row an
@@ -356,8 +356,7 @@ ramo_projection_dispose (GObject *object)
   RamoProjection *self = (RamoProjection *)object;
 
   _ramo_projection_drop_job (self);
-  if (self->nodes)
-    g_hash_table_remove_all (self->nodes);
+  _ramo_node_table_clear (&self->nodes);
   self->epoch++;
   if (self->link)
     {
@@ -375,7 +374,8 @@ ramo_projection_finalize (GObject *object)
 
   free_rows (self);
   _ramo_projection_forget_caches (self);
-  g_clear_pointer (&self->nodes, g_hash_table_unref);
+  _ramo_node_table_clear (&self->nodes);
+  g_clear_pointer (&self->nodes.slots, g_free);
   g_clear_pointer (&self->search, g_free);
   _ramo_projection_free_terms (self);
   g_clear_object (&self->manager);
@@ -523,7 +523,6 @@ ramo_projection_init (RamoProjection *self)
   self->link = g_new0 (RamoProjectionLink, 1);
   g_atomic_ref_count_init (&self->link->ref_count);
   self->link->projection = self;
-  self->nodes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   self->step_usec = RAMO_PROJECTION_STEP_USEC;
   self->clock_every = RAMO_LAYOUT_CLOCK_EVERY;
 }
