@@ -11,6 +11,11 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <string.h>
 
 #include <adwaita.h>
@@ -884,6 +889,28 @@ test_dbus_actions (void)
   g_settings_reset (ramo_application_get_settings (app), "remembered-summary-choice");
 }
 
+#ifdef __GLIBC__
+/* the window's allocator keeps no fastbins: small blocks freed in bulk are not merged all at
+ * once by the next large allocation */
+static void
+test_allocator (void)
+{
+  gpointer blocks[4096];
+  size_t before;
+
+  ramo_application_tune_allocator ();
+  for (guint i = 0; i < G_N_ELEMENTS (blocks); i++)
+    blocks[i] = malloc (32 + (i % 4) * 16);
+  /* (what other threads freed into fastbins before is still there; it can only shrink) */
+  before = mallinfo2 ().fsmblks;
+  for (guint i = 0; i < G_N_ELEMENTS (blocks); i += 2)
+    free (blocks[i]);
+  g_assert_cmpuint (mallinfo2 ().fsmblks, <=, before);
+  for (guint i = 1; i < G_N_ELEMENTS (blocks); i += 2)
+    free (blocks[i]);
+}
+#endif
+
 int
 main (int   argc,
       char *argv[])
@@ -910,6 +937,9 @@ main (int   argc,
   g_assert_false (g_application_get_is_remote (G_APPLICATION (app)));
   g_application_hold (G_APPLICATION (app));
 
+#ifdef __GLIBC__
+  g_test_add_func ("/ui/app/allocator", test_allocator);
+#endif
   g_test_add_func ("/ui/app/settings/window", test_settings_window);
   g_test_add_func ("/ui/app/settings/summary-config", test_settings_summary_config);
   g_test_add_func ("/ui/app/settings/roots", test_settings_roots);

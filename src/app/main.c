@@ -40,6 +40,7 @@ main (int   argc,
   gboolean options = FALSE;
   int status;
 
+  ramo_application_tune_allocator ();
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

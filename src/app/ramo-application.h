@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RamoApplication, ramo_application, RAMO, APPLICATION, AdwApplication)
 
 RamoApplication *ramo_application_new                (void);
+void             ramo_application_tune_allocator     (void);
 void             ramo_application_read_ahead         (RamoApplication  *self,
                                                       GFile            *file);
 GSettings       *ramo_application_get_settings       (RamoApplication  *self);
