@@ -103,6 +103,30 @@ test_error (Fixture       *f,
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
 }
 
+/* The first file button under @widget (depth first), and whether a label under it holds
+ * @text (when @text is not NULL, *@found is set). */
+static GtkWidget *
+find_file_button (GtkWidget  *widget,
+                  const char *text,
+                  gboolean   *found)
+{
+  GtkWidget *button = NULL;
+
+  if (text && GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text))
+    *found = TRUE;
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.search-path") == 0)
+    button = widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *first = find_file_button (child, text, found);
+
+      if (button == NULL)
+        button = first;
+    }
+  return button;
+}
+
 static void
 test_files (Fixture       *f,
             gconstpointer  data)
@@ -111,6 +135,7 @@ test_files (Fixture       *f,
   RamoFilesList *list = ramo_entry_view_get_files_list (view);
   RamoProjection *projection = ramo_window_get_projection (f->window);
   RamoSessionManager *manager = ramo_window_get_manager (f->window);
+  GtkWidget *first;
 
   ramo_session_tree_select_entry (ramo_window_get_tree (f->window), "a2");
   window_test_settle (200);
@@ -118,6 +143,14 @@ test_files (Fixture       *f,
   /* up to a2: src/a.c (read, edited), docs/b.md (written) */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (list)));
   g_assert_cmpuint (ramo_files_list_get_n_files (list), ==, 2);
+  first = find_file_button (GTK_WIDGET (list), NULL, NULL);
+  g_assert_nonnull (first);
+
+  /* r3 below it: the same files, the same counts: the buttons stay */
+  ramo_session_tree_select_entry (ramo_window_get_tree (f->window), "r3");
+  window_test_settle (200);
+  g_assert_cmpuint (ramo_files_list_get_n_files (list), ==, 2);
+  g_assert_true (find_file_button (GTK_WIDGET (list), NULL, NULL) == first);
 
   ramo_session_tree_select_entry (ramo_window_get_tree (f->window), "u3");
   window_test_settle (200);
@@ -134,6 +167,39 @@ test_files (Fixture       *f,
   g_assert_true (ramo_projection_is_visible (projection, ramo_session_manager_get_entry (manager, "a3")));
 }
 
+/* the same file read again further down the path: its button stays, its count changes */
+static void
+test_files_counts (void)
+{
+  static const char reads[] =
+    HEADER
+    USER ("u1", "null", "1", "look")
+    CALLS ("a1", "u1", "1", "reading", CALL ("c1", "read", "{\"path\":\"x.c\"}"))
+    RESULT ("r1", "a1", "1", "c1", "read", "false", "")
+    USER ("u2", "\"r1\"", "2", "again")
+    CALLS ("a2", "u2", "2", "reading", CALL ("c2", "read", "{\"path\":\"x.c\"}"))
+    RESULT ("r2", "a2", "2", "c2", "read", "true", "");
+  g_autofree char *path = ramo_test_write_file ("reads.jsonl", reads, -1);
+  RamoWindow *window = window_test_open (path);
+  RamoFilesList *list = ramo_entry_view_get_files_list (ramo_window_get_entry_view (window));
+  GtkWidget *first;
+  gboolean found = FALSE;
+
+  ramo_session_tree_select_entry (ramo_window_get_tree (window), "a1");
+  window_test_settle (200);
+  g_assert_cmpuint (ramo_files_list_get_n_files (list), ==, 1);
+  first = find_file_button (GTK_WIDGET (list), "read 1", &found);
+  g_assert_true (found);
+
+  ramo_session_tree_select_entry (ramo_window_get_tree (window), "a2");
+  window_test_settle (200);
+  g_assert_cmpuint (ramo_files_list_get_n_files (list), ==, 1);
+  found = FALSE;
+  g_assert_true (find_file_button (GTK_WIDGET (list), "read 2 · failed 1", &found) == first);
+  g_assert_true (found);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -143,5 +209,6 @@ main (int   argc,
   g_test_add ("/window-search/hits", Fixture, NULL, fixture_setup, test_hits, fixture_teardown);
   g_test_add ("/window-search/error", Fixture, NULL, fixture_setup, test_error, fixture_teardown);
   g_test_add ("/window-search/files", Fixture, NULL, fixture_setup, test_files, fixture_teardown);
+  g_test_add_func ("/window-search/files-counts", test_files_counts);
   return g_test_run ();
 }

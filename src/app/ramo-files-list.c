@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "ramo-app-util.h"
@@ -44,6 +46,9 @@ struct _RamoFilesList
   GtkToggleButton    *subtree_button;
   GtkWidget          *list;
   GtkWidget          *empty;
+  GArray             *shown;       /* (element-type RamoFileTouch) the files the buttons show,
+                                    * their paths owned by shown_manager */
+  RamoSessionManager *shown_manager;
   guint               reload_id;   /* the list made again in an idle after the entry changed */
   guint               stale : 1;   /* the entry changed while the pane holding the list was hidden */
   guint               watching_parent : 1;
@@ -63,16 +68,11 @@ append_count (GString    *out,
   g_string_append_printf (out, format, n);
 }
 
-static GtkWidget *
-file_button (const RamoFileTouch *touch)
+/* How many calls of each kind named the file of @touch, for people. */
+static GString *
+counts_text (const RamoFileTouch *touch)
 {
-  g_autofree char *shown = ramo_text_shown (touch->path);
-  g_autoptr(GString) counts = g_string_new (NULL);
-  g_autofree char *tooltip = NULL;
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *name = gtk_label_new (shown);
-  GtkWidget *count;
+  GString *counts = g_string_new (NULL);
 
   /* Translators: how many read, write and edit calls named a file, and how many of them
    * failed, in the list of files touched */
@@ -80,6 +80,19 @@ file_button (const RamoFileTouch *touch)
   append_count (counts, _("written %u"), touch->n_write);
   append_count (counts, _("edited %u"), touch->n_edit);
   append_count (counts, _("failed %u"), touch->n_errors);
+  return counts;
+}
+
+static GtkWidget *
+file_button (const RamoFileTouch *touch)
+{
+  g_autofree char *shown = ramo_text_shown (touch->path);
+  g_autoptr(GString) counts = counts_text (touch);
+  g_autofree char *tooltip = NULL;
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *name = gtk_label_new (shown);
+  GtkWidget *count;
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_START);
@@ -98,7 +111,59 @@ file_button (const RamoFileTouch *touch)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, counts->str, -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.search-path");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", touch->path);
+  g_object_set_data (G_OBJECT (button), "ramo-counts", count);
   return button;
+}
+
+/* The counts of @button (made by file_button()) set to those of @touch, for the same file. */
+static void
+update_button (GtkWidget           *button,
+               const RamoFileTouch *touch)
+{
+  g_autoptr(GString) counts = counts_text (touch);
+
+  gtk_label_set_text (GTK_LABEL (g_object_get_data (G_OBJECT (button), "ramo-counts")), counts->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, counts->str, -1);
+}
+
+/* The line shown when no file was touched. */
+static void
+update_empty (RamoFilesList  *self,
+              RamoFilesScope  scope,
+              GArray         *files)
+{
+  gtk_label_set_text (GTK_LABEL (self->empty),
+                      scope == RAMO_FILES_SUBTREE ? _("No tool call below this entry names a file")
+                                                  : _("No tool call up to this entry names a file"));
+  gtk_widget_set_visible (self->empty, files->len == 0);
+}
+
+/* Whether @a and @b list the same files (their counts may differ). */
+static gboolean
+same_files (GArray *a,
+            GArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (strcmp (g_array_index (a, RamoFileTouch, i).path, g_array_index (b, RamoFileTouch, i).path) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+same_counts (const RamoFileTouch *x,
+             const RamoFileTouch *y)
+{
+  return x->n_read == y->n_read && x->n_write == y->n_write && x->n_edit == y->n_edit &&
+         x->n_errors == y->n_errors;
+}
+
+static void
+forget_shown (RamoFilesList *self)
+{
+  g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_object (&self->shown_manager);
 }
 
 static void
@@ -108,14 +173,35 @@ reload (RamoFilesList *self)
   GtkWidget *child;
   RamoFilesScope scope = gtk_toggle_button_get_active (self->subtree_button) ? RAMO_FILES_SUBTREE : RAMO_FILES_PATH;
 
-  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
-    gtk_box_remove (GTK_BOX (self->list), child);
-
   if (self->manager && self->id)
     files = ramo_session_manager_dup_files (self->manager, scope, self->id, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self), files != NULL);
+
+  /* The next row's path mostly touched the same files (a selection moved by a filter, a row
+   * further down the branch): the buttons stay, their counts brought up to date, where
+   * letting go of up to 200 buttons and making them again was most of the turn on a long
+   * session. */
+  if (files != NULL && same_files (files, self->shown))
+    {
+      GtkWidget *button = gtk_widget_get_first_child (self->list);
+
+      for (guint i = 0; i < files->len && i < MAX_FILES && button; i++, button = gtk_widget_get_next_sibling (button))
+        if (!same_counts (&g_array_index (files, RamoFileTouch, i), &g_array_index (self->shown, RamoFileTouch, i)))
+          update_button (button, &g_array_index (files, RamoFileTouch, i));
+      g_array_unref (self->shown);
+      self->shown = g_array_ref (files);
+      g_set_object (&self->shown_manager, self->manager);
+      update_empty (self, scope, files);
+      return;
+    }
+
+  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+    gtk_box_remove (GTK_BOX (self->list), child);
+  forget_shown (self);
   if (files == NULL)
     return;
+  self->shown = g_array_ref (files);
+  self->shown_manager = g_object_ref (self->manager);
 
   for (guint i = 0; i < files->len && i < MAX_FILES; i++)
     gtk_box_append (GTK_BOX (self->list), file_button (&g_array_index (files, RamoFileTouch, i)));
@@ -128,10 +214,7 @@ reload (RamoFilesList *self)
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (self->list), label);
     }
-  gtk_label_set_text (GTK_LABEL (self->empty),
-                      scope == RAMO_FILES_SUBTREE ? _("No tool call below this entry names a file")
-                                                  : _("No tool call up to this entry names a file"));
-  gtk_widget_set_visible (self->empty, files->len == 0);
+  update_empty (self, scope, files);
 }
 
 static gboolean
@@ -176,6 +259,7 @@ ramo_files_list_dispose (GObject *object)
 
   g_clear_handle_id (&self->reload_id, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  forget_shown (self);
   g_clear_object (&self->manager);
   G_OBJECT_CLASS (ramo_files_list_parent_class)->dispose (object);
 }
