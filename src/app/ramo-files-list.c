@@ -178,9 +178,8 @@ reload (RamoFilesList *self)
   gtk_widget_set_visible (GTK_WIDGET (self), files != NULL);
 
   /* The next row's path mostly touched the same files (a selection moved by a filter, a row
-   * further down the branch): the buttons stay, their counts brought up to date, where
-   * letting go of up to 200 buttons and making them again was most of the turn on a long
-   * session. */
+   * further down the branch): the buttons stay, their counts brought up to date, rather than
+   * up to 200 buttons let go of and made again in the turn that found the files. */
   if (files != NULL && same_files (files, self->shown))
     {
       GtkWidget *button = gtk_widget_get_first_child (self->list);
