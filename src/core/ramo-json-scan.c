@@ -649,7 +649,6 @@ ramo_scan_member_len (RamoScan   *scan,
   if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
     return 0;
 
-
   for (guint i = nodes[object].first_child; i; i = nodes[i].next)
     {
       const RamoScanNode *node = &nodes[i];
