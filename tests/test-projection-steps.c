@@ -371,6 +371,71 @@ test_at_once_by_default (void)
   ramo_test_remove_dirs ();
 }
 
+/* The rows made, by entry index, in pages: rows far apart, pages never made between them, a
+ * removal while walking, and the walk in the order of the entries. */
+static void
+test_node_table (void)
+{
+  static const guint indexes[] = { 20000, 5, RAMO_NODE_PAGE_SIZE, RAMO_NODE_PAGE_SIZE - 1, 0, 6 * RAMO_NODE_PAGE_SIZE + 7 };
+  static const guint in_order[] = { 0, 5, RAMO_NODE_PAGE_SIZE - 1, RAMO_NODE_PAGE_SIZE, 20000, 6 * RAMO_NODE_PAGE_SIZE + 7 };
+  g_autofree RamoEntry *entries = g_new0 (RamoEntry, 7 * RAMO_NODE_PAGE_SIZE);
+  RamoNodeTable table = { 0 };
+  RamoProjectionNode *node;
+  guint n_seen = 0;
+
+  for (guint i = 0; i < 7 * RAMO_NODE_PAGE_SIZE; i++)
+    entries[i].index = i;
+  for (guint i = 0; i < G_N_ELEMENTS (indexes); i++)
+    {
+      node = g_object_new (RAMO_TYPE_PROJECTION_NODE, NULL);
+      node->entry = &entries[indexes[i]];
+      _ramo_node_table_insert (&table, node->entry, node);
+    }
+  g_assert_cmpuint (table.n_nodes, ==, G_N_ELEMENTS (indexes));
+  /* pages 2, 3 and 5 of the table were never needed (20,000 is on page 4) */
+  g_assert_cmpuint (20000 / RAMO_NODE_PAGE_SIZE, ==, 4);
+  g_assert_null (table.pages[2]);
+  g_assert_null (table.pages[3]);
+  g_assert_nonnull (table.pages[4]);
+  g_assert_null (table.pages[5]);
+  g_assert_true (_ramo_node_table_lookup (&table, &entries[RAMO_NODE_PAGE_SIZE])->entry == &entries[RAMO_NODE_PAGE_SIZE]);
+  g_assert_null (_ramo_node_table_lookup (&table, &entries[6]));
+  g_assert_null (_ramo_node_table_lookup (&table, &entries[2 * RAMO_NODE_PAGE_SIZE + 1]));
+
+  /* a new row for an entry takes the old one's place */
+  node = g_object_new (RAMO_TYPE_PROJECTION_NODE, NULL);
+  node->entry = &entries[5];
+  _ramo_node_table_insert (&table, node->entry, node);
+  g_assert_cmpuint (table.n_nodes, ==, G_N_ELEMENTS (indexes));
+  g_assert_true (_ramo_node_table_lookup (&table, &entries[5]) == node);
+
+  RAMO_NODE_TABLE_FOREACH (&table, index, seen, node)
+    {
+      g_assert_cmpuint (n_seen, <, G_N_ELEMENTS (in_order));
+      g_assert_cmpuint (index, ==, in_order[n_seen]);
+      g_assert_true (node->entry == &entries[index]);
+      n_seen++;
+      if (index == RAMO_NODE_PAGE_SIZE - 1)
+        {
+          _ramo_node_table_remove (&table, index);
+          seen--;
+        }
+    }
+  g_assert_cmpuint (n_seen, ==, G_N_ELEMENTS (in_order));
+  g_assert_cmpuint (table.n_nodes, ==, G_N_ELEMENTS (indexes) - 1);
+  g_assert_null (_ramo_node_table_lookup (&table, &entries[RAMO_NODE_PAGE_SIZE - 1]));
+  _ramo_node_table_remove (&table, 2 * RAMO_NODE_PAGE_SIZE);   /* no page: nothing to do */
+  _ramo_node_table_remove (&table, 10 * RAMO_NODE_PAGE_SIZE);
+  g_assert_cmpuint (table.n_nodes, ==, G_N_ELEMENTS (indexes) - 1);
+
+  _ramo_node_table_clear (&table);
+  g_assert_cmpuint (table.n_nodes, ==, 0);
+  g_assert_null (_ramo_node_table_lookup (&table, &entries[20000]));
+  _ramo_node_table_release (&table);
+  g_assert_null (table.pages);
+  g_assert_cmpuint (table.n_pages, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -382,5 +447,6 @@ main (int   argc,
   g_test_add ("/Core/ProjectionSteps/changes-meanwhile", Fixture, NULL, fixture_set_up, test_changes_meanwhile, fixture_tear_down);
   g_test_add ("/Core/ProjectionSteps/finish-and-dispose", Fixture, NULL, fixture_set_up, test_finish_and_dispose, fixture_tear_down);
   g_test_add_func ("/Core/ProjectionSteps/at-once-by-default", test_at_once_by_default);
+  g_test_add_func ("/Core/ProjectionSteps/node-table", test_node_table);
   return g_test_run ();
 }

@@ -409,25 +409,31 @@ _ramo_projection_get_node (RamoProjection *self,
   return node;
 }
 
-/* Takes @node (its reference) as @entry's row; the table grows to the entry's index. */
+/* Takes @node (its reference) as @entry's row; the page of its slot is made if it was not. */
 void
 _ramo_node_table_insert (RamoNodeTable      *table,
                          const RamoEntry    *entry,
                          RamoProjectionNode *node)
 {
-  if (entry->index >= table->n_slots)
-    {
-      guint n = MAX (entry->index + 1, MAX (table->n_slots * 2, 1024));
+  guint page = entry->index >> RAMO_NODE_PAGE_BITS;
+  RamoProjectionNode **slot;
 
-      table->slots = g_renew (RamoProjectionNode *, table->slots, n);
-      memset (table->slots + table->n_slots, 0, (n - table->n_slots) * sizeof *table->slots);
-      table->n_slots = n;
+  if (page >= table->n_pages)
+    {
+      guint n = MAX (page + 1, table->n_pages * 2);
+
+      table->pages = g_renew (RamoProjectionNode **, table->pages, n);
+      memset (table->pages + table->n_pages, 0, (n - table->n_pages) * sizeof *table->pages);
+      table->n_pages = n;
     }
-  if (table->slots[entry->index] != NULL)
-    g_object_unref (table->slots[entry->index]);
+  if (table->pages[page] == NULL)
+    table->pages[page] = g_new0 (RamoProjectionNode *, RAMO_NODE_PAGE_SIZE);
+  slot = &table->pages[page][entry->index & (RAMO_NODE_PAGE_SIZE - 1)];
+  if (*slot != NULL)
+    g_object_unref (*slot);
   else
     table->n_nodes++;
-  table->slots[entry->index] = node;
+  *slot = node;
 }
 
 /* Drops the row at @index, if any. */
@@ -435,13 +441,19 @@ void
 _ramo_node_table_remove (RamoNodeTable *table,
                          guint          index)
 {
-  if (index >= table->n_slots || table->slots[index] == NULL)
+  guint page = index >> RAMO_NODE_PAGE_BITS;
+  RamoProjectionNode **slot;
+
+  if (page >= table->n_pages || table->pages[page] == NULL)
     return;
-  g_clear_object (&table->slots[index]);
+  slot = &table->pages[page][index & (RAMO_NODE_PAGE_SIZE - 1)];
+  if (*slot == NULL)
+    return;
+  g_clear_object (slot);
   table->n_nodes--;
 }
 
-/* Drops every row; the table keeps its slots. */
+/* Drops every row; the table keeps its pages. */
 void
 _ramo_node_table_clear (RamoNodeTable *table)
 {
@@ -449,10 +461,21 @@ _ramo_node_table_clear (RamoNodeTable *table)
 
   RAMO_NODE_TABLE_FOREACH (table, i, seen, node)
     {
-      table->slots[i] = NULL;
+      table->pages[i >> RAMO_NODE_PAGE_BITS][i & (RAMO_NODE_PAGE_SIZE - 1)] = NULL;
       g_object_unref (node);
     }
   table->n_nodes = 0;
+}
+
+/* Drops every row and lets go of the pages. */
+void
+_ramo_node_table_release (RamoNodeTable *table)
+{
+  _ramo_node_table_clear (table);
+  for (guint p = 0; p < table->n_pages; p++)
+    g_free (table->pages[p]);
+  g_clear_pointer (&table->pages, g_free);
+  table->n_pages = 0;
 }
 
 /* Moves the rows to a new table (for _ramo_node_table_free(), in any thread: a row holds only
@@ -470,8 +493,7 @@ _ramo_node_table_steal (RamoNodeTable *table)
 void
 _ramo_node_table_free (RamoNodeTable *table)
 {
-  _ramo_node_table_clear (table);
-  g_free (table->slots);
+  _ramo_node_table_release (table);
   g_free (table);
 }
 

@@ -116,12 +116,19 @@ _ramo_layout_job_out_of_time (RamoLayoutJob *job)
 
 /* The rows made for a layout, by their entry's index: an array, not a hash table, so that making
  * the rows of a whole million-entry session never rehashes them all in one main-loop turn
- * (GHashTable's growth past 493,000 rows took 17 ms at once, alone on a core). */
+ * (GHashTable's growth past 493,000 rows took 17 ms at once, alone on a core). The array is in
+ * pages of RAMO_NODE_PAGE_SIZE slots, each allocated when a row is first put in it: one array
+ * of a million slots, grown by g_renew() and cleared, spent 30-60 ms of a filter change in the
+ * kernel's page faults and in the copy, all in one turn. */
+#define RAMO_NODE_PAGE_BITS 12
+#define RAMO_NODE_PAGE_SIZE (1u << RAMO_NODE_PAGE_BITS)
+
 typedef struct
 {
-  RamoProjectionNode **slots;      /* (array length=n_slots) NULL where no row was made */
-  guint                n_slots;
-  guint                n_nodes;    /* of them, not NULL */
+  RamoProjectionNode ***pages;     /* (array length=n_pages) each NULL, or RAMO_NODE_PAGE_SIZE
+                                    * slots, NULL where no row was made */
+  guint                n_pages;
+  guint                n_nodes;    /* rows in the table */
 } RamoNodeTable;
 
 struct _RamoProjection
@@ -269,6 +276,7 @@ void                _ramo_node_table_insert             (RamoNodeTable      *tab
 void                _ramo_node_table_remove             (RamoNodeTable      *table,
                                                          guint               index);
 void                _ramo_node_table_clear              (RamoNodeTable      *table);
+void                _ramo_node_table_release            (RamoNodeTable      *table);
 RamoNodeTable      *_ramo_node_table_steal              (RamoNodeTable      *table);
 void                _ramo_node_table_free               (RamoNodeTable      *table);
 
@@ -277,17 +285,25 @@ static inline RamoProjectionNode *
 _ramo_node_table_lookup (const RamoNodeTable *table,
                          const RamoEntry     *entry)
 {
-  RamoProjectionNode *node = entry->index < table->n_slots ? table->slots[entry->index] : NULL;
+  guint page = entry->index >> RAMO_NODE_PAGE_BITS;
+  RamoProjectionNode *node = page < table->n_pages && table->pages[page] != NULL
+                             ? table->pages[page][entry->index & (RAMO_NODE_PAGE_SIZE - 1)]
+                             : NULL;
 
   /* an index names one entry of the manager's until it reloads, which forgets the rows */
   return node != NULL && node->entry == entry ? node : NULL;
 }
 
-/* Iterates over the rows made: `for (guint i = 0, seen = 0; ...)` as RAMO_NODE_TABLE_FOREACH
- * (table, i, seen, node) { ... } — @node each row, @i its entry's index. */
-#define RAMO_NODE_TABLE_FOREACH(table, i, seen, node)                                 \
-  for (guint i = 0, seen = 0; seen < (table)->n_nodes && i < (table)->n_slots; i++)    \
-    if (((node) = (table)->slots[i]) != NULL && ++seen)
+/* Iterates over the rows made, in the order of their entries: `for (guint i = 0, seen = 0;
+ * ...)` as RAMO_NODE_TABLE_FOREACH (table, i, seen, node) { ... } — @node each row, @i its
+ * entry's index; a page never allocated is skipped whole. */
+#define RAMO_NODE_TABLE_FOREACH(table, i, seen, node)                                          \
+  for (guint i = 0, seen = 0; seen < (table)->n_nodes && (i >> RAMO_NODE_PAGE_BITS) < (table)->n_pages; \
+       i++)                                                                                      \
+    if ((table)->pages[i >> RAMO_NODE_PAGE_BITS] == NULL)                                        \
+      i |= RAMO_NODE_PAGE_SIZE - 1;                                                              \
+    else if (((node) = (table)->pages[i >> RAMO_NODE_PAGE_BITS][i & (RAMO_NODE_PAGE_SIZE - 1)]) != NULL && \
+             ++seen)
 
 /* ramo-projection-search.c */
 void                _ramo_projection_forget_caches      (RamoProjection     *self);

@@ -374,8 +374,7 @@ ramo_projection_finalize (GObject *object)
 
   free_rows (self);
   _ramo_projection_forget_caches (self);
-  _ramo_node_table_clear (&self->nodes);
-  g_clear_pointer (&self->nodes.slots, g_free);
+  _ramo_node_table_release (&self->nodes);
   g_clear_pointer (&self->search, g_free);
   _ramo_projection_free_terms (self);
   g_clear_object (&self->manager);
