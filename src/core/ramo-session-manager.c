@@ -601,7 +601,9 @@ ramo_session_manager_dup_branch (RamoSessionManager *self,
   g_return_val_if_fail (RAMO_IS_SESSION_MANAGER (self), NULL);
 
   entry = from_id ? _ramo_id_index_lookup (self->by_id, from_id) : self->leaf;
-  path = g_ptr_array_new ();
+  /* sized by the entry's depth: a path of hundreds of thousands of entries is never copied
+   * as it grows */
+  path = g_ptr_array_sized_new (entry ? entry->depth + 1 : 0);
   for (RamoEntry *e = entry; e; e = e->parent)
     g_ptr_array_add (path, e);
   for (guint i = 0, j = path->len ? path->len - 1 : 0; i < j; i++, j--)
