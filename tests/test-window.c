@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "ramo-branch-picker.h"
+#include "ramo-context-message.h"
 #include "ramo-session-row.h"
 #include "ramo-tree-expander.h"
 #include "ramo-window.h"
@@ -979,6 +980,17 @@ test_dialect (Fixture       *f,
   g_assert_false (find_label (GTK_WIDGET (context), "Edited"));
 }
 
+/* the message widgets under @widget */
+static guint
+count_context_messages (GtkWidget *widget)
+{
+  guint n = RAMO_IS_CONTEXT_MESSAGE (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_context_messages (child);
+  return n;
+}
+
 static void
 test_context (Fixture       *f,
               gconstpointer  data)
@@ -1007,6 +1019,32 @@ test_context (Fixture       *f,
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 2);
   g_assert_cmpstr (ramo_context_view_get_summary (context), ==,
                    "Model anthropic/claude-x · thinking off · 2 messages");
+  g_assert_cmpuint (count_context_messages (GTK_WIDGET (context)), ==, 2);
+
+  /* One widget a frame: the four new messages of e1 … e6 (e1 e2 are kept) come one at a time,
+   * the newest in the same turn as the context. */
+  _ramo_context_view_set_build_budget (context, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "navigate", g_variant_new_string ("e0000006"));
+  for (guint i = 0; i < 5000 && ramo_context_view_get_n_messages (context) != 6; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
+  g_assert_cmpuint (ramo_context_view_get_n_shown (context), ==, 3);
+  g_assert_cmpuint (count_context_messages (GTK_WIDGET (context)), ==, 3);
+  {
+    guint last = 3;
+
+    for (guint i = 0; i < 500 && ramo_context_view_get_n_shown (context) < 6; i++)
+      {
+        guint shown;
+
+        g_main_context_iteration (NULL, TRUE);
+        shown = ramo_context_view_get_n_shown (context);
+        g_assert_cmpuint (shown, <=, last + 1);
+        last = shown;
+      }
+  }
+  g_assert_cmpuint (ramo_context_view_get_n_shown (context), ==, 6);
+  g_assert_cmpuint (count_context_messages (GTK_WIDGET (context)), ==, 6);
 }
 
 static void

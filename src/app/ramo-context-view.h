@@ -25,5 +25,7 @@ void                ramo_context_view_show_earlier   (RamoContextView    *self);
 guint               ramo_context_view_get_n_messages (RamoContextView    *self);
 guint               ramo_context_view_get_n_shown    (RamoContextView    *self);
 const char         *ramo_context_view_get_summary    (RamoContextView    *self);
+void                _ramo_context_view_set_build_budget (RamoContextView *self,
+                                                         gint64           budget);
 
 G_END_DECLS
