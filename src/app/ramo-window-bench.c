@@ -31,7 +31,13 @@
  * gap of each kind of step, the peak resident memory) and Ramo quits. ramo-window-load.c calls
  * _ramo_window_bench_begin() when a load starts and _ramo_window_bench_loaded() once the
  * session is shown; without the variable they do nothing.
+ *
+ * With RAMO_BENCH_GAPS=1 as well, every main-loop gap over %BENCH_GAP_PRINTED_US is printed
+ * with its start and end on the monotonic clock (g_get_monotonic_time(), µs), and the step it
+ * fell in, "idle" included: `perf record -k CLOCK_MONOTONIC` samples can be matched to it.
  */
+
+#define BENCH_GAP_PRINTED_US 20000
 
 typedef enum
 {
@@ -40,6 +46,8 @@ typedef enum
   BENCH_CHANGED,      /* a filter or search changed: until the frame that shows its rows */
   BENCH_UNFOLDING,    /* then until every row is unfolded */
 } BenchState;
+
+static const char * const state_names[] = { "loading", "idle", "changed", "unfolding" };
 
 /* What a step is, for the summary: the longest main-loop gap of each kind */
 typedef enum
@@ -76,6 +84,7 @@ typedef struct
   guint       gap_id;
   guint       step;
   gboolean    loaded;
+  gboolean    print_gaps;    /* RAMO_BENCH_GAPS */
 } Bench;
 
 static Bench *bench;
@@ -126,6 +135,9 @@ bench_gap_cb (gpointer data)
     bench->max_gap = now - bench->last_tick;
   if (bench->last_tick && bench->state != BENCH_IDLE && now - bench->last_tick > bench->step_gap)
     bench->step_gap = now - bench->last_tick;
+  if (bench->print_gaps && bench->last_tick && now - bench->last_tick > BENCH_GAP_PRINTED_US)
+    g_printerr ("ramo-bench: gap %.1f ms from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " µs (%s)\n",
+                (now - bench->last_tick) / 1000.0, bench->last_tick, now, state_names[bench->state]);
   bench->last_tick = now;
   return G_SOURCE_CONTINUE;
 }
@@ -438,6 +450,7 @@ _ramo_window_bench_begin (RamoWindow *self)
   bench = g_new0 (Bench, 1);
   bench->window = self;
   bench->state = BENCH_LOADING;
+  bench->print_gaps = g_strcmp0 (g_getenv ("RAMO_BENCH_GAPS"), "1") == 0;
   bench->load_start = g_get_monotonic_time ();
   bench->last_tick = bench->load_start;
   bench->gap_id = g_timeout_add_full (G_PRIORITY_HIGH, 1, bench_gap_cb, NULL, NULL);
