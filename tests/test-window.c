@@ -1030,6 +1030,7 @@ test_context (Fixture       *f,
   g_assert_cmpuint (ramo_context_view_get_n_messages (context), ==, 6);
   g_assert_cmpuint (ramo_context_view_get_n_shown (context), ==, 3);
   g_assert_cmpuint (count_context_messages (GTK_WIDGET (context)), ==, 3);
+  g_assert_true (find_label (GTK_WIDGET (context), "A done"));   /* e6's, the newest */
   {
     guint last = 3;
 
