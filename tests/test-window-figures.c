@@ -73,6 +73,22 @@ test_badges (void)
 
   /* u2: a2 alone counts; u3: a3 and the usage entry g3 */
   assert_badges (window, "cost", "$1.25", "$2.01");
+  {
+    RamoSessionRow *row = window_test_wait_for_row (ramo_window_get_tree (window), "u2");
+    g_autofree char *tooltip = ramo_session_row_dup_badge_tooltip (row);
+    GtkWidget *badge = NULL;
+
+    /* every figure, made when asked for: no tooltip text is set on the badge as it is bound */
+    g_assert_cmpstr (tooltip, ==, "$1.25 · 1.3k tokens · 1 tool call · 2m 30s · 2 entries · "
+                                  "1.0k in, 200 out, 60 cache read, 0 cache write");
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (row)); child; child = gtk_widget_get_next_sibling (child))
+      if (gtk_widget_has_css_class (child, "branch-badge"))
+        badge = child;
+    g_assert_nonnull (badge);
+    g_assert_null (gtk_widget_get_tooltip_text (badge));
+    g_assert_true (gtk_widget_get_has_tooltip (badge));
+    g_assert_null (ramo_session_row_dup_badge_tooltip (window_test_wait_for_row (ramo_window_get_tree (window), "a2")));
+  }
   assert_badges (window, "tokens", "1.3k tokens", "2.3k tokens");     /* 1260; 2311 */
   assert_badges (window, "time", "2m 30s", "2m 30s");                 /* 01:00→03:30; 05:00→07:30 */
   assert_badges (window, "tool-calls", "1 tool call", "0 tool calls");

@@ -41,5 +41,6 @@ void            ramo_session_row_set_badge           (RamoSessionRow     *self,
                                                       RamoSessionManager *manager);
 void            ramo_session_row_refresh_badge       (RamoSessionRow     *self);
 const char     *ramo_session_row_get_badge_text      (RamoSessionRow     *self);
+char           *ramo_session_row_dup_badge_tooltip   (RamoSessionRow     *self);
 
 G_END_DECLS
