@@ -145,6 +145,16 @@ test_files (Fixture       *f,
   g_assert_cmpuint (ramo_files_list_get_n_files (list), ==, 2);
   first = find_file_button (GTK_WIDGET (list), NULL, NULL);
   g_assert_nonnull (first);
+  /* its tooltip is made when the pointer rests on it, not set with the button */
+  g_assert_null (gtk_widget_get_tooltip_text (first));
+  g_assert_true (gtk_widget_get_has_tooltip (first));
+  {
+    g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+    gboolean shown = FALSE;
+
+    g_signal_emit_by_name (first, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+    g_assert_true (shown);
+  }
 
   /* r3 below it: the same files, the same counts: the buttons stay */
   ramo_session_tree_select_entry (ramo_window_get_tree (f->window), "r3");
