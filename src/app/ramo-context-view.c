@@ -392,7 +392,8 @@ ramo_context_view_refresh (RamoContextView *self)
 
   /* the newest messages now, the others over the next frames */
   if (build_some (self, self->build_budget, CONTEXT_BUILD_PER_FRAME))
-    self->build_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), build_tick_cb, NULL, NULL);
+    self->build_tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), build_tick_cb,
+                                                        NULL, NULL);
 
   update_earlier_button (self);
   update_summary (self);

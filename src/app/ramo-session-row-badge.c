@@ -67,8 +67,8 @@ _ramo_session_row_update_badge (RamoSessionRow *self)
       gtk_widget_add_css_class (GTK_WIDGET (self->badge_label), "caption");
       gtk_widget_add_css_class (GTK_WIDGET (self->badge_label), "numeric");
       gtk_widget_set_has_tooltip (GTK_WIDGET (self->badge_label), TRUE);
-      g_signal_connect_object (self->badge_label, "query-tooltip", G_CALLBACK (badge_query_tooltip_cb), self,
-                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->badge_label, "query-tooltip",
+                               G_CALLBACK (badge_query_tooltip_cb), self, G_CONNECT_SWAPPED);
       gtk_widget_set_parent (GTK_WIDGET (self->badge_label), GTK_WIDGET (self));
     }
   gtk_label_set_text (self->badge_label, text ? text : "");

@@ -136,8 +136,9 @@ bench_gap_cb (gpointer data)
   if (bench->last_tick && bench->state != BENCH_IDLE && now - bench->last_tick > bench->step_gap)
     bench->step_gap = now - bench->last_tick;
   if (bench->print_gaps && bench->last_tick && now - bench->last_tick > BENCH_GAP_PRINTED_US)
-    g_printerr ("ramo-bench: gap %.1f ms from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " µs (%s)\n",
-                (now - bench->last_tick) / 1000.0, bench->last_tick, now, state_names[bench->state]);
+    g_printerr ("ramo-bench: gap %.1f ms from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                " µs (%s)\n", (now - bench->last_tick) / 1000.0, bench->last_tick, now,
+                state_names[bench->state]);
   bench->last_tick = now;
   return G_SOURCE_CONTINUE;
 }

@@ -297,13 +297,13 @@ _ramo_node_table_lookup (const RamoNodeTable *table,
 /* Iterates over the rows made, in the order of their entries: `for (guint i = 0, seen = 0;
  * ...)` as RAMO_NODE_TABLE_FOREACH (table, i, seen, node) { ... } — @node each row, @i its
  * entry's index; a page never allocated is skipped whole. */
-#define RAMO_NODE_TABLE_FOREACH(table, i, seen, node)                                          \
-  for (guint i = 0, seen = 0; seen < (table)->n_nodes && (i >> RAMO_NODE_PAGE_BITS) < (table)->n_pages; \
-       i++)                                                                                      \
-    if ((table)->pages[i >> RAMO_NODE_PAGE_BITS] == NULL)                                        \
-      i |= RAMO_NODE_PAGE_SIZE - 1;                                                              \
-    else if (((node) = (table)->pages[i >> RAMO_NODE_PAGE_BITS][i & (RAMO_NODE_PAGE_SIZE - 1)]) != NULL && \
-             ++seen)
+#define RAMO_NODE_TABLE_FOREACH(table, i, seen, node)                                       \
+  for (guint i = 0, seen = 0;                                                                 \
+       seen < (table)->n_nodes && (i >> RAMO_NODE_PAGE_BITS) < (table)->n_pages; i++)         \
+    if ((table)->pages[i >> RAMO_NODE_PAGE_BITS] == NULL)                                     \
+      i |= RAMO_NODE_PAGE_SIZE - 1;                                                           \
+    else if (((node) = (table)->pages[i >> RAMO_NODE_PAGE_BITS]                               \
+                                     [i & (RAMO_NODE_PAGE_SIZE - 1)]) != NULL && ++seen)
 
 /* ramo-projection-search.c */
 void                _ramo_projection_forget_caches      (RamoProjection     *self);
