@@ -48,6 +48,7 @@ typedef enum
 } BenchState;
 
 static const char * const state_names[] = { "loading", "idle", "changed", "unfolding" };
+G_STATIC_ASSERT (G_N_ELEMENTS (state_names) == BENCH_UNFOLDING + 1);
 
 /* What a step is, for the summary: the longest main-loop gap of each kind */
 typedef enum

@@ -428,7 +428,7 @@ _ramo_node_table_insert (RamoNodeTable      *table,
     }
   if (table->pages[page] == NULL)
     table->pages[page] = g_new0 (RamoProjectionNode *, RAMO_NODE_PAGE_SIZE);
-  slot = &table->pages[page][entry->index & (RAMO_NODE_PAGE_SIZE - 1)];
+  slot = _ramo_node_table_slot (table, entry->index);
   if (*slot != NULL)
     g_object_unref (*slot);
   else
@@ -441,13 +441,9 @@ void
 _ramo_node_table_remove (RamoNodeTable *table,
                          guint          index)
 {
-  guint page = index >> RAMO_NODE_PAGE_BITS;
-  RamoProjectionNode **slot;
+  RamoProjectionNode **slot = _ramo_node_table_slot (table, index);
 
-  if (page >= table->n_pages || table->pages[page] == NULL)
-    return;
-  slot = &table->pages[page][index & (RAMO_NODE_PAGE_SIZE - 1)];
-  if (*slot == NULL)
+  if (slot == NULL || *slot == NULL)
     return;
   g_clear_object (slot);
   table->n_nodes--;
@@ -461,7 +457,7 @@ _ramo_node_table_clear (RamoNodeTable *table)
 
   RAMO_NODE_TABLE_FOREACH (table, i, seen, node)
     {
-      table->pages[i >> RAMO_NODE_PAGE_BITS][i & (RAMO_NODE_PAGE_SIZE - 1)] = NULL;
+      *_ramo_node_table_slot (table, i) = NULL;
       g_object_unref (node);
     }
   table->n_nodes = 0;

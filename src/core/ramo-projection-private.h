@@ -280,15 +280,25 @@ void                _ramo_node_table_release            (RamoNodeTable      *tab
 RamoNodeTable      *_ramo_node_table_steal              (RamoNodeTable      *table);
 void                _ramo_node_table_free               (RamoNodeTable      *table);
 
+/* The slot of the row at @index, or NULL when its page was never made. */
+static inline RamoProjectionNode **
+_ramo_node_table_slot (const RamoNodeTable *table,
+                       guint                index)
+{
+  guint page = index >> RAMO_NODE_PAGE_BITS;
+
+  return page < table->n_pages && table->pages[page] != NULL
+         ? &table->pages[page][index & (RAMO_NODE_PAGE_SIZE - 1)]
+         : NULL;
+}
+
 /* The row made for @entry in the current layout, or NULL (borrowed). */
 static inline RamoProjectionNode *
 _ramo_node_table_lookup (const RamoNodeTable *table,
                          const RamoEntry     *entry)
 {
-  guint page = entry->index >> RAMO_NODE_PAGE_BITS;
-  RamoProjectionNode *node = page < table->n_pages && table->pages[page] != NULL
-                             ? table->pages[page][entry->index & (RAMO_NODE_PAGE_SIZE - 1)]
-                             : NULL;
+  RamoProjectionNode **slot = _ramo_node_table_slot (table, entry->index);
+  RamoProjectionNode *node = slot ? *slot : NULL;
 
   /* an index names one entry of the manager's until it reloads, which forgets the rows */
   return node != NULL && node->entry == entry ? node : NULL;
