@@ -20,6 +20,14 @@ RamoEntry   *_ramo_id_index_lookup   (RamoIdIndex *self,
                                       const char  *id);
 RamoEntry   *_ramo_id_index_insert   (RamoIdIndex *self,
                                       RamoEntry   *entry);
+void         _ramo_id_index_reserve  (RamoIdIndex *self,
+                                      guint        n);
+guint32      _ramo_id_index_hash     (const char  *id);
+void         _ramo_id_index_prefetch (RamoIdIndex *self,
+                                      guint32      hash);
+RamoEntry   *_ramo_id_index_insert_hashed (RamoIdIndex *self,
+                                           RamoEntry   *entry,
+                                           guint32      hash);
 
 static inline gboolean
 _ramo_id_index_contains (RamoIdIndex *self,

@@ -233,7 +233,11 @@ _ramo_extractor_extract_line (Extractor  *ex,
       guint parent_node = top.parent_id;
 
       if (ramo_scan_type (scan, id_node) == RAMO_SCAN_STRING)
-        entry->id = _ramo_scan_chunk (ex->strings, scan, id_node, FALSE);
+        {
+          entry->id = _ramo_scan_chunk (ex->strings, scan, id_node, FALSE);
+          job->id_hash = _ramo_id_index_hash (entry->id);
+          job->id_hashed = TRUE;
+        }
       else
         job->id_missing = TRUE;
 
@@ -279,6 +283,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
 {
   RamoEntry *entry = job->entry;
   RamoEntry *previous;
+  const char *answered;
 
   /* the problems found are those of the lines before */
   g_clear_pointer (&self->problems, g_ptr_array_unref);
@@ -323,22 +328,15 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     _ramo_session_manager_add_issue (self, job->line_no, "%s", job->parent_issue);
 
   /* a tool result shows the call that asked for it (the latest call with that id so far) */
-  for (guint i = 0; i + 1 < job->n_calls; i += 2)
-    g_hash_table_insert (self->tool_calls,
-                         g_ptr_array_index (job->calls, job->calls_start + i),
-                         g_ptr_array_index (job->calls, job->calls_start + i + 1));
-  if (job->call_id)
-    {
-      const char *call = g_hash_table_lookup (self->tool_calls, job->call_id);
+  answered = _ramo_tool_index_commit (self->tool_index, entry, job->tools,
+                                      job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
+                                      job->n_calls / 2, job->call_id);
+  if (answered != NULL)
+    entry->display = answered;
 
-      if (call)
-        entry->display = call;
-    }
-  _ramo_tool_index_commit (self->tool_index, entry, job->tools,
-                           job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
-                           job->n_calls / 2, job->call_id);
-
-  previous = _ramo_id_index_insert (self->by_id, entry);
+  previous = _ramo_id_index_insert_hashed (self->by_id, entry,
+                                          job->id_hashed && !(entry->flags & RAMO_ENTRY_FLAG_SYNTHETIC_ID)
+                                          ? job->id_hash : _ramo_id_index_hash (entry->id));
   if (previous != NULL)
     {
       previous->flags |= RAMO_ENTRY_FLAG_SHADOWED;
@@ -366,7 +364,7 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
         {
           /* mostly the line before: no need to ask the index */
           RamoEntry *before = self->entries->len > 1 ? g_ptr_array_index (self->entries, self->entries->len - 2) : NULL;
-          RamoEntry *parent = before && strcmp (before->id, entry->parent_id) == 0
+          RamoEntry *parent = before && (before->id == entry->parent_id || strcmp (before->id, entry->parent_id) == 0)
                               ? before : _ramo_id_index_lookup (self->by_id, entry->parent_id);
 
           if (parent == NULL)

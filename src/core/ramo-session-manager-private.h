@@ -94,7 +94,6 @@ struct _RamoSessionManager
   GPtrArray        *issues;            /* (element-type RamoLoadIssue) */
   GPtrArray        *problems;          /* (element-type RamoProblem) (nullable): as the
                                         * entries are now, NULL once they change */
-  GHashTable       *tool_calls;        /* toolCallId → formatted call, for tool results */
   RamoToolIndex    *tool_index;        /* the tool calls, their paths (ramo-session-tools.c) */
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
@@ -281,11 +280,13 @@ typedef struct
   char      *tools;              /* what its tool calls name (_ramo_tool_calls_extract()), or NULL */
   double     first_kept_index;   /* v1 compaction, or -1 */
   RamoLineFigures figures;       /* its usage, tool calls, tool error */
+  guint32    id_hash;            /* _ramo_id_index_hash() of the id it was written with */
   guint8     complete : 1;
   guint8     skipped : 1;
   guint8     second_header : 1;
   guint8     id_missing : 1;
   guint8     parsed : 1;         /* the line is a JSON object (v1 index counting) */
+  guint8     id_hashed : 1;      /* id_hash is set */
 } LineJob;
 
 void      _ramo_extractor_init       (Extractor          *ex,

@@ -87,7 +87,6 @@ _ramo_session_manager_clear_state (RamoSessionManager *self)
   g_clear_pointer (&self->read_only_reason, g_free);
   g_clear_pointer (&self->display, _ramo_display_state_free);
   g_clear_pointer (&self->figures, _ramo_figures_table_free);
-  g_clear_pointer (&self->tool_calls, g_hash_table_unref);
   g_clear_pointer (&self->tool_index, _ramo_tool_index_free);
   g_clear_pointer (&self->chunks, g_ptr_array_unref);
   g_clear_pointer (&self->entry_blocks, g_ptr_array_unref);
@@ -118,7 +117,6 @@ _ramo_session_manager_init_state (RamoSessionManager *self)
   self->issues = g_ptr_array_new_with_free_func (_ramo_load_issue_free);
   self->display = _ramo_display_state_new ();
   self->figures = _ramo_figures_table_new ();
-  self->tool_calls = g_hash_table_new (g_str_hash, g_str_equal);
   self->tool_index = _ramo_tool_index_new ();
   self->chunks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->entry_blocks = g_ptr_array_new_with_free_func (g_free);

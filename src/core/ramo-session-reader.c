@@ -75,6 +75,7 @@ typedef struct
   GCond       cond;            /* a task queued, a task done, or quit */
   GQueue      queue;           /* (element-type LoadTask) not started yet */
   gboolean    quit;
+  gboolean    ids_reserved;    /* reserve_ids() ran */
 } LoadState;
 
 /* Handles a line before the entries (ramo-session-header.c). Returns whether the line was
@@ -246,12 +247,38 @@ load_block (RamoSessionManager *self,
   return TRUE;
 }
 
+/* How many lines ahead of the one committed the slot of its id in the index by id is asked
+ * for (_ramo_id_index_prefetch()) */
+#define ID_PREFETCH_DISTANCE 8
+
+/* Room in the index by id for the lines the file holds, as many as its first block's share
+ * of the file foretells (at most one slot of 8 bytes for every 16 bytes of the file, should
+ * the first lines be short and the others not): on 100,000 entries, growing it as they came
+ * rehashed every id about twice, a twentieth of the thread that commits. */
+static void
+reserve_ids (RamoSessionManager *self,
+             LoadBlock          *block,
+             goffset             total_size)
+{
+  goffset start = block->tasks[0].offset;
+  guint64 lines = 0, expected;
+
+  for (guint t = 0; t < block->n_tasks; t++)
+    lines += block->tasks[t].jobs->len;
+  if (lines == 0 || block->end <= start || total_size <= block->end)
+    return;
+  expected = lines * (guint64) (total_size - start) / (guint64) (block->end - start);
+  expected = MIN (expected, (guint64) total_size / 16 * 3 / 4);
+  _ramo_id_index_reserve (self->by_id, (guint) MIN (expected, G_MAXUINT / 4));
+}
+
 /* Helps with the queued tasks until those of @block are done, then commits its lines in file
  * order. */
 static void
 finish_block (RamoSessionManager *self,
               LoadState          *state,
-              LoadBlock          *block)
+              LoadBlock          *block,
+              goffset             total_size)
 {
   g_mutex_lock (&state->lock);
   while (block->n_done < block->n_tasks)
@@ -271,6 +298,12 @@ finish_block (RamoSessionManager *self,
     }
   g_mutex_unlock (&state->lock);
 
+  if (!state->ids_reserved && total_size > 0 && block->n_tasks > 0)
+    {
+      state->ids_reserved = TRUE;
+      reserve_ids (self, block, total_size);
+    }
+
   for (guint t = 0; t < block->n_tasks; t++)
     {
       LoadTask *task = &block->tasks[t];
@@ -278,6 +311,8 @@ finish_block (RamoSessionManager *self,
 
       for (guint i = 0; i < task->jobs->len; i++)
         {
+          if (i + ID_PREFETCH_DISTANCE < task->jobs->len && jobs[i + ID_PREFETCH_DISTANCE].id_hashed)
+            _ramo_id_index_prefetch (self->by_id, jobs[i + ID_PREFETCH_DISTANCE].id_hash);
           jobs[i].line_no = ++state->line_no;
           /* a last line cut short may be one another program is still writing */
           if (!jobs[i].complete && jobs[i].entry == NULL && jobs[i].issue != NULL)
@@ -409,7 +444,7 @@ _ramo_session_manager_load_buffer (RamoSessionManager *self,
   self->linking = self->links_in_order = TRUE;
   ok = load_block (self, &state, &state.blocks[0], data + start, len - start, start, TRUE, error);
   if (ok)
-    finish_block (self, &state, &state.blocks[0]);
+    finish_block (self, &state, &state.blocks[0], 0);
   return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
@@ -606,7 +641,7 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
            * held whole (pi cannot read a file with a line this long either) */
           if (in_flight)
             {
-              finish_block (self, &state, in_flight);
+              finish_block (self, &state, in_flight, total_size);
               in_flight = NULL;
             }
           ok = skip_long_line (self, fd, buf, cap, cap >= RAMO_MAX_LINE_BYTES, &state, &base, &have, &eof,
@@ -684,7 +719,7 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
         /* the block before, in the other buffer, is committed while this one is extracted */
         if (in_flight)
           {
-            finish_block (self, &state, in_flight);
+            finish_block (self, &state, in_flight, total_size);
             if (self->progress)
               self->progress (in_flight->end, total_size, self->progress_data);
             in_flight = NULL;
@@ -727,7 +762,7 @@ _ramo_session_manager_load_path (RamoSessionManager *self,
 
   if (in_flight)
     {
-      finish_block (self, &state, in_flight);
+      finish_block (self, &state, in_flight, total_size);
       if (ok && self->progress)
         self->progress (in_flight->end, total_size, self->progress_data);
     }

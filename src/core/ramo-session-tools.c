@@ -49,6 +49,7 @@ typedef struct
   guint32 path;       /* interned; 0 when it names none */
   guint8  access;     /* RamoToolAccess */
   guint8  result;     /* RESULT_* */
+  const char *display; /* the call as a tool result answering it shows it, if it has an id */
 } ToolCall;
 
 typedef struct
@@ -223,7 +224,7 @@ _ramo_tool_calls_extract (RamoScan  *scan,
   return out ? g_string_free (out, FALSE) : NULL;
 }
 
-void
+const char *
 _ramo_tool_index_commit (RamoToolIndex *index,
                          RamoEntry     *entry,
                          const char    *packed,
@@ -232,10 +233,11 @@ _ramo_tool_index_commit (RamoToolIndex *index,
                          const char    *call_id)
 {
   ToolRecord record = { entry->index, index->calls->len, 0, 0 };
+  const char *answered = NULL;
   guint k = 0;
 
   if (packed == NULL)
-    return;
+    return NULL;
 
   if (packed[0] != 'A' && call_id != NULL)
     {
@@ -243,7 +245,10 @@ _ramo_tool_index_commit (RamoToolIndex *index,
 
       if (answers > 0)
         {
-          g_array_index (index->calls, ToolCall, answers - 1).result = packed[0] == 'E' ? RESULT_ERROR : RESULT_OK;
+          ToolCall *call = &g_array_index (index->calls, ToolCall, answers - 1);
+
+          call->result = packed[0] == 'E' ? RESULT_ERROR : RESULT_OK;
+          answered = call->display;
           record.answers = answers;
         }
     }
@@ -258,7 +263,11 @@ _ramo_tool_index_commit (RamoToolIndex *index,
       call.name = intern (index, name);
       call.path = intern (index, path);
       if ((*p & 0x40) && k < n_call_ids)
-        g_hash_table_insert (index->by_call_id, call_ids[2 * k++], GUINT_TO_POINTER (index->calls->len + 1));
+        {
+          call.display = call_ids[2 * k + 1];
+          g_hash_table_insert (index->by_call_id, call_ids[2 * k], GUINT_TO_POINTER (index->calls->len + 1));
+          k++;
+        }
       g_array_append_val (index->calls, call);
       record.n++;
       p = path + strlen (path) + 1;
@@ -272,6 +281,7 @@ _ramo_tool_index_commit (RamoToolIndex *index,
       g_array_index (index->record_of, guint32, entry->index) = index->records->len + 1;
       g_array_append_val (index->records, record);
     }
+  return answered;
 }
 
 guint

@@ -24,8 +24,10 @@ char          *_ramo_tool_calls_extract (RamoScan      *scan,
                                          guint          message);
 /* Commit (file order): @packed from _ramo_tool_calls_extract(); @call_ids the ids of the
  * line's calls that have one, in order (id, formatted call, … as the display state gives them,
- * strings that live as long as the entries); @call_id the call a tool result answers. */
-void           _ramo_tool_index_commit  (RamoToolIndex *index,
+ * strings that live as long as the entries); @call_id the call a tool result answers.
+ * Returns the formatted call of the latest call with the id @call_id, the display text of a
+ * tool result (spec §7), or NULL. */
+const char    *_ramo_tool_index_commit  (RamoToolIndex *index,
                                          RamoEntry     *entry,
                                          const char    *packed,
                                          gpointer      *call_ids,
