@@ -672,10 +672,13 @@ test_timestamps_as_written (void)
 }
 
 /* The index by id against a GHashTable: ids added in turn, some again (the later wins), each
- * looked up after every growth, and ids never added missed. */
+ * looked up after every growth, and ids never added missed. With @data, as a load adds them:
+ * room made for a third of them at first, each hash worked out beforehand and its slot
+ * prefetched a few ids ahead. */
 static void
-test_id_index (void)
+test_id_index (gconstpointer data)
 {
+  gboolean as_loaded = GPOINTER_TO_INT (data);
   enum { N = 20000 };
   g_autofree RamoEntry *records = g_new0 (RamoEntry, N);
   g_autoptr(GPtrArray) entries = g_ptr_array_new ();
@@ -684,6 +687,8 @@ test_id_index (void)
   g_autoptr(RamoIdIndex) index = _ramo_id_index_new (entries);
   g_autoptr(GRand) rand = g_rand_new_with_seed (8);
 
+  if (as_loaded)
+    _ramo_id_index_reserve (index, N / 3);
   for (guint i = 0; i < N; i++)
     {
       /* one id in five is one seen before */
@@ -693,7 +698,15 @@ test_id_index (void)
 
       records[i].id = g_string_chunk_insert_const (strings, id);
       records[i].index = i;
-      g_assert_true (_ramo_id_index_insert (index, &records[i]) == before);
+      if (as_loaded)
+        {
+          g_autofree char *ahead = g_strdup_printf ("%08x", (i + 8) * 2654435761u);
+
+          _ramo_id_index_prefetch (index, _ramo_id_index_hash (ahead));
+          g_assert_true (_ramo_id_index_insert_hashed (index, &records[i], _ramo_id_index_hash (records[i].id)) == before);
+        }
+      else
+        g_assert_true (_ramo_id_index_insert (index, &records[i]) == before);
       g_ptr_array_add (entries, &records[i]);
       g_hash_table_insert (expected, (char *) records[i].id, &records[i]);
       g_assert_cmpuint (_ramo_id_index_size (index), ==, g_hash_table_size (expected));
@@ -724,7 +737,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/Core/SessionManager/example", test_example);
-  g_test_add_func ("/Core/SessionManager/id-index", test_id_index);
+  g_test_add_data_func ("/Core/SessionManager/id-index", GINT_TO_POINTER (FALSE), test_id_index);
+  g_test_add_data_func ("/Core/SessionManager/id-index-as-loaded", GINT_TO_POINTER (TRUE), test_id_index);
   g_test_add_func ("/Core/SessionManager/timestamps-as-written", test_timestamps_as_written);
   g_test_add_func ("/Core/SessionManager/context", test_context);
   g_test_add_func ("/Core/SessionManager/children-order", test_children_order);
