@@ -124,16 +124,21 @@ _ramo_id_index_lookup (RamoIdIndex *self,
     }
 }
 
+/* Rehashes every id into 1 << @shift slots */
 static void
-grow (RamoIdIndex *self)
+resize (RamoIdIndex *self,
+        guint        shift)
 {
   Slot *old = self->slots;
   guint n_old = 1u << self->shift;
   guint mask;
 
-  self->shift++;
+  self->shift = shift;
   mask = (1u << self->shift) - 1;
-  self->slots = g_new0 (Slot, 1u << self->shift);
+  /* zeroed by writing (see alloc_entry() in ramo-session-lines.c): an insert reads its slot
+   * first, and a page calloc() left to the kernel would be faulted twice */
+  self->slots = g_new (Slot, 1u << self->shift);
+  memset (self->slots, 0, sizeof (Slot) << self->shift);
   for (guint k = 0; k < n_old; k++)
     if (old[k].index != 0)
       {
@@ -158,8 +163,12 @@ void
 _ramo_id_index_reserve (RamoIdIndex *self,
                         guint        n)
 {
-  while ((guint64) n * 4 > (3ull << self->shift) && self->shift < 31)
-    grow (self);
+  guint shift = self->shift;
+
+  while ((guint64) n * 4 > (3ull << shift) && shift < 31)
+    shift++;
+  if (shift != self->shift)
+    resize (self, shift);
 }
 
 /**
@@ -210,7 +219,7 @@ _ramo_id_index_insert_hashed (RamoIdIndex *self,
 
   /* at most 3/4 full */
   if ((self->size + 1) * 4 > (3u << self->shift))
-    grow (self);
+    resize (self, self->shift + 1);
   mask = (1u << self->shift) - 1;
   for (guint i = first_slot (hash, self->shift); ; i = (i + 1) & mask)
     {

@@ -76,13 +76,19 @@ set_label (RamoSessionManager *self,
 }
 
 /* Records are allocated in blocks: one allocation for a thousand entries, and no lock shared
- * between the loading threads. */
+ * between the loading threads. Zeroed by writing, not by calloc(): a block is fresh pages
+ * from mmap(), which calloc() leaves to the kernel, and a record's first access reads it, so
+ * each page was mapped to the zero page and then faulted again by the first write, with a TLB
+ * flush on the other thread's core. */
 static RamoEntry *
 alloc_entry (Extractor *ex)
 {
   if (ex->blocks->len == 0 || ex->used == ex->block_size)
     {
-      g_ptr_array_add (ex->blocks, g_new0 (RamoEntry, ex->block_size));
+      RamoEntry *block = g_new (RamoEntry, ex->block_size);
+
+      memset (block, 0, ex->block_size * sizeof (RamoEntry));
+      g_ptr_array_add (ex->blocks, block);
       ex->used = 0;
     }
   return &((RamoEntry *) g_ptr_array_index (ex->blocks, ex->blocks->len - 1))[ex->used++];

@@ -35,11 +35,17 @@
  */
 
 /*
- * The lines of a block are extracted by tasks (two for a large block: the lines before and
- * after its byte midpoint), which the calling thread and one worker thread take from a queue
- * in file order; the calling thread commits a block once its tasks are done. Blocks are
- * pipelined: while the calling thread commits block k, the worker already extracts block k+1.
+ * The lines of a block are extracted by tasks (one for each 256 KiB of it, up to eight),
+ * which the calling thread and one worker thread take from a queue in file order; the calling
+ * thread commits a block once its tasks are done. Blocks are pipelined: while the calling
+ * thread commits block k and reads block k+1, the worker extracts block k. With two tasks a
+ * block, the calling thread took one of block k while it waited for block k-1, and the worker,
+ * done with the other, waited for block k+1 as long as the commit and the read took: on
+ * 100,000 entries it ran 40% less than the calling thread. Smaller tasks keep it busy.
  */
+#define TASK_BYTES (256 * 1024)
+#define TASKS_PER_BLOCK 8
+
 typedef struct _LoadBlock LoadBlock;
 
 typedef struct
@@ -55,7 +61,7 @@ typedef struct
 
 struct _LoadBlock
 {
-  LoadTask    tasks[2];
+  LoadTask    tasks[TASKS_PER_BLOCK];
   guint       n_tasks;
   guint       n_done;        /* under LoadState.lock */
   goffset     end;           /* the file offset after the block, for progress */
@@ -76,6 +82,7 @@ typedef struct
   GQueue      queue;           /* (element-type LoadTask) not started yet */
   gboolean    quit;
   gboolean    ids_reserved;    /* reserve_ids() ran */
+  gboolean    several_cores;   /* worth a worker thread */
 } LoadState;
 
 /* Handles a line before the entries (ramo-session-header.c). Returns whether the line was
@@ -173,7 +180,8 @@ load_block (RamoSessionManager *self,
             GError            **error)
 {
   gsize pos = 0;
-  gsize split;
+  gsize from;
+  guint n_tasks;
 
   g_assert (block->n_tasks == 0);
   block->n_done = 0;
@@ -205,24 +213,22 @@ load_block (RamoSessionManager *self,
   if (pos >= len)
     return TRUE;
 
-  /* Two tasks for a block worth it: the second takes the lines after the byte midpoint. */
-  split = len;
-  if (len - pos > 512 * 1024 && g_get_num_processors () > 1)
-    {
-      const char *nl = memchr (data + pos + (len - pos) / 2, '\n', len - pos - (len - pos) / 2);
-
-      if (nl != NULL && (gsize) (nl - data) + 1 < len)
-        split = (gsize) (nl - data) + 1;
-    }
-
-  for (guint i = 0; i < 2; i++)
+  /* A task for each TASK_BYTES, each ending at the end of the line its share ends in */
+  n_tasks = state->several_cores ? (guint) CLAMP ((len - pos) / TASK_BYTES, 1, TASKS_PER_BLOCK) : 1;
+  from = pos;
+  for (guint i = 0; i < n_tasks && from < len; i++)
     {
       LoadTask *task = &block->tasks[i];
-      gsize from = i == 0 ? pos : split;
-      gsize to = i == 0 ? split : len;
+      gsize to = len;
 
-      if (from >= to)
-        break;
+      if (i + 1 < n_tasks)
+        {
+          gsize at = MAX (pos + (len - pos) / n_tasks * (i + 1), from);
+          const char *nl = memchr (data + at, '\n', len - at);
+
+          if (nl != NULL)
+            to = (gsize) (nl - data) + 1;
+        }
       task->block = block;
       task->data = data + from;
       task->len = to - from;
@@ -234,6 +240,7 @@ load_block (RamoSessionManager *self,
           task->calls = g_ptr_array_new ();
         }
       block->n_tasks++;
+      from = to;
     }
 
   if (block->n_tasks > 1 && state->worker == NULL)
@@ -339,6 +346,7 @@ load_state_init (LoadState *state)
   _ramo_extractor_init (&state->ex[0], RAMO_SESSION_VERSION);
   _ramo_extractor_init (&state->ex[1], RAMO_SESSION_VERSION);
   state->pending_offset = -1;
+  state->several_cores = g_get_num_processors () > 1;
   g_mutex_init (&state->lock);
   g_cond_init (&state->cond);
   g_queue_init (&state->queue);
