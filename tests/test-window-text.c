@@ -79,6 +79,7 @@ test_window_texts (void)
   RamoSessionRow *row;
   const char *text;
   GPtrArray *ids;
+  guint n_crumb_tips = 0;
 
   row = window_test_wait_for_row (tree, "a0000001");
   text = gtk_inscription_get_text (ramo_session_row_get_text_label (row));
@@ -103,10 +104,23 @@ test_window_texts (void)
       /* depth first over the bar's widgets */
       if (GTK_IS_BUTTON (w))
         {
-          const char *tip = gtk_widget_get_tooltip_text (w);
+          const char *tip = ramo_path_bar_get_crumb_tooltip (w);
 
           if (GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (w))))
             assert_inert (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (w)))));
+          /* a crumb's tooltip is made when the pointer rests on it, never set with the button */
+          g_assert_null (gtk_widget_get_tooltip_text (w));
+          if (g_object_get_data (G_OBJECT (w), "ramo-entry-id"))
+            {
+              g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+              gboolean shown = FALSE;
+
+              g_assert_nonnull (tip);
+              g_assert_true (gtk_widget_get_has_tooltip (w));
+              g_signal_emit_by_name (w, "query-tooltip", 1, 1, FALSE, tooltip, &shown);
+              g_assert_true (shown);
+              n_crumb_tips++;
+            }
           if (tip)
             assert_inert (tip);
         }
@@ -121,6 +135,8 @@ test_window_texts (void)
           w = gtk_widget_get_next_sibling (w);
         }
     }
+  /* one tooltip for each of the two crumbs */
+  g_assert_cmpuint (n_crumb_tips, ==, ids->len);
 
   gtk_window_destroy (GTK_WINDOW (window));
   window_test_settle (20);

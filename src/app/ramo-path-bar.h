@@ -29,5 +29,6 @@ GPtrArray *ramo_path_bar_get_ids  (RamoPathBar     *self);
 guint      ramo_path_bar_get_n_scrolled_off (RamoPathBar *self);
 void       ramo_path_bar_activate (RamoPathBar     *self,
                                    guint            index);
+const char *ramo_path_bar_get_crumb_tooltip (GtkWidget *button);
 
 G_END_DECLS
