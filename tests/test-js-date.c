@@ -405,6 +405,85 @@ test_iso_string (void)
     }
 }
 
+/* A text of the length of toISOString()'s form, its fields anywhere in and around their
+ * ranges, now and then a byte out of place */
+static char *
+make_iso_like (GRand *rand)
+{
+  static const int years[] = { 0, 1, 4, 100, 1600, 1900, 1969, 1970, 2000, 2024, 2025, 2100, 9999 };
+  static const char odd[] = " z+-:.T0Z9a\x7f";
+  int year = g_rand_boolean (rand) ? years[g_rand_int_range (rand, 0, G_N_ELEMENTS (years))]
+                                   : g_rand_int_range (rand, 0, 10000);
+  int month = g_rand_int_range (rand, 0, 10) ? g_rand_int_range (rand, 1, 13) : g_rand_int_range (rand, 0, 100);
+  int day = g_rand_int_range (rand, 0, 4) ? g_rand_int_range (rand, 1, 29) : g_rand_int_range (rand, 0, 33);
+  int hour = g_rand_int_range (rand, 0, 10) ? g_rand_int_range (rand, 0, 24) : g_rand_int_range (rand, 0, 100);
+  int minute = g_rand_int_range (rand, 0, 10) ? g_rand_int_range (rand, 0, 60) : g_rand_int_range (rand, 0, 100);
+  int second = g_rand_int_range (rand, 0, 10) ? g_rand_int_range (rand, 0, 60) : g_rand_int_range (rand, 0, 100);
+  char *text = g_strdup_printf ("%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day, hour, minute,
+                                second, g_rand_int_range (rand, 0, 1000));
+
+  if (g_rand_int_range (rand, 0, 8) == 0)
+    text[g_rand_int_range (rand, 0, 24)] = odd[g_rand_int_range (rand, 0, sizeof odd - 1)];
+  return text;
+}
+
+/*
+ * ramo_js_date_parse_iso_string() against node's or Bun's Date.parse() and toISOString()
+ * (tests/compat/date-iso-parse.mjs): it takes a text exactly when the engine writes the time it
+ * parses back as that text, and gives that time.
+ */
+static void
+test_iso_form (gconstpointer data)
+{
+  TestJsEngine engine = GPOINTER_TO_INT (data);
+  g_autofree char *program = test_js_find (engine);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (24);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) result = NULL;
+  JsonArray *values;
+  guint taken = 0;
+
+  if (program == NULL)
+    {
+      g_test_skip (engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
+      return;
+    }
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < 20000; i++)
+    {
+      char *text = make_iso_like (rand);
+
+      g_ptr_array_add (texts, text);
+      json_builder_add_string_value (builder, text);
+    }
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  result = test_js_run (program, "date-iso-parse.mjs", root, "Europe/Rome");
+  values = json_node_get_array (result);
+  g_assert_cmpuint (json_array_get_length (values), ==, texts->len);
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      JsonArray *pair = json_array_get_array_element (values, i);
+      gboolean same = json_array_get_boolean_element (pair, 1);
+      double time = NAN;
+      gboolean ok = ramo_js_date_parse_iso_string (texts->pdata[i], strlen (texts->pdata[i]), &time);
+
+      if (ok != same)
+        g_error ("%s: the engine writes it back: %d, Ramo takes it: %d", (char *) texts->pdata[i], same, ok);
+      if (ok)
+        {
+          g_assert_cmpfloat (time, ==, json_array_get_double_element (pair, 0));
+          taken++;
+        }
+    }
+  /* most are in the form, many not */
+  g_assert_cmpuint (taken, >, texts->len / 4);
+  g_assert_cmpuint (taken, <, texts->len * 9 / 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -417,6 +496,8 @@ main (int   argc,
 
   g_test_add_func ("/js/date/table", test_table);
   g_test_add_func ("/js/date/node/iso-string", test_iso_string);
+  g_test_add_data_func ("/js/date/node/iso-form", GINT_TO_POINTER (TEST_JS_NODE), test_iso_form);
+  g_test_add_data_func ("/js/date/bun/iso-form", GINT_TO_POINTER (TEST_JS_BUN), test_iso_form);
   for (int engine = TEST_JS_NODE; engine <= TEST_JS_BUN; engine++)
     for (guint i = 0; i < G_N_ELEMENTS (zones); i++)
       {

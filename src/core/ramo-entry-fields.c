@@ -275,7 +275,14 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
       /* The agents' own form (toISOString()) is not stored: it is written again from the time
        * when asked for (ramo_entry_get_timestamp()), ~25 bytes an entry spared. A label's
        * is kept: the labels' times point to it. */
-      if (!n->escaped && len == RAMO_JS_ISO_STRING_SIZE - 1 && entry->type != RAMO_ENTRY_TYPE_LABEL)
+      if (!n->escaped && entry->type != RAMO_ENTRY_TYPE_LABEL &&
+          ramo_js_date_parse_iso_string (scan->text + n->start + 1, len, &entry->time_ms))
+        {
+          /* nearly every line: no parse and no text written to compare with */
+          parsed = TRUE;
+          entry->timestamp_iso = TRUE;
+        }
+      else if (!n->escaped && len == RAMO_JS_ISO_STRING_SIZE - 1 && entry->type != RAMO_ENTRY_TYPE_LABEL)
         {
           char text[RAMO_JS_ISO_STRING_SIZE];
           char iso[RAMO_JS_ISO_STRING_SIZE];

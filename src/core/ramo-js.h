@@ -51,6 +51,9 @@ double ramo_js_date_parse_jsc   (const char *text);
 double ramo_js_date_from_node   (JsonNode   *node);
 gboolean ramo_js_date_to_iso_string (double  time_ms,
                                      char    out[RAMO_JS_ISO_STRING_SIZE]);
+gboolean ramo_js_date_parse_iso_string (const char *text,
+                                        gsize       len,
+                                        double     *time_ms);
 gsize  ramo_js_utf16_length     (const char *text);
 int    ramo_js_utf16_compare    (const char *a,
                                  const char *b);
