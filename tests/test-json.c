@@ -283,6 +283,27 @@ test_scan_to_node (void)
   g_assert_cmpuint (json_object_get_size (object), ==, 6);
 }
 
+/* ramo_utf8_count_chars() against g_utf8_strlen(): texts of every length up to 40 bytes
+ * around the eight-byte steps, of one- to four-byte characters */
+static void
+test_count_chars (void)
+{
+  static const char * const pieces[] = { "a", "é", "€", "𝄞", "\x7f", "ÿ" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint round = 0; round < 2000; round++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      guint n = (guint) g_rand_int_range (rand, 0, 24);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (text, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+      for (gsize len = 0; len <= text->len; len++)
+        if (g_utf8_validate_len (text->str, len, NULL))
+          g_assert_cmpint (ramo_utf8_count_chars (text->str, len), ==, g_utf8_strlen (text->str, (gssize) len));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -297,5 +318,6 @@ main (int   argc,
   g_test_add_func ("/Core/Json/scan-deep", test_scan_deep);
   g_test_add_func ("/Core/Json/scan-write", test_scan_write);
   g_test_add_func ("/Core/Json/scan-to-node", test_scan_to_node);
+  g_test_add_func ("/Core/Json/count-chars", test_count_chars);
   return g_test_run ();
 }

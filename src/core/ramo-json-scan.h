@@ -94,7 +94,10 @@ ramo_utf8_count_chars (const char *text,
       guint64 v;
 
       memcpy (&v, text + i, 8);
-      n -= __builtin_popcountll (v & ~(v << 1) & 0x8080808080808080ULL);
+      /* one in the low bit of each byte that continues a character, added up by the multiply
+       * (__builtin_popcountll() is a call to __popcountdi2() without -mpopcnt) */
+      v = (v & ~(v << 1) & 0x8080808080808080ULL) >> 7;
+      n -= (glong) ((v * 0x0101010101010101ULL) >> 56);
     }
   for (; i < len; i++)
     n -= ((guchar) text[i] & 0xC0) == 0x80;
