@@ -947,7 +947,26 @@ test_odd_versions (void)
       /* pi renames hookMessage only when it runs the v2→v3 migration */
       g_assert_cmpstr (ramo_entry_get_role_name (ramo_session_manager_get_entry_at (manager, 1)), ==,
                        cases[i].file_version < 3 ? "custom" : "hookMessage");
+      /* a custom message either way (pi's context reads it as one) */
+      g_assert_cmpint (ramo_session_manager_get_entry_at (manager, 1)->role, ==, RAMO_MESSAGE_ROLE_CUSTOM);
     }
+
+  {
+    /* a type and a role written with escapes are the same names */
+    static const char escaped[] =
+      "{\"type\":\"session\",\"version\":3,\"id\":\"s\",\"timestamp\":\"2026-01-01T00:00:00.000Z\",\"cwd\":\"/w\"}\n"
+      "{\"type\":\"m\\u0065ssage\",\"id\":\"a\",\"parentId\":null,\"timestamp\":\"2026-01-01T00:00:01.000Z\","
+      "\"message\":{\"role\":\"\\u0075ser\",\"content\":\"hi\"}}\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RamoSessionManager) manager = open_bytes (escaped, -1, &error, NULL);
+    RamoEntry *entry;
+
+    g_assert_no_error (error);
+    entry = ramo_session_manager_get_entry (manager, "a");
+    g_assert_cmpint (entry->type, ==, RAMO_ENTRY_TYPE_MESSAGE);
+    g_assert_cmpint (entry->role, ==, RAMO_MESSAGE_ROLE_USER);
+    g_assert_cmpstr (ramo_entry_get_role_name (entry), ==, "user");
+  }
 }
 
 

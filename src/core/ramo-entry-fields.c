@@ -28,20 +28,70 @@
  * tree and the context need, each string stored once in the extractor's chunk.
  */
 
-static const char * const type_names[] = {
-  [RAMO_ENTRY_TYPE_UNKNOWN] = NULL,
-  [RAMO_ENTRY_TYPE_MESSAGE] = "message",
-  [RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE] = "thinking_level_change",
-  [RAMO_ENTRY_TYPE_MODEL_CHANGE] = "model_change",
-  [RAMO_ENTRY_TYPE_COMPACTION] = "compaction",
-  [RAMO_ENTRY_TYPE_BRANCH_SUMMARY] = "branch_summary",
-  [RAMO_ENTRY_TYPE_CUSTOM] = "custom",
-  [RAMO_ENTRY_TYPE_CUSTOM_MESSAGE] = "custom_message",
-  [RAMO_ENTRY_TYPE_LABEL] = "label",
-  [RAMO_ENTRY_TYPE_SESSION_INFO] = "session_info",
-  [RAMO_ENTRY_TYPE_CONTEXT_EDIT] = "context_edit",
-  [RAMO_ENTRY_TYPE_USAGE] = "usage",
+/* A name and its length, worked out by the compiler */
+typedef struct
+{
+  const char *name;
+  guint8      len;
+} Name;
+
+#define NAME(literal) { literal, sizeof (literal) - 1 }
+
+static const Name type_names[] = {
+  [RAMO_ENTRY_TYPE_UNKNOWN] = { NULL, 0 },
+  [RAMO_ENTRY_TYPE_MESSAGE] = NAME ("message"),
+  [RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE] = NAME ("thinking_level_change"),
+  [RAMO_ENTRY_TYPE_MODEL_CHANGE] = NAME ("model_change"),
+  [RAMO_ENTRY_TYPE_COMPACTION] = NAME ("compaction"),
+  [RAMO_ENTRY_TYPE_BRANCH_SUMMARY] = NAME ("branch_summary"),
+  [RAMO_ENTRY_TYPE_CUSTOM] = NAME ("custom"),
+  [RAMO_ENTRY_TYPE_CUSTOM_MESSAGE] = NAME ("custom_message"),
+  [RAMO_ENTRY_TYPE_LABEL] = NAME ("label"),
+  [RAMO_ENTRY_TYPE_SESSION_INFO] = NAME ("session_info"),
+  [RAMO_ENTRY_TYPE_CONTEXT_EDIT] = NAME ("context_edit"),
+  [RAMO_ENTRY_TYPE_USAGE] = NAME ("usage"),
 };
+
+/* The roles pi knows, and what each is */
+static const Name role_names[] = {
+  NAME ("user"), NAME ("assistant"), NAME ("toolResult"), NAME ("bashExecution"), NAME ("custom"),
+  NAME ("system"),
+};
+static const RamoMessageRole role_values[G_N_ELEMENTS (role_names)] = {
+  RAMO_MESSAGE_ROLE_USER, RAMO_MESSAGE_ROLE_ASSISTANT, RAMO_MESSAGE_ROLE_TOOL_RESULT,
+  RAMO_MESSAGE_ROLE_BASH_EXECUTION, RAMO_MESSAGE_ROLE_CUSTOM, RAMO_MESSAGE_ROLE_SYSTEM,
+};
+
+/* Which of @names the string @node is, or -1 (for any other value too). Every line asks it of
+ * its type and a message of its role: the bytes are compared where the lengths are the same. */
+static int
+name_index (RamoScan   *scan,
+            guint       node,
+            const Name *names,
+            guint       n_names)
+{
+  const RamoScanNode *n;
+  const char *text;
+  gsize len;
+
+  if (ramo_scan_type (scan, node) != RAMO_SCAN_STRING)
+    return -1;
+  n = ramo_scan_node (scan, node);
+  if (n->escaped)
+    {
+      /* written with escapes: the slow way, which decodes them */
+      for (guint i = 0; i < n_names; i++)
+        if (names[i].name && ramo_scan_string_equal_len (scan, node, names[i].name, names[i].len))
+          return (int) i;
+      return -1;
+    }
+  text = scan->text + n->start + 1;
+  len = n->end - n->start - 2;
+  for (guint i = 0; i < n_names; i++)
+    if (names[i].len == len && names[i].name && memcmp (text, names[i].name, len) == 0)
+      return (int) i;
+  return -1;
+}
 
 /**
  * ramo_entry_type_to_string:
@@ -54,7 +104,7 @@ ramo_entry_type_to_string (RamoEntryType type)
 {
   if ((guint) type >= G_N_ELEMENTS (type_names))
     return NULL;
-  return type_names[type];
+  return type_names[type].name;
 }
 
 /**
@@ -94,26 +144,6 @@ ramo_entry_dup_timestamp (const RamoEntry *entry)
   char buffer[RAMO_ENTRY_TIMESTAMP_SIZE];
 
   return g_strdup (ramo_entry_get_timestamp (entry, buffer));
-}
-
-static RamoMessageRole
-role_from_string (const char *role)
-{
-  if (role == NULL)
-    return RAMO_MESSAGE_ROLE_OTHER;
-  if (strcmp (role, "user") == 0)
-    return RAMO_MESSAGE_ROLE_USER;
-  if (strcmp (role, "assistant") == 0)
-    return RAMO_MESSAGE_ROLE_ASSISTANT;
-  if (strcmp (role, "toolResult") == 0)
-    return RAMO_MESSAGE_ROLE_TOOL_RESULT;
-  if (strcmp (role, "bashExecution") == 0)
-    return RAMO_MESSAGE_ROLE_BASH_EXECUTION;
-  if (strcmp (role, "custom") == 0 || strcmp (role, "hookMessage") == 0)
-    return RAMO_MESSAGE_ROLE_CUSTOM;
-  if (strcmp (role, "system") == 0)
-    return RAMO_MESSAGE_ROLE_SYSTEM;
-  return RAMO_MESSAGE_ROLE_OTHER;
 }
 
 /* A string value copied into @strings: straight from the line when it has no escapes. */
@@ -254,13 +284,15 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
 
   /* the known types need no copy */
   entry->type = RAMO_ENTRY_TYPE_UNKNOWN;
-  for (guint i = 1; i < G_N_ELEMENTS (type_names); i++)
-    if (ramo_scan_string_equal (scan, type_node, type_names[i]))
+  {
+    int i = name_index (scan, type_node, type_names, G_N_ELEMENTS (type_names));
+
+    if (i > 0)
       {
-        entry->type = i;
-        type = type_names[i];
-        break;
+        entry->type = (guint16) i;
+        type = type_names[i].name;
       }
+  }
   if (type == NULL)
     type = _ramo_scan_chunk (strings, scan, type_node, TRUE);
   if (entry->type == RAMO_ENTRY_TYPE_UNKNOWN)
@@ -333,24 +365,25 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        static const char * const roles[] = { "user", "assistant", "toolResult", "bashExecution", "custom", "system" };
         guint message = top->message;
         guint role_node = ramo_scan_member (scan, message, "role");
-        const char *role = NULL;
+        int known = name_index (scan, role_node, role_names, G_N_ELEMENTS (role_names));
+        const char *role = known >= 0 ? role_names[known].name : NULL;
 
-        for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
-          if (ramo_scan_string_equal (scan, role_node, roles[i]))
-            role = roles[i];
-        /* the v2→v3 migration renames the legacy role; a v3 file keeps what it says */
-        if (role == NULL && file_version < 3 && ramo_scan_string_equal (scan, role_node, "hookMessage"))
+        entry->role = known >= 0 ? role_values[known] : RAMO_MESSAGE_ROLE_OTHER;
+        /* the legacy role is a custom message; the v2→v3 migration renames it, a v3 file
+         * keeps what it says */
+        if (role == NULL && ramo_scan_string_equal (scan, role_node, "hookMessage"))
           {
-            entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
-            role = "custom";
+            entry->role = RAMO_MESSAGE_ROLE_CUSTOM;
+            if (file_version < 3)
+              {
+                entry->flags |= RAMO_ENTRY_FLAG_HOOK_MESSAGE;
+                role = "custom";
+              }
           }
         if (role == NULL)
           role = _ramo_scan_chunk (strings, scan, role_node, TRUE);
-
-        entry->role = role_from_string (role);
         entry->name = role;
 
         if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
