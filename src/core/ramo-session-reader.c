@@ -259,9 +259,10 @@ load_block (RamoSessionManager *self,
 #define ID_PREFETCH_DISTANCE 8
 
 /* Room in the index by id for the lines the file holds, as many as its first block's share
- * of the file foretells (at most one slot of 8 bytes for every 16 bytes of the file, should
- * the first lines be short and the others not): on 100,000 entries, growing it as they came
- * rehashed every id about twice, a twentieth of the thread that commits. */
+ * of the file foretells, and at most one for every 128 bytes of the file (no entry pi writes
+ * is much shorter; should the first lines be short and the others long, the index grows as
+ * the ids come): on 100,000 entries, growing it all the way rehashed every id about twice, a
+ * twentieth of the thread that commits. */
 static void
 reserve_ids (RamoSessionManager *self,
              LoadBlock          *block,
@@ -275,7 +276,7 @@ reserve_ids (RamoSessionManager *self,
   if (lines == 0 || block->end <= start || total_size <= block->end)
     return;
   expected = lines * (guint64) (total_size - start) / (guint64) (block->end - start);
-  expected = MIN (expected, (guint64) total_size / 16 * 3 / 4);
+  expected = MIN (expected, (guint64) total_size / 128);
   _ramo_id_index_reserve (self->by_id, (guint) MIN (expected, G_MAXUINT / 4));
 }
 
