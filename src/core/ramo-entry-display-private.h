@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ramo-entry.h"
+#include "ramo-entry-members-private.h"
 #include "ramo-json-scan.h"
 
 G_BEGIN_DECLS
@@ -20,10 +21,10 @@ RamoDisplayState *_ramo_display_state_new         (void);
 void              _ramo_display_state_free        (RamoDisplayState *state);
 GPtrArray        *_ramo_display_state_get_calls   (RamoDisplayState *state);
 const char       *_ramo_display_state_get_call_id (RamoDisplayState *state);
-const char       *_ramo_entry_compute_display     (RamoDisplayState *state,
-                                                   GStringChunk     *strings,
-                                                   RamoEntry        *entry,
-                                                   RamoScan         *scan,
-                                                   guint             message);
+const char       *_ramo_entry_compute_display     (RamoDisplayState     *state,
+                                                   GStringChunk         *strings,
+                                                   RamoEntry            *entry,
+                                                   RamoScan             *scan,
+                                                   const RamoTopMembers *top);
 
 G_END_DECLS

@@ -99,14 +99,11 @@ _ramo_display_state_get_call_id (RamoDisplayState *state)
  * as a C string would be (up to a NUL it may hold). Returns %FALSE, with @buf empty, when the
  * member is not a string. */
 static gboolean
-get_str (RamoScan   *scan,
-         guint       object,
-         const char *name,
-         glong       max,
-         GString    *buf)
+node_str (RamoScan *scan,
+          guint     node,
+          glong     max,
+          GString  *buf)
 {
-  guint node = ramo_scan_member (scan, object, name);
-
   g_string_truncate (buf, 0);
   if (!ramo_scan_append_string (scan, node, max, buf))
     return FALSE;
@@ -114,6 +111,17 @@ get_str (RamoScan   *scan,
   if (ramo_scan_node (scan, node)->escaped)
     g_string_truncate (buf, strlen (buf->str));
   return TRUE;
+}
+
+/* The same, of the member @name of @object */
+static gboolean
+get_str (RamoScan   *scan,
+         guint       object,
+         const char *name,
+         glong       max,
+         GString    *buf)
+{
+  return node_str (scan, ramo_scan_member (scan, object, name), max, buf);
 }
 
 /* JavaScript's `object.name || fallback` for a string member, into @buf. */
@@ -448,17 +456,18 @@ append_member_flat (RamoDisplayState *state,
  * @strings: where the display text, the calls and the call id go
  * @entry: the entry, with its type, role and flags already set
  * @scan: the entry's line, scanned; the entry object is node 1
- * @message: the node of the entry's `message` member (as ramo_scan_member() finds it), or 0
+ * @top: the line's members (_ramo_find_top_members()): its `message`, its content, its stop reason
  *
  * Returns: (transfer none): the entry's one-line display text (pi's /tree formats), in @strings
  */
 const char *
-_ramo_entry_compute_display (RamoDisplayState *state,
-                             GStringChunk     *strings,
-                             RamoEntry        *entry,
-                             RamoScan         *scan,
-                             guint             message)
+_ramo_entry_compute_display (RamoDisplayState     *state,
+                             GStringChunk         *strings,
+                             RamoEntry            *entry,
+                             RamoScan             *scan,
+                             const RamoTopMembers *top)
 {
+  guint message = top->message;
   GString *out = state->out;
   GString *text = state->text;
   GString *value = state->value;
@@ -472,7 +481,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
     {
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
-        guint content = ramo_scan_member (scan, message, "content");
+        guint content = top->content;
 
         switch ((RamoMessageRole) entry->role)
           {
@@ -487,7 +496,7 @@ _ramo_entry_compute_display (RamoDisplayState *state,
               const char *stop;
 
               remember_tool_calls (state, strings, scan, content);
-              stop = get_str (scan, message, "stopReason", 0, value) ? value->str : NULL;
+              stop = node_str (scan, top->stop_reason, 0, value) ? value->str : NULL;
               if (has_visible_text (scan, content))
                 entry->flags |= RAMO_ENTRY_FLAG_HAS_TEXT;
               /* pi hides a text-less turn unless it ended other than normally */

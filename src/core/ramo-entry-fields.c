@@ -220,7 +220,49 @@ _ramo_scan_json_chunk_const (GStringChunk *strings,
   return scan_json_chunk (strings, scan, node, TRUE);
 }
 
-/* The members every entry line has, found in one walk over the entry object (node 1). */
+/* The members of a message every step of the extraction reads, in one walk */
+static void
+find_message_members (RamoScan       *scan,
+                      RamoTopMembers *top)
+{
+  if (ramo_scan_type (scan, top->message) != RAMO_SCAN_OBJECT)
+    return;
+  for (guint i = ramo_scan_node (scan, top->message)->first_child; i; i = ramo_scan_node (scan, i)->next)
+    {
+      const RamoScanNode *node = ramo_scan_node (scan, i);
+      const char *name = scan->text + node->key_start + 1;
+      guint *slot = NULL;
+
+      if (node->key_escaped)
+        {
+          /* keys written with escapes: the slow way, which decodes them */
+          top->role = ramo_scan_member (scan, top->message, "role");
+          top->content = ramo_scan_member (scan, top->message, "content");
+          top->stop_reason = ramo_scan_member (scan, top->message, "stopReason");
+          return;
+        }
+      /* the last one wins, as in JSON.parse() */
+      switch (node->key_end - node->key_start - 2)
+        {
+        case 4:
+          slot = memcmp (name, "role", 4) == 0 ? &top->role : NULL;
+          break;
+        case 7:
+          slot = memcmp (name, "content", 7) == 0 ? &top->content : NULL;
+          break;
+        case 10:
+          slot = memcmp (name, "stopReason", 10) == 0 ? &top->stop_reason : NULL;
+          break;
+        default:
+          break;
+        }
+      if (slot)
+        *slot = i;
+    }
+}
+
+/* The members every entry line has, found in one walk over the entry object (node 1), and
+ * those of its message in one walk over it. */
 void
 _ramo_find_top_members (RamoScan       *scan,
                         RamoTopMembers *top)
@@ -240,6 +282,7 @@ _ramo_find_top_members (RamoScan       *scan,
           top->parent_id = ramo_scan_member (scan, 1, "parentId");
           top->timestamp = ramo_scan_member (scan, 1, "timestamp");
           top->message = ramo_scan_member (scan, 1, "message");
+          find_message_members (scan, top);
           return;
         }
 
@@ -267,6 +310,7 @@ _ramo_find_top_members (RamoScan       *scan,
       if (slot)
         *slot = i;
     }
+  find_message_members (scan, top);
 }
 
 /* Fills the fields of @entry from its scanned line (the entry object is node 1). */
@@ -366,7 +410,7 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
     case RAMO_ENTRY_TYPE_MESSAGE:
       {
         guint message = top->message;
-        guint role_node = ramo_scan_member (scan, message, "role");
+        guint role_node = top->role;
         int known = name_index (scan, role_node, role_names, G_N_ELEMENTS (role_names));
         const char *role = known >= 0 ? role_names[known].name : NULL;
 
@@ -388,7 +432,7 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
 
         if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
           {
-            guint stop = ramo_scan_member (scan, message, "stopReason");
+            guint stop = top->stop_reason;
 
             entry->aux1 = _ramo_scan_json_chunk_const (strings, scan, ramo_scan_member (scan, message, "provider"));
             entry->aux2 = _ramo_scan_json_chunk_const (strings, scan, ramo_scan_member (scan, message, "model"));
@@ -515,5 +559,5 @@ _ramo_entry_fill_fields (GStringChunk         *strings,
     }
 
   /* what oh-my-pi's context rules need beyond pi's */
-  _ramo_entry_fill_omp (strings, entry, scan, top->message);
+  _ramo_entry_fill_omp (strings, entry, scan, top);
 }

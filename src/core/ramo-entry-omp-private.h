@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ramo-entry.h"
+#include "ramo-entry-members-private.h"
 #include "ramo-json-scan.h"
 
 G_BEGIN_DECLS
@@ -17,10 +18,10 @@ G_BEGIN_DECLS
 #define RAMO_OMP_UNDEFINED "undefined"
 
 /* ramo-session-lines-omp.c */
-void  _ramo_entry_fill_omp (GStringChunk *strings,
-                            RamoEntry    *entry,
-                            RamoScan     *scan,
-                            guint         message);
+void  _ramo_entry_fill_omp (GStringChunk         *strings,
+                            RamoEntry            *entry,
+                            RamoScan             *scan,
+                            const RamoTopMembers *top);
 void  _ramo_omp_append_id  (RamoScan     *scan,
                             guint         node,
                             GString      *out);

@@ -195,13 +195,14 @@ omp_has_no_text (RamoScan *scan,
 }
 
 static void
-fill_assistant (GStringChunk *strings,
-                RamoEntry    *entry,
-                RamoScan     *scan,
-                guint         message)
+fill_assistant (GStringChunk         *strings,
+                RamoEntry            *entry,
+                RamoScan             *scan,
+                const RamoTopMembers *top)
 {
-  guint content = ramo_scan_member (scan, message, "content");
-  gboolean stop_error = ramo_scan_string_equal (scan, ramo_scan_member (scan, message, "stopReason"), "error");
+  guint message = top->message;
+  guint content = top->content;
+  gboolean stop_error = ramo_scan_string_equal (scan, top->stop_reason, "error");
   gboolean only_calls = TRUE;
   gboolean output = FALSE;
   gboolean copilot = FALSE;
@@ -347,17 +348,18 @@ fill_compaction (GStringChunk *strings,
  * @strings: where the entry's strings go
  * @entry: an entry whose pi fields are filled in
  * @scan: its line, scanned (the entry object is node 1)
- * @message: the node of its `message` member, or 0
+ * @top: its members (_ramo_find_top_members())
  *
  * Adds what oh-my-pi 18.2.3's buildSessionContext() needs of the entry.
  */
 void
-_ramo_entry_fill_omp (GStringChunk *strings,
-                      RamoEntry    *entry,
-                      RamoScan     *scan,
-                      guint         message)
+_ramo_entry_fill_omp (GStringChunk         *strings,
+                      RamoEntry            *entry,
+                      RamoScan             *scan,
+                      const RamoTopMembers *top)
 {
   const guint object = 1;
+  guint message = top->message;
 
   switch ((RamoEntryType) entry->type)
     {
@@ -365,7 +367,7 @@ _ramo_entry_fill_omp (GStringChunk *strings,
       switch ((RamoMessageRole) entry->role)
         {
         case RAMO_MESSAGE_ROLE_ASSISTANT:
-          fill_assistant (strings, entry, scan, message);
+          fill_assistant (strings, entry, scan, top);
           break;
         case RAMO_MESSAGE_ROLE_TOOL_RESULT:
           {

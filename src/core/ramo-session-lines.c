@@ -264,7 +264,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
            ramo_scan_number (scan, ramo_scan_member (scan, 1, "firstKeptEntryIndex"), &index))
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
-  entry->display = _ramo_entry_compute_display (ex->display, ex->display_strings, entry, scan, top.message);
+  entry->display = _ramo_entry_compute_display (ex->display, ex->display_strings, entry, scan, &top);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
@@ -275,7 +275,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
       g_ptr_array_extend (ex->calls, calls, NULL, NULL);
     }
   job->call_id = _ramo_display_state_get_call_id (ex->display);
-  job->tools = _ramo_tool_calls_extract (scan, entry, top.message);
+  job->tools = _ramo_tool_calls_extract (scan, entry, &top);
 
   job->entry = entry;
 }

@@ -13,6 +13,7 @@
 #include "ramo-entry-display-private.h"
 #include "ramo-entry-tree.h"
 #include "ramo-json-scan.h"
+#include "ramo-entry-members-private.h"
 #include "ramo-session-figures-private.h"
 #include "ramo-session-manager.h"
 #include "ramo-tool-calls-private.h"
@@ -154,18 +155,6 @@ _ramo_bom_length (const char *data,
 
 /* ramo-entry-fields.c */
 
-/* The members every entry line has (node numbers of the scan; 0 for none). */
-typedef struct
-{
-  guint type;
-  guint id;
-  guint parent_id;
-  guint timestamp;
-  guint message;
-} RamoTopMembers;
-
-void        _ramo_find_top_members             (RamoScan           *scan,
-                                                RamoTopMembers     *top);
 void        _ramo_entry_fill_fields            (GStringChunk       *strings,
                                                 RamoEntry          *entry,
                                                 RamoScan           *scan,

@@ -178,7 +178,7 @@ pack_call (RamoScan *scan,
  * _ramo_tool_calls_extract:
  * @scan: the entry's line, scanned
  * @entry: its record (type and role set)
- * @message: the node of its `message`, or 0
+ * @top: its members (_ramo_find_top_members())
  *
  * What the line's tool calls name, for _ramo_tool_index_commit(): an assistant message's
  * `toolCall` blocks; a tool result's `isError` and the calls recorded on it.
@@ -186,10 +186,11 @@ pack_call (RamoScan *scan,
  * Returns: (transfer full) (nullable): the packed calls, or %NULL when the line has none
  */
 char *
-_ramo_tool_calls_extract (RamoScan  *scan,
-                          RamoEntry *entry,
-                          guint      message)
+_ramo_tool_calls_extract (RamoScan             *scan,
+                          RamoEntry            *entry,
+                          const RamoTopMembers *top)
 {
+  guint message = top->message;
   GString *out = NULL;
   guint content;
 
@@ -210,7 +211,7 @@ _ramo_tool_calls_extract (RamoScan  *scan,
   if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT)
     return NULL;
 
-  content = ramo_scan_member (scan, message, "content");
+  content = top->content;
   if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
     return NULL;
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "ramo-entry.h"
+#include "ramo-entry-members-private.h"
 #include "ramo-json-scan.h"
 #include "ramo-tool-calls.h"
 
@@ -19,9 +20,9 @@ RamoToolIndex *_ramo_tool_index_new     (void);
 void           _ramo_tool_index_free    (RamoToolIndex *index);
 
 /* Extraction (any thread): what the line's tool calls name, packed, or NULL (g_free() it). */
-char          *_ramo_tool_calls_extract (RamoScan      *scan,
-                                         RamoEntry     *entry,
-                                         guint          message);
+char          *_ramo_tool_calls_extract (RamoScan             *scan,
+                                         RamoEntry            *entry,
+                                         const RamoTopMembers *top);
 /* Commit (file order): @packed from _ramo_tool_calls_extract(); @call_ids the ids of the
  * line's calls that have one, in order (id, formatted call, … as the display state gives them,
  * strings that live as long as the entries); @call_id the call a tool result answers.
