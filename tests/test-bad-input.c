@@ -970,6 +970,46 @@ test_odd_versions (void)
 }
 
 
+/* A full first block of lines, then a 10 GiB hole: the room made in the index by id from the
+ * first block's share of the file is capped (32 MiB of slots), and the lines after the hole are
+ * read. */
+static void
+test_sparse_after_block (void)
+{
+  g_autofree char *dir = ramo_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "sparse-block.jsonl", NULL);
+  g_autoptr(GString) text = g_string_new (HEADER MSG ("m0", "null", "first"));
+  static const char after[] = "\n" MSG ("z", "\"m1\"", "after the zeros");
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = 1;
+  int fd;
+
+  /* 3 MiB of lines: the first block is full */
+  while (text->len < 3 * 1024 * 1024)
+    {
+      g_autofree char *id = g_strdup_printf ("m%u", n);
+      g_autofree char *parent = g_strdup_printf ("\"m%u\"", n - 1);
+
+      g_string_append_printf (text, "{\"type\":\"message\",\"id\":\"%s\",\"parentId\":%s,"
+                              "\"timestamp\":\"2026-01-01T00:00:01.000Z\",\"message\":{\"role\":\"user\","
+                              "\"content\":\"line\"}}\n", id, parent);
+      n++;
+    }
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, text->str, text->len), ==, (gssize) text->len);
+  g_assert_cmpint (lseek (fd, (off_t) 10 << 30, SEEK_CUR), >, 0);
+  g_assert_cmpint (write (fd, after, strlen (after)), ==, (gssize) strlen (after));
+  close (fd);
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, n + 1);
+  g_assert_nonnull (ramo_session_manager_get_entry (manager, "z"));
+  g_assert_cmpuint (_ramo_id_index_capacity (manager->by_id), <=, 4u << 20);
+}
+
 /* A 10 GiB file of almost only zero bytes (a sparse file: holes hold no line end): the line of
  * zeros is skipped without being held, in a bounded time and memory, and what follows it is
  * read; a file of only zeros is refused with a clear error. */
@@ -998,6 +1038,8 @@ test_sparse_zeros (void)
   g_assert_no_error (error);
   g_assert_nonnull (ramo_session_manager_get_entry (manager, "a"));
   g_assert_nonnull (ramo_session_manager_get_entry (manager, "b"));
+  /* the file's size foretells nothing of its ids: no room made for 10 GiB of them */
+  g_assert_cmpuint (_ramo_id_index_capacity (manager->by_id), <=, 1024);
   g_assert_cmpstr (ramo_session_manager_get_leaf_id (manager), ==, "b");
   g_assert_cmpuint (ramo_session_manager_get_issues (manager)->len, ==, 1);
   issue = g_ptr_array_index (ramo_session_manager_get_issues (manager), 0);
@@ -1045,6 +1087,7 @@ main (int   argc,
   g_test_add_func ("/Core/BadInput/fifo-and-deep", test_fifo_and_deep);
   g_test_add_func ("/Core/BadInput/escaped-bodies", test_escaped_bodies);
   g_test_add_func ("/Core/BadInput/odd-versions", test_odd_versions);
+  g_test_add_func ("/Core/BadInput/sparse-after-block", test_sparse_after_block);
   g_test_add_func ("/Core/BadInput/sparse-zeros", test_sparse_zeros);
   return g_test_run ();
 }

@@ -152,6 +152,18 @@ resize (RamoIdIndex *self,
 }
 
 /**
+ * _ramo_id_index_capacity:
+ * @self: an index
+ *
+ * Returns: how many slots @self has (for tests: what a load reserved)
+ */
+guint
+_ramo_id_index_capacity (RamoIdIndex *self)
+{
+  return 1u << self->shift;
+}
+
+/**
  * _ramo_id_index_reserve:
  * @self: an index
  * @n: how many ids it is to hold

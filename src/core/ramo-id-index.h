@@ -20,6 +20,7 @@ RamoEntry   *_ramo_id_index_lookup   (RamoIdIndex *self,
                                       const char  *id);
 RamoEntry   *_ramo_id_index_insert   (RamoIdIndex *self,
                                       RamoEntry   *entry);
+guint        _ramo_id_index_capacity (RamoIdIndex *self);
 void         _ramo_id_index_reserve  (RamoIdIndex *self,
                                       guint        n);
 guint32      _ramo_id_index_hash     (const char  *id);

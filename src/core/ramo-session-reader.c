@@ -43,6 +43,10 @@
  * done with the other, waited for block k+1 as long as the commit and the read took: on
  * 100,000 entries it ran 40% less than the calling thread. Smaller tasks keep it busy.
  */
+/* A block of the file read at a time: one 2 MiB page. Two are held (one read, one extracted);
+ * 8 MiB blocks took the same time on the 100,000-entry bench session and 12 MB more peak memory
+ * (ramo-session info: 0.15 s either way, 74.9 MB against 62.5 MB). */
+#define READ_BLOCK_SIZE (2 * 1024 * 1024)
 #define TASK_BYTES (256 * 1024)
 #define TASKS_PER_BLOCK 8
 
@@ -259,10 +263,14 @@ load_block (RamoSessionManager *self,
 #define ID_PREFETCH_DISTANCE 8
 
 /* Room in the index by id for the lines the file holds, as many as its first block's share
- * of the file foretells, and at most one for every 128 bytes of the file (no entry pi writes
- * is much shorter; should the first lines be short and the others long, the index grows as
- * the ids come): on 100,000 entries, growing it all the way rehashed every id about twice, a
- * twentieth of the thread that commits. */
+ * of the file foretells: on 100,000 entries, growing it all the way rehashed every id about
+ * twice, a twentieth of the thread that commits. Only from a block of at least half the read
+ * size, and for at most one id per 128 bytes of the file (no entry pi writes is much shorter)
+ * and RESERVE_MAX_IDS (32 MiB of slots): a file can be mostly a hole (a sparse file whose
+ * size is 10 GiB of zeros after two lines, which would have asked for a gigabyte). Past what is
+ * reserved, the index grows as the ids come. */
+#define RESERVE_MAX_IDS (3u << 20)
+
 static void
 reserve_ids (RamoSessionManager *self,
              LoadBlock          *block,
@@ -273,11 +281,11 @@ reserve_ids (RamoSessionManager *self,
 
   for (guint t = 0; t < block->n_tasks; t++)
     lines += block->tasks[t].jobs->len;
-  if (lines == 0 || block->end <= start || total_size <= block->end)
+  if (lines == 0 || block->end - start < READ_BLOCK_SIZE / 2 || total_size <= block->end)
     return;
   expected = lines * (guint64) (total_size - start) / (guint64) (block->end - start);
   expected = MIN (expected, (guint64) total_size / 128);
-  _ramo_id_index_reserve (self->by_id, (guint) MIN (expected, G_MAXUINT / 4));
+  _ramo_id_index_reserve (self->by_id, (guint) MIN (expected, RESERVE_MAX_IDS));
 }
 
 /* Helps with the queued tasks until those of @block are done, then commits its lines in file
@@ -457,10 +465,6 @@ _ramo_session_manager_load_buffer (RamoSessionManager *self,
   return load_state_finish (self, &state, ok, len, len > 0 && data[len - 1] == '\n', error);
 }
 
-/* A block of the file read at a time: one 2 MiB page. Two are held (one read, one extracted);
- * 8 MiB blocks took the same time on the 100,000-entry bench session and 12 MB more peak memory
- * (ramo-session info: 0.15 s either way, 74.9 MB against 62.5 MB). */
-#define READ_BLOCK_SIZE (2 * 1024 * 1024)
 /* The longest line held whole: longer ones are skipped (and listed). pi cannot read them either:
  * V8's strings hold at most 2^29 - 24 code units, and pi reads the whole file as one. */
 #define RAMO_MAX_LINE_BYTES (256u * 1024 * 1024)
