@@ -261,6 +261,34 @@ typedef struct {
   const char *zone;
 } Case;
 
+/* Runs tests/compat/@script under @engine on @texts (a JSON array of them) in time zone @zone:
+ * its answer, one element a text (g_test_skip() and NULL without the engine) */
+static JsonNode *
+run_on_texts (TestJsEngine  engine,
+              const char   *script,
+              GPtrArray    *texts,
+              const char   *zone)
+{
+  g_autofree char *program = test_js_find (engine);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  JsonNode *result;
+
+  if (program == NULL)
+    {
+      g_test_skip (engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
+      return NULL;
+    }
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < texts->len; i++)
+    json_builder_add_string_value (builder, texts->pdata[i]);
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  result = test_js_run (program, script, root, zone);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (result)), ==, texts->len);
+  return result;
+}
+
 /*
  * The differential test: thousands of strings from a generator with a fixed seed, parsed by
  * node's or Bun's Date.parse() (tests/compat/date-parse.mjs) in several time zones and by
@@ -271,52 +299,32 @@ test_engine (gconstpointer data)
 {
   const Case *c = data;
   const char *zone = c->zone;
-  g_autofree char *program = test_js_find (c->engine);
   g_autoptr(GRand) rand = g_rand_new_with_seed (19);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(JsonNode) result = NULL;
   JsonArray *values;
   guint mismatches = 0;
 
-  if (program == NULL)
-    {
-      g_test_skip (c->engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
-      return;
-    }
-
-  json_builder_begin_array (builder);
   for (guint i = 0; i < 6000; i++)
-    {
-      char *text = make_string (rand);
-
-      g_ptr_array_add (texts, text);
-      json_builder_add_string_value (builder, text);
-    }
+    g_ptr_array_add (texts, make_string (rand));
   /* every half hour of the nights summer time starts or ends, in some years */
   for (int year = 1995; year <= 2030; year += 5)
     for (int month = 3; month <= 11; month++)
       for (int day = 1; day <= 31; day++)
         for (int minutes = 0; minutes < 4 * 60; minutes += 30)
           {
-            char *text;
-
             if (month > 4 && month < 10)
               continue;
             /* the half hours in the ISO form, the hours in a legacy one */
             if (minutes % 60)
-              text = g_strdup_printf ("%04d-%02d-%02dT%02d:30", year, month, day, minutes / 60);
+              g_ptr_array_add (texts, g_strdup_printf ("%04d-%02d-%02dT%02d:30", year, month, day, minutes / 60));
             else
-              text = g_strdup_printf ("%d/%d/%d %d:00", month, day, year, minutes / 60);
-            g_ptr_array_add (texts, text);
-            json_builder_add_string_value (builder, text);
+              g_ptr_array_add (texts, g_strdup_printf ("%d/%d/%d %d:00", month, day, year, minutes / 60));
           }
-  json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  result = test_js_run (program, "date-parse.mjs", root, zone);
+  result = run_on_texts (c->engine, "date-parse.mjs", texts, zone);
+  if (result == NULL)
+    return;
   values = json_node_get_array (result);
-  g_assert_cmpuint (json_array_get_length (values), ==, texts->len);
 
   g_setenv ("TZ", zone, TRUE);
   for (guint i = 0; i < texts->len; i++)
@@ -436,33 +444,18 @@ static void
 test_iso_form (gconstpointer data)
 {
   TestJsEngine engine = GPOINTER_TO_INT (data);
-  g_autofree char *program = test_js_find (engine);
   g_autoptr(GRand) rand = g_rand_new_with_seed (24);
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(JsonNode) result = NULL;
   JsonArray *values;
   guint taken = 0;
 
-  if (program == NULL)
-    {
-      g_test_skip (engine == TEST_JS_NODE ? "node is not installed" : "Bun is not installed");
-      return;
-    }
-  json_builder_begin_array (builder);
   for (guint i = 0; i < 20000; i++)
-    {
-      char *text = make_iso_like (rand);
-
-      g_ptr_array_add (texts, text);
-      json_builder_add_string_value (builder, text);
-    }
-  json_builder_end_array (builder);
-  root = json_builder_get_root (builder);
-  result = test_js_run (program, "date-iso-parse.mjs", root, "Europe/Rome");
+    g_ptr_array_add (texts, make_iso_like (rand));
+  result = run_on_texts (engine, "date-iso-parse.mjs", texts, "Europe/Rome");
+  if (result == NULL)
+    return;
   values = json_node_get_array (result);
-  g_assert_cmpuint (json_array_get_length (values), ==, texts->len);
 
   for (guint i = 0; i < texts->len; i++)
     {
