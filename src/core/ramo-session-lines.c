@@ -107,6 +107,7 @@ _ramo_extractor_init (Extractor *ex,
   ex->block_size = 1024;
   ex->used = 0;
   ex->calls = NULL;
+  ex->packed = NULL;
   ramo_scan_init (&ex->scan);
 }
 
@@ -135,7 +136,6 @@ _ramo_line_job_clear (LineJob *job)
 {
   g_clear_pointer (&job->issue, g_free);
   g_clear_pointer (&job->parent_issue, g_free);
-  g_clear_pointer (&job->tools, g_free);
 }
 
 
@@ -275,7 +275,9 @@ _ramo_extractor_extract_line (Extractor  *ex,
       g_ptr_array_extend (ex->calls, calls, NULL, NULL);
     }
   job->call_id = _ramo_display_state_get_call_id (ex->display);
-  job->tools = _ramo_tool_calls_extract (scan, entry, &top);
+  job->packed = ex->packed;
+  job->packed_at = ex->packed->len;
+  job->has_packed = _ramo_tool_calls_extract (scan, entry, &top, ex->packed);
 
   job->entry = entry;
 }
@@ -334,7 +336,8 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
     _ramo_session_manager_add_issue (self, job->line_no, "%s", job->parent_issue);
 
   /* a tool result shows the call that asked for it (the latest call with that id so far) */
-  answered = _ramo_tool_index_commit (self->tool_index, entry, job->tools,
+  answered = _ramo_tool_index_commit (self->tool_index, entry,
+                                      job->has_packed ? job->packed->str + job->packed_at : NULL,
                                       job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
                                       job->n_calls / 2, job->call_id);
   if (answered != NULL)

@@ -252,6 +252,8 @@ typedef struct
   guint             block_size;
   guint             used;              /* in the last block */
   GPtrArray        *calls;             /* where the tool calls of its lines go: id, call, … (in strings) */
+  GString          *packed;            /* where what its lines' tool calls name goes
+                                        * (_ramo_tool_calls_extract()), until they are committed */
 } Extractor;
 
 typedef struct
@@ -266,7 +268,8 @@ typedef struct
   guint      calls_start;        /* … the @n_calls from here: id, formatted call, … */
   guint      n_calls;
   const char *call_id;           /* tool result: the call it answers (in the extractor's strings) */
-  char      *tools;              /* what its tool calls name (_ramo_tool_calls_extract()), or NULL */
+  GString   *packed;             /* the extractor's packed calls, of which this line's are … */
+  gsize      packed_at;          /* … at this byte (if @has_packed) */
   double     first_kept_index;   /* v1 compaction, or -1 */
   RamoLineFigures figures;       /* its usage, tool calls, tool error */
   guint32    id_hash;            /* _ramo_id_index_hash() of the id it was written with */
@@ -276,6 +279,7 @@ typedef struct
   guint8     id_missing : 1;
   guint8     parsed : 1;         /* the line is a JSON object (v1 index counting) */
   guint8     id_hashed : 1;      /* id_hash is set */
+  guint8     has_packed : 1;     /* its tool calls are at @packed_at of @packed */
 } LineJob;
 
 void      _ramo_extractor_init       (Extractor          *ex,

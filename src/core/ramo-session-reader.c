@@ -61,6 +61,7 @@ typedef struct
   gboolean    at_eof;        /* the last line may lack its newline */
   GArray     *jobs;          /* (element-type LineJob) its lines, extracted */
   GPtrArray  *calls;         /* the tool calls of its lines (see LineJob) */
+  GString    *packed;        /* what they name (see LineJob) */
 } LoadTask;
 
 struct _LoadBlock
@@ -126,6 +127,7 @@ run_task (Extractor *ex,
   gsize pos = 0;
 
   ex->calls = task->calls;
+  ex->packed = task->packed;
   while (pos < task->len)
     {
       const char *nl = memchr (task->data + pos, '\n', task->len - pos);
@@ -140,6 +142,7 @@ run_task (Extractor *ex,
       pos = end + 1;
     }
   ex->calls = NULL;
+  ex->packed = NULL;
 }
 
 static gpointer
@@ -242,6 +245,7 @@ load_block (RamoSessionManager *self,
         {
           task->jobs = g_array_new (FALSE, FALSE, sizeof (LineJob));
           task->calls = g_ptr_array_new ();
+          task->packed = g_string_sized_new (16 * 1024);
         }
       block->n_tasks++;
       from = to;
@@ -344,6 +348,7 @@ finish_block (RamoSessionManager *self,
         }
       g_array_set_size (task->jobs, 0);
       g_ptr_array_set_size (task->calls, 0);
+      g_string_truncate (task->packed, 0);
     }
   block->n_tasks = 0;
 }
@@ -386,6 +391,8 @@ load_state_finish (RamoSessionManager *self,
       {
         g_clear_pointer (&state->blocks[b].tasks[t].jobs, g_array_unref);
         g_clear_pointer (&state->blocks[b].tasks[t].calls, g_ptr_array_unref);
+        if (state->blocks[b].tasks[t].packed)
+          g_string_free (g_steal_pointer (&state->blocks[b].tasks[t].packed), TRUE);
       }
 
   _ramo_extractor_finish (&state->ex[0], self);

@@ -179,50 +179,60 @@ pack_call (RamoScan *scan,
  * @scan: the entry's line, scanned
  * @entry: its record (type and role set)
  * @top: its members (_ramo_find_top_members())
+ * @out: where the packed calls go
  *
  * What the line's tool calls name, for _ramo_tool_index_commit(): an assistant message's
- * `toolCall` blocks; a tool result's `isError` and the calls recorded on it.
+ * `toolCall` blocks; a tool result's `isError` and the calls recorded on it. They are appended
+ * to @out, a NUL after them, so that the lines of a block share one buffer: the thread that
+ * extracts them allocates, and the thread that commits them frees nothing (a free of memory
+ * from another thread's malloc arena takes that arena's lock, which the extracting thread
+ * then waits for).
  *
- * Returns: (transfer full) (nullable): the packed calls, or %NULL when the line has none
+ * Returns: whether anything was appended (%FALSE when the line has no tool call)
  */
-char *
+gboolean
 _ramo_tool_calls_extract (RamoScan             *scan,
                           RamoEntry            *entry,
-                          const RamoTopMembers *top)
+                          const RamoTopMembers *top,
+                          GString              *out)
 {
   guint message = top->message;
-  GString *out = NULL;
+  gsize start = out->len;
   guint content;
 
   if (entry->type != RAMO_ENTRY_TYPE_MESSAGE)
-    return NULL;
+    return FALSE;
 
   if (entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT)
     {
       guint nested = ramo_scan_member (scan, ramo_scan_member (scan, message, "nestedCalls"), "calls");
 
-      out = g_string_new (ramo_scan_truthy (scan, ramo_scan_member (scan, message, "isError")) ? "E" : "R");
+      g_string_append_c (out, ramo_scan_truthy (scan, ramo_scan_member (scan, message, "isError")) ? 'E' : 'R');
       if (ramo_scan_type (scan, nested) == RAMO_SCAN_ARRAY)
         for (guint c = ramo_scan_node (scan, nested)->first_child; c; c = ramo_scan_node (scan, c)->next)
           if (ramo_scan_type (scan, c) == RAMO_SCAN_OBJECT)
             pack_call (scan, c, FALSE, out);
-      return g_string_free (out, FALSE);
+      g_string_append_c (out, '\0');
+      return TRUE;
     }
   if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT)
-    return NULL;
+    return FALSE;
 
   content = top->content;
   if (ramo_scan_type (scan, content) != RAMO_SCAN_ARRAY)
-    return NULL;
+    return FALSE;
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
       if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "toolCall"))
         continue;
-      if (out == NULL)
-        out = g_string_new ("A");
+      if (out->len == start)
+        g_string_append_c (out, 'A');
       pack_call (scan, b, ramo_scan_type (scan, ramo_scan_member (scan, b, "id")) == RAMO_SCAN_STRING, out);
     }
-  return out ? g_string_free (out, FALSE) : NULL;
+  if (out->len == start)
+    return FALSE;
+  g_string_append_c (out, '\0');
+  return TRUE;
 }
 
 const char *

@@ -328,6 +328,7 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
     .block_size = 64,
     .used = 64,
     .calls = g_ptr_array_new (),
+    .packed = g_string_new (NULL),
   };
   ramo_scan_init (&ex.scan);
 
@@ -344,12 +345,14 @@ ramo_session_manager_refresh (RamoSessionManager  *self,
       _ramo_extractor_extract_line (&ex, &job, buf + pos);
       _ramo_session_manager_commit_line (self, &job, NULL, NULL);
       _ramo_line_job_clear (&job);
+      g_string_truncate (ex.packed, 0);
       pos = end + 1;
     }
   if (self->pending_offset >= 0)
     self->n_lines++;
   ramo_scan_clear (&ex.scan);
   g_ptr_array_unref (ex.calls);
+  g_string_free (ex.packed, TRUE);
 
   if (self->entries->len == first_new)
     return 0;
@@ -470,6 +473,7 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
       .block_size = 1,
       .used = 1,
       .calls = g_ptr_array_new (),
+      .packed = g_string_new (NULL),
     };
     LineJob job = { 0 };
 
@@ -489,11 +493,13 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
                      job.issue ? job.issue : "not an entry");
         _ramo_session_manager_commit_line (self, &job, NULL, NULL);   /* lists the issue */
         g_ptr_array_unref (ex.calls);
+        g_string_free (ex.packed, TRUE);
         _ramo_line_job_clear (&job);
         return NULL;
       }
     _ramo_session_manager_commit_line (self, &job, NULL, NULL);
     g_ptr_array_unref (ex.calls);
+    g_string_free (ex.packed, TRUE);
     entry = job.entry;
     _ramo_line_job_clear (&job);
   }

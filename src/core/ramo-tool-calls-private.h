@@ -19,11 +19,13 @@ typedef struct _RamoToolIndex RamoToolIndex;
 RamoToolIndex *_ramo_tool_index_new     (void);
 void           _ramo_tool_index_free    (RamoToolIndex *index);
 
-/* Extraction (any thread): what the line's tool calls name, packed, or NULL (g_free() it). */
-char          *_ramo_tool_calls_extract (RamoScan             *scan,
+/* Extraction (any thread): what the line's tool calls name, packed, appended to @out with a
+ * NUL after it. Returns FALSE (nothing appended) when the line has none. */
+gboolean       _ramo_tool_calls_extract (RamoScan             *scan,
                                          RamoEntry            *entry,
-                                         const RamoTopMembers *top);
-/* Commit (file order): @packed from _ramo_tool_calls_extract(); @call_ids the ids of the
+                                         const RamoTopMembers *top,
+                                         GString              *out);
+/* Commit (file order): @packed what _ramo_tool_calls_extract() appended; @call_ids the ids of the
  * line's calls that have one, in order (id, formatted call, … as the display state gives them,
  * strings that live as long as the entries); @call_id the call a tool result answers.
  * Returns the formatted call of the latest call with the id @call_id, the display text of a
