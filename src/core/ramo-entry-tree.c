@@ -199,15 +199,16 @@ ramo_entry_tree_sort_all (GPtrArray   *entries,
 
 /**
  * ramo_entry_tree_link_children:
- * @entries: (element-type RamoEntry): every entry, in file order, each with its
- *   RamoEntry.parent set, no children listed yet, and RamoEntry.n_children counting the
- *   entries whose parent it is
+ * @entries: (element-type RamoEntry): every entry, in file order, each parent before its
+ *   children, each with its RamoEntry.parent set, no children listed yet, and
+ *   RamoEntry.n_children counting the entries whose parent it is
  * @pool: (inout) (transfer full): the tree's array of children, freed and replaced
  * @dialect: whose sort orders the children
  *
  * Lists the children of every entry of @entries, in file order, then sorted as @dialect's
  * agent sorts them (ramo_entry_tree_sort_children()): after a load that found each parent
- * before its children and linked only the parents.
+ * before its children and linked only the parents. One walk over the entries: an entry's
+ * slice of @pool is made as it is reached, and its parent's, made before, takes it.
  */
 void
 ramo_entry_tree_link_children (GPtrArray    *entries,
@@ -216,18 +217,31 @@ ramo_entry_tree_link_children (GPtrArray    *entries,
 {
   RamoEntry **records = (RamoEntry **) entries->pdata;
   guint n = entries->len;
-  g_autofree guint *counts = g_new (guint, MAX (n, 1));
+  g_autoptr(GArray) branch_points = g_array_new (FALSE, FALSE, sizeof (RamoEntry *));
+  gsize total = 0;
 
+  /* each entry is at most one entry's child */
+  g_clear_pointer (pool, g_free);
+  *pool = g_new (RamoEntry *, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      counts[i] = records[i]->n_children;
-      records[i]->n_children = 0;
+      RamoEntry *entry = records[i];
+      guint count = entry->n_children;
+
+      ramo_entry_tree_clear_children (entry);
+      if (count > 0)
+        {
+          entry->children = *pool + total;
+          total += count;
+          if (count > 1)
+            g_array_append_val (branch_points, entry);
+        }
+      if (entry->parent != NULL)
+        add_to_slice (entry->parent, entry);
     }
-  slice_children (records, n, counts, pool);
-  for (guint i = 0; i < n; i++)
-    if (records[i]->parent != NULL)
-      add_to_slice (records[i]->parent, records[i]);
-  ramo_entry_tree_sort_all (entries, dialect);
+  g_assert (total <= n);
+  for (guint i = 0; i < branch_points->len; i++)
+    ramo_entry_tree_sort_children (g_array_index (branch_points, RamoEntry *, i), dialect);
 }
 
 /**
