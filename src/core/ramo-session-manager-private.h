@@ -99,6 +99,8 @@ struct _RamoSessionManager
   GPtrArray        *chunks;            /* string chunks of the loading threads */
   GPtrArray        *entry_blocks;      /* the memory of the entries, in blocks */
   RamoEntry       **child_pool;        /* their children (ramo_entry_tree_link_children()) */
+  gboolean          children_owned;    /* an entry may hold children of its own
+                                        * (ramo_entry_tree_add_child()), to free with it */
   RamoDisplayState *display;           /* for appends */
   RamoFiguresTable *figures;           /* usage, tool calls, by branch (ramo-session-figures.c) */
   RamoEntry        *leaf;

@@ -507,6 +507,7 @@ _ramo_session_manager_append_object (RamoSessionManager  *self,
   entry->parent = ramo_entry_tree_resolve_parent (self->by_id, entry);
   if (entry->parent)
     {
+      self->children_owned = TRUE;
       ramo_entry_tree_add_child (entry->parent, entry);
       ramo_entry_tree_sort_children (entry->parent, _ramo_session_manager_time_entries (self));
       entry->depth = entry->parent->depth + 1;
