@@ -262,6 +262,50 @@ ramo_cli_tree (int    argc,
 
 /* info FILE: the header, the counts by type and role, the leaf; it also does the work the
  * window does before its first frame, which bench/run.py times */
+/* The keys info counted last, before its table */
+#define RECENT_KEYS 8
+
+typedef struct
+{
+  const char *key;
+  guint       count;
+  gboolean    is_role;
+} PointerCount;
+
+static void
+add_count (GHashTable    *table,
+           gconstpointer  key,
+           guint          count)
+{
+  g_hash_table_insert (table, (gpointer) key,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + count));
+}
+
+/* Counts @key (a role when @is_role, a type otherwise) once: in @recent when it is there or
+ * there is room (the oldest key there moves to @tables[is_role]) */
+static void
+count_pointer (PointerCount  *recent,
+               GHashTable   **tables,
+               const char    *key,
+               gboolean       is_role)
+{
+  guint r;
+
+  for (r = 0; r < RECENT_KEYS; r++)
+    if ((recent[r].key == key && recent[r].is_role == is_role) || recent[r].key == NULL)
+      break;
+  if (r == RECENT_KEYS)
+    {
+      add_count (tables[recent[0].is_role], recent[0].key, recent[0].count);
+      memmove (recent, recent + 1, (RECENT_KEYS - 1) * sizeof *recent);
+      r = RECENT_KEYS - 1;
+      recent[r].count = 0;
+    }
+  recent[r].key = key;
+  recent[r].is_role = is_role;
+  recent[r].count++;
+}
+
 int
 ramo_cli_info (int    argc,
                char **argv)
@@ -294,10 +338,11 @@ ramo_cli_info (int    argc,
   roots = ramo_session_manager_get_roots (manager)->len;
 
   {
-    /* counted by the records' own type and role strings first (few distinct pointers), then
-     * merged by name: no string is made per entry */
-    g_autoptr(GHashTable) by_type = g_hash_table_new (NULL, NULL);
-    g_autoptr(GHashTable) by_role = g_hash_table_new (NULL, NULL);
+    /* counted by the records' own type and role strings first (few distinct pointers: the
+     * last ones counted are looked at before the table), then merged by name: no string is
+     * made and nothing is hashed per entry */
+    GHashTable *tables[2] = { g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL) };
+    PointerCount recent[RECENT_KEYS] = { { 0 } };
     GHashTableIter iter;
     gpointer name_ptr, count;
 
@@ -306,30 +351,30 @@ ramo_cli_info (int    argc,
         RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
         const char *role_name = ramo_entry_get_role_name (entry);
         const char *type_name = ramo_entry_get_type_name (entry);
-        GHashTable *table = role_name ? by_role : by_type;
         const char *key = role_name ? role_name : type_name ? type_name : "(no type)";
 
         /* one entry an id: a line a later one with its id shadows is not counted */
         if (entry->flags & RAMO_ENTRY_FLAG_SHADOWED)
           continue;
-        g_hash_table_insert (table, (char *) key,
-                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (table, key)) + 1));
+        count_pointer (recent, tables, key, role_name != NULL);
         if (entry->n_children > 1)
           branch_points++;
       }
+    for (guint r = 0; r < RECENT_KEYS; r++)
+      if (recent[r].key != NULL)
+        add_count (tables[recent[r].is_role], recent[r].key, recent[r].count);
 
     for (guint t = 0; t < 2; t++)
       {
-        g_hash_table_iter_init (&iter, t == 0 ? by_type : by_role);
+        g_hash_table_iter_init (&iter, tables[t]);
         while (g_hash_table_iter_next (&iter, &name_ptr, &count))
           {
             g_autofree char *role_key = t == 1 ? g_strconcat ("message/", (char *) name_ptr, NULL) : NULL;
-            const char *key = role_key ? g_intern_string (role_key) : g_intern_string (name_ptr);
+            const char *key = g_intern_string (role_key ? role_key : name_ptr);
 
-            g_hash_table_insert (counts, (char *) key,
-                                 GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) +
-                                                   GPOINTER_TO_UINT (count)));
+            add_count (counts, key, GPOINTER_TO_UINT (count));
           }
+        g_hash_table_unref (tables[t]);
       }
   }
 
