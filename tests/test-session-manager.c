@@ -498,6 +498,80 @@ test_migration_v1 (void)
   g_assert_cmpstr (ramo_session_manager_get_label (migrated, ramo_session_manager_get_entry_at (manager, 0)->id), ==, "first");
 }
 
+/* Every entry of @manager knows how long its display text is. */
+static void
+assert_display_lengths (RamoSessionManager *manager)
+{
+  for (guint i = 0; i < ramo_session_manager_get_n_entries (manager); i++)
+    {
+      RamoEntry *entry = ramo_session_manager_get_entry_at (manager, i);
+
+      g_assert_nonnull (entry->display);
+      g_assert_cmpuint (entry->display_len, ==, strlen (entry->display));
+    }
+}
+
+/* RamoEntry.display_len, for each way a display text is made: read with the file, a tool
+ * result's taken from the call it answers, lines another program appended (read on refresh),
+ * and an entry Ramo appends. */
+static void
+test_display_lengths (void)
+{
+  static const char *lines =
+    "{\"type\":\"session\",\"version\":3,\"id\":\"d1000000-0000-4000-8000-000000000001\","
+    "\"timestamp\":\"2026-03-01T10:00:00.000Z\",\"cwd\":\"/tmp\"}\n"
+    "{\"type\":\"message\",\"id\":\"u1\",\"parentId\":null,\"timestamp\":\"2026-03-01T10:00:01.000Z\","
+    "\"message\":{\"role\":\"user\",\"content\":\"r\u00e9sum\u00e9 \u2603\\n\\tsecond line\",\"timestamp\":1}}\n"
+    "{\"type\":\"message\",\"id\":\"a1\",\"parentId\":\"u1\",\"timestamp\":\"2026-03-01T10:00:02.000Z\","
+    "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"reading\"},"
+    "{\"type\":\"toolCall\",\"id\":\"c1\",\"name\":\"read\",\"arguments\":{\"path\":\"src/\u00fc.c\"}}],"
+    "\"timestamp\":2}}\n"
+    "{\"type\":\"message\",\"id\":\"t1\",\"parentId\":\"a1\",\"timestamp\":\"2026-03-01T10:00:03.000Z\","
+    "\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c1\",\"toolName\":\"read\","
+    "\"content\":[{\"type\":\"text\",\"text\":\"int x;\"}],\"isError\":false,\"timestamp\":3}}\n";
+  static const char *appended =
+    "{\"type\":\"label\",\"id\":\"l1\",\"parentId\":\"t1\",\"timestamp\":\"2026-03-01T10:00:04.000Z\","
+    "\"targetId\":\"u1\",\"label\":\"\u00e9t\u00e9\"}\n"
+    "{\"type\":\"message\",\"id\":\"t2\",\"parentId\":\"l1\",\"timestamp\":\"2026-03-01T10:00:05.000Z\","
+    "\"message\":{\"role\":\"toolResult\",\"toolCallId\":\"c1\",\"toolName\":\"read\","
+    "\"content\":[],\"isError\":true,\"timestamp\":5}}\n";
+  g_autofree char *path = ramo_test_write_file ("display-lengths.jsonl", lines, -1);
+  g_autoptr(RamoSessionManager) manager = NULL;
+  g_autoptr(JsonNode) message = json_from_string ("{\"role\":\"assistant\",\"content\":"
+                                                  "[{\"type\":\"text\",\"text\":\"na\u00efve \u2192 done\"}],"
+                                                  "\"timestamp\":6}", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  RamoEntry *entry;
+
+  manager = ramo_session_manager_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 3);
+  assert_display_lengths (manager);
+  /* the tool result shows its call, not a text of its own */
+  entry = ramo_session_manager_get_entry (manager, "t1");
+  g_assert_cmpstr (entry->display, ==, "[read: src/\u00fc.c]");
+
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GFileOutputStream) out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_output_stream_write_all (G_OUTPUT_STREAM (out), appended, strlen (appended),
+                                              NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error));
+  }
+  g_assert_cmpint (ramo_session_manager_refresh (manager, &error), ==, 2);
+  g_assert_no_error (error);
+  assert_display_lengths (manager);
+
+  id = ramo_session_manager_append_message (manager, message, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, 6);
+  assert_display_lengths (manager);
+}
+
 static void
 test_real_fixtures (void)
 {
@@ -527,6 +601,7 @@ test_real_fixtures (void)
       g_assert_no_error (error);
       g_assert_cmpuint (ramo_session_manager_get_file_version (manager), ==, 1);
       g_assert_cmpuint (ramo_session_manager_get_n_entries (manager), ==, fixtures[i].entries);
+      assert_display_lengths (manager);
       context = ramo_session_manager_build_session_context (manager);
       g_assert_cmpuint (ramo_session_context_get_n_messages (context), ==, fixtures[i].context);
 
@@ -749,6 +824,7 @@ main (int   argc,
   g_test_add_func ("/Core/SessionManager/create", test_create);
   g_test_add_func ("/Core/SessionManager/migration-v1", test_migration_v1);
   g_test_add_func ("/Core/SessionManager/real-fixtures", test_real_fixtures);
+  g_test_add_func ("/Core/SessionManager/display-lengths", test_display_lengths);
   g_test_add_func ("/Core/SessionManager/open-async", test_open_async);
   g_test_add_func ("/Core/SessionManager/migration-keeps-bytes", test_migration_keeps_bytes);
   return g_test_run ();

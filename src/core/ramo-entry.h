@@ -209,6 +209,7 @@ struct _RamoEntry
   guint32         n_children : 30;
   guint32         children_owned : 1;
   guint32         timestamp_iso : 1;   /* the timestamp is time_ms as toISOString() writes it */
+  guint32         display_len;     /* bytes of @display, without its NUL */
 };
 
 /* room for any timestamp ramo_entry_get_timestamp() writes */

@@ -275,7 +275,7 @@ _ramo_projection_sync_caches (RamoProjection *self,
         self->kinds[i] = entry_kinds (self, entry);
       self->matches[i] = RAMO_MATCH_UNKNOWN;
       self->texts[i] = entry->display;
-      self->text_lens[i] = strlen (entry->display);
+      self->text_lens[i] = entry->display_len;
     }
   if (by_labels)
     {

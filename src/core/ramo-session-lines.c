@@ -265,6 +265,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
     job->first_kept_index = index >= 0 && index == floor (index) ? index : G_MAXDOUBLE;
 
   entry->display = _ramo_entry_compute_display (ex->display, ex->display_strings, entry, scan, &top);
+  entry->display_len = (guint32) strlen (entry->display);
 
   calls = _ramo_display_state_get_calls (ex->display);
   if (calls->len > 0)
@@ -341,7 +342,10 @@ _ramo_session_manager_commit_line (RamoSessionManager *self,
                                       job->n_calls ? &g_ptr_array_index (job->calls, job->calls_start) : NULL,
                                       job->n_calls / 2, job->call_id);
   if (answered != NULL)
-    entry->display = answered;
+    {
+      entry->display = answered;
+      entry->display_len = (guint32) strlen (answered);
+    }
 
   previous = _ramo_id_index_insert_hashed (self->by_id, entry,
                                           job->id_hashed && !(entry->flags & RAMO_ENTRY_FLAG_SYNTHETIC_ID)
