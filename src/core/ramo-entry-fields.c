@@ -239,6 +239,10 @@ find_message_members (RamoScan       *scan,
           top->role = ramo_scan_member (scan, top->message, "role");
           top->content = ramo_scan_member (scan, top->message, "content");
           top->stop_reason = ramo_scan_member (scan, top->message, "stopReason");
+          top->usage = ramo_scan_member (scan, top->message, "usage");
+          top->is_error = ramo_scan_member (scan, top->message, "isError");
+          top->tool_name = ramo_scan_member (scan, top->message, "toolName");
+          top->details = ramo_scan_member (scan, top->message, "details");
           return;
         }
       /* the last one wins, as in JSON.parse() */
@@ -247,8 +251,16 @@ find_message_members (RamoScan       *scan,
         case 4:
           slot = memcmp (name, "role", 4) == 0 ? &top->role : NULL;
           break;
+        case 5:
+          slot = memcmp (name, "usage", 5) == 0 ? &top->usage : NULL;
+          break;
         case 7:
-          slot = memcmp (name, "content", 7) == 0 ? &top->content : NULL;
+          slot = memcmp (name, "content", 7) == 0 ? &top->content
+                 : memcmp (name, "isError", 7) == 0 ? &top->is_error
+                 : memcmp (name, "details", 7) == 0 ? &top->details : NULL;
+          break;
+        case 8:
+          slot = memcmp (name, "toolName", 8) == 0 ? &top->tool_name : NULL;
           break;
         case 10:
           slot = memcmp (name, "stopReason", 10) == 0 ? &top->stop_reason : NULL;

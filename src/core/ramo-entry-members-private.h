@@ -27,6 +27,10 @@ typedef struct
   guint role;
   guint content;
   guint stop_reason;
+  guint usage;
+  guint is_error;
+  guint tool_name;
+  guint details;
 } RamoTopMembers;
 
 /* ramo-entry-fields.c */

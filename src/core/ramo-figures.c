@@ -143,39 +143,55 @@ usage_number (RamoScan *scan,
   return value;
 }
 
-/* The members named @keys (at most 8) of @object, found in one pass: @nodes[i] the node of
- * @keys[i], 0 when absent (the last of a name wins, as in JSON.parse()). */
-static void
-find_members (RamoScan           *scan,
-              guint               object,
-              const char * const *keys,
-              guint               n_keys,
-              guint              *nodes)
-{
-  guint8 lengths[8];
+/* The counts of the usage object @usage (the last of a name wins, as in JSON.parse()), in one
+ * walk: @counts[U_*] their nodes, 0 when absent */
+enum { U_INPUT, U_OUTPUT, U_CACHE_READ, U_CACHE_WRITE, U_COST, N_USAGE_KEYS };
 
-  g_assert (n_keys <= G_N_ELEMENTS (lengths));
-  memset (nodes, 0, sizeof (guint) * n_keys);
-  if (ramo_scan_type (scan, object) != RAMO_SCAN_OBJECT)
-    return;
-  for (guint k = 0; k < n_keys; k++)
-    lengths[k] = (guint8) strlen (keys[k]);
-  for (guint i = ramo_scan_node (scan, object)->first_child; i; i = ramo_scan_node (scan, i)->next)
+static void
+find_usage_members (RamoScan *scan,
+                    guint     usage,
+                    guint    *counts)
+{
+  memset (counts, 0, sizeof (guint) * N_USAGE_KEYS);
+  for (guint i = ramo_scan_node (scan, usage)->first_child; i; i = ramo_scan_node (scan, i)->next)
     {
       const RamoScanNode *node = ramo_scan_node (scan, i);
       const char *name = scan->text + node->key_start + 1;
-      guint len = node->key_end - node->key_start - 2;
+      guint *slot = NULL;
 
       if (node->key_escaped)
         {
           /* keys written with escapes: the slow way, which decodes them */
-          for (guint k = 0; k < n_keys; k++)
-            nodes[k] = ramo_scan_member (scan, object, keys[k]);
+          counts[U_INPUT] = ramo_scan_member (scan, usage, "input");
+          counts[U_OUTPUT] = ramo_scan_member (scan, usage, "output");
+          counts[U_CACHE_READ] = ramo_scan_member (scan, usage, "cacheRead");
+          counts[U_CACHE_WRITE] = ramo_scan_member (scan, usage, "cacheWrite");
+          counts[U_COST] = ramo_scan_member (scan, usage, "cost");
           return;
         }
-      for (guint k = 0; k < n_keys; k++)
-        if (len == lengths[k] && name[0] == keys[k][0] && memcmp (name, keys[k], len) == 0)
-          nodes[k] = i;
+      /* the names differ in length: one comparison each */
+      switch (node->key_end - node->key_start - 2)
+        {
+        case 4:
+          slot = memcmp (name, "cost", 4) == 0 ? &counts[U_COST] : NULL;
+          break;
+        case 5:
+          slot = memcmp (name, "input", 5) == 0 ? &counts[U_INPUT] : NULL;
+          break;
+        case 6:
+          slot = memcmp (name, "output", 6) == 0 ? &counts[U_OUTPUT] : NULL;
+          break;
+        case 9:
+          slot = memcmp (name, "cacheRead", 9) == 0 ? &counts[U_CACHE_READ] : NULL;
+          break;
+        case 10:
+          slot = memcmp (name, "cacheWrite", 10) == 0 ? &counts[U_CACHE_WRITE] : NULL;
+          break;
+        default:
+          break;
+        }
+      if (slot)
+        *slot = i;
     }
 }
 
@@ -187,19 +203,13 @@ is_tool_call (RamoScan *scan,
   return ramo_scan_string_equal (scan, ramo_scan_member (scan, block, "type"), "toolCall");
 }
 
-enum { M_USAGE, M_CONTENT, M_IS_ERROR, M_TOOL_NAME, M_DETAILS, N_MESSAGE_KEYS };
-static const char * const message_keys[N_MESSAGE_KEYS] = { "usage", "content", "isError", "toolName", "details" };
-enum { U_INPUT, U_OUTPUT, U_CACHE_READ, U_CACHE_WRITE, U_COST, N_USAGE_KEYS };
-static const char * const usage_keys[N_USAGE_KEYS] = { "input", "output", "cacheRead", "cacheWrite", "cost" };
-
-/* Finds what the line in @scan (its entry object node 1, its `message` @message) adds. */
+/* Finds what the line in @scan (its entry object node 1, its members @top) adds. */
 void
-_ramo_line_figures_scan (RamoLineFigures *figures,
-                         const RamoEntry *entry,
-                         RamoScan        *scan,
-                         guint            message)
+_ramo_line_figures_scan (RamoLineFigures      *figures,
+                         const RamoEntry      *entry,
+                         RamoScan             *scan,
+                         const RamoTopMembers *top)
 {
-  guint members[N_MESSAGE_KEYS] = { 0 };
   guint usage = 0;
 
   memset (figures, 0, sizeof *figures);
@@ -218,12 +228,11 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
     case RAMO_ENTRY_TYPE_MESSAGE:
       if (entry->role != RAMO_MESSAGE_ROLE_ASSISTANT && entry->role != RAMO_MESSAGE_ROLE_TOOL_RESULT)
         return;
-      find_members (scan, message, message_keys, N_MESSAGE_KEYS, members);
-      usage = members[M_USAGE];
+      usage = top->usage;
       /* pi 1.6.0 adds a tool result's own usage; oh-my-pi a `task` result's `details.usage` */
       if (entry->role == RAMO_MESSAGE_ROLE_TOOL_RESULT && ramo_scan_type (scan, usage) != RAMO_SCAN_OBJECT &&
-          ramo_scan_string_equal (scan, members[M_TOOL_NAME], "task"))
-        usage = ramo_scan_member (scan, members[M_DETAILS], "usage");
+          ramo_scan_string_equal (scan, top->tool_name, "task"))
+        usage = ramo_scan_member (scan, top->details, "usage");
       break;
     case RAMO_ENTRY_TYPE_THINKING_LEVEL_CHANGE:
     case RAMO_ENTRY_TYPE_MODEL_CHANGE:
@@ -240,7 +249,7 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
     {
       guint counts[N_USAGE_KEYS];
 
-      find_members (scan, usage, usage_keys, N_USAGE_KEYS, counts);
+      find_usage_members (scan, usage, counts);
       figures->input = usage_number (scan, counts[U_INPUT]);
       figures->output = usage_number (scan, counts[U_OUTPUT]);
       figures->cache_read = usage_number (scan, counts[U_CACHE_READ]);
@@ -253,7 +262,7 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
     return;
   if (entry->role == RAMO_MESSAGE_ROLE_ASSISTANT)
     {
-      guint content = members[M_CONTENT];
+      guint content = top->content;
 
       /* pi counts the content blocks whose `type` is "toolCall" */
       if (ramo_scan_type (scan, content) == RAMO_SCAN_ARRAY)
@@ -262,7 +271,7 @@ _ramo_line_figures_scan (RamoLineFigures *figures,
             figures->tool_calls++;
     }
   else
-    figures->tool_error = ramo_scan_type (scan, members[M_IS_ERROR]) == RAMO_SCAN_TRUE;
+    figures->tool_error = ramo_scan_type (scan, top->is_error) == RAMO_SCAN_TRUE;
 }
 
 /* A time in milliseconds as JSON: null when there is none. */

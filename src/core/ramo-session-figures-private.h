@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "ramo-entry.h"
+#include "ramo-entry-members-private.h"
 #include "ramo-figures.h"
 #include "ramo-json-scan.h"
 
@@ -45,10 +46,10 @@ _ramo_figures_add_time (RamoFigures *figures,
 /* The side table of a session manager (ramo-session-figures.c). */
 typedef struct _RamoFiguresTable RamoFiguresTable;
 
-void              _ramo_line_figures_scan    (RamoLineFigures    *figures,
-                                              const RamoEntry    *entry,
-                                              RamoScan           *scan,
-                                              guint               message);
+void              _ramo_line_figures_scan    (RamoLineFigures      *figures,
+                                              const RamoEntry      *entry,
+                                              RamoScan             *scan,
+                                              const RamoTopMembers *top);
 RamoFiguresTable *_ramo_figures_table_new    (void);
 void              _ramo_figures_table_free   (RamoFiguresTable   *table);
 void              _ramo_figures_table_commit (RamoFiguresTable   *table,

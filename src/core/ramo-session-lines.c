@@ -231,7 +231,7 @@ _ramo_extractor_extract_line (Extractor  *ex,
   entry->offset = job->offset;
   entry->length = (guint32) MIN (job->len, G_MAXUINT32);
   _ramo_entry_fill_fields (ex->strings, entry, scan, &top, ex->file_version);
-  _ramo_line_figures_scan (&job->figures, entry, scan, top.message);
+  _ramo_line_figures_scan (&job->figures, entry, scan, &top);
 
   if (ex->file_version >= 2)
     {
