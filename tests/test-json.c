@@ -10,6 +10,7 @@
 #include "ramo-js.h"
 #include "ramo-json.h"
 #include "ramo-json-scan.h"
+#include "ramo-entry-members-private.h"
 
 static void
 check_number (double      value,
@@ -304,6 +305,50 @@ test_count_chars (void)
     }
 }
 
+/* A content block's kind, by its `type` as JSON.parse() reads it (escapes decoded, the last of
+ * a name winning), kept in its node until the next parse. */
+static void
+test_block_kind (void)
+{
+  static const char line[] =
+    "[{\"type\":\"text\",\"text\":\"a\"},{\"type\":\"toolCall\",\"id\":\"c\"},"
+    "{\"type\":\"thinking\"},{\"type\":\"image\"},{\"type\":\"t\\u0065xt\"},"
+    "{\"type\":\"toolCall\",\"type\":\"text\"},{\"t\\u0079pe\":\"image\"},{\"type\":3},{},"
+    "{\"type\":\"Text\"},\"text\",[{\"type\":\"text\"}]]";
+  static const guint8 want[] = {
+    RAMO_CONTENT_TEXT, RAMO_CONTENT_TOOL_CALL, RAMO_CONTENT_THINKING, RAMO_CONTENT_IMAGE,
+    RAMO_CONTENT_TEXT, RAMO_CONTENT_TEXT, RAMO_CONTENT_IMAGE, RAMO_CONTENT_OTHER,
+    RAMO_CONTENT_OTHER, RAMO_CONTENT_OTHER, RAMO_CONTENT_OTHER, RAMO_CONTENT_OTHER,
+  };
+  /* the same nodes, other types: what the first line's blocks were is forgotten */
+  static const char again[] =
+    "[{\"type\":\"image\",\"text\":\"a\"},{\"type\":\"text\",\"id\":\"c\"}]";
+  RamoScan scan;
+  const char *error = NULL;
+  guint i = 0, first;
+
+  ramo_scan_init (&scan);
+  g_assert_true (ramo_scan_parse (&scan, line, strlen (line), &error));
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      i = 0;
+      for (guint b = ramo_scan_node (&scan, 1)->first_child; b;
+           b = ramo_scan_node (&scan, b)->next, i++)
+        {
+          g_assert_cmpuint (i, <, G_N_ELEMENTS (want));
+          g_assert_cmpuint (_ramo_scan_block_kind (&scan, b), ==, want[i]);
+        }
+      g_assert_cmpuint (i, ==, G_N_ELEMENTS (want));
+    }
+
+  g_assert_true (ramo_scan_parse (&scan, again, strlen (again), &error));
+  first = ramo_scan_node (&scan, 1)->first_child;
+  g_assert_cmpuint (_ramo_scan_block_kind (&scan, first), ==, RAMO_CONTENT_IMAGE);
+  g_assert_cmpuint (_ramo_scan_block_kind (&scan, ramo_scan_node (&scan, first)->next), ==,
+                    RAMO_CONTENT_TEXT);
+  ramo_scan_clear (&scan);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -319,5 +364,6 @@ main (int   argc,
   g_test_add_func ("/Core/Json/scan-write", test_scan_write);
   g_test_add_func ("/Core/Json/scan-to-node", test_scan_to_node);
   g_test_add_func ("/Core/Json/count-chars", test_count_chars);
+  g_test_add_func ("/Core/Json/block-kind", test_block_kind);
   return g_test_run ();
 }

@@ -181,7 +181,7 @@ content_text (RamoScan *scan,
           if (have >= max)
             break;
         }
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
+      if (_ramo_scan_block_kind (scan, b) != RAMO_CONTENT_TEXT)
         continue;
       if (!ramo_scan_append_string (scan, ramo_scan_member (scan, b, "text"), max ? max - have : 0, buf))
         continue;
@@ -405,7 +405,7 @@ remember_tool_calls (RamoDisplayState *state,
       const char *id;
       const char *name;
 
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "toolCall"))
+      if (_ramo_scan_block_kind (scan, b) != RAMO_CONTENT_TOOL_CALL)
         continue;
       if (!get_str (scan, b, "id", 0, state->text))
         continue;
@@ -430,7 +430,7 @@ has_visible_text (RamoScan *scan,
     {
       guint text;
 
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
+      if (_ramo_scan_block_kind (scan, b) != RAMO_CONTENT_TEXT)
         continue;
       text = ramo_scan_member (scan, b, "text");
       if (ramo_scan_type (scan, text) == RAMO_SCAN_STRING && !ramo_scan_string_blank (scan, text))

@@ -273,6 +273,35 @@ find_message_members (RamoScan       *scan,
     }
 }
 
+guint8
+_ramo_scan_block_kind (RamoScan *scan,
+                       guint     block)
+{
+  static const struct { const char *name; RamoContentKind kind; } kinds[] = {
+    { "text", RAMO_CONTENT_TEXT },
+    { "toolCall", RAMO_CONTENT_TOOL_CALL },
+    { "thinking", RAMO_CONTENT_THINKING },
+    { "image", RAMO_CONTENT_IMAGE },
+  };
+  RamoScanNode *node;
+  guint type;
+
+  if (ramo_scan_type (scan, block) != RAMO_SCAN_OBJECT)
+    return RAMO_CONTENT_OTHER;
+  node = &scan->nodes[block];
+  if (node->tag != 0)
+    return node->tag;
+  node->tag = RAMO_CONTENT_OTHER;
+  type = ramo_scan_member (scan, block, "type");
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    if (ramo_scan_string_equal (scan, type, kinds[k].name))
+      {
+        node->tag = (guint8) kinds[k].kind;
+        break;
+      }
+  return node->tag;
+}
+
 /* The members every entry line has, found in one walk over the entry object (node 1), and
  * those of its message in one walk over it. */
 void

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "ramo-json-scan.h"
+#include "ramo-message.h"
 
 G_BEGIN_DECLS
 
@@ -36,5 +37,11 @@ typedef struct
 /* ramo-entry-fields.c */
 void _ramo_find_top_members (RamoScan       *scan,
                              RamoTopMembers *top);
+
+/* What a content block is, by its `type` (RamoContentKind: RAMO_CONTENT_TEXT for a `text`
+ * block, …, RAMO_CONTENT_OTHER for any other type, none, or a @block that is not an object),
+ * looked up once and kept in the block's node: every step of a line's extraction asks. */
+guint8 _ramo_scan_block_kind (RamoScan *scan,
+                              guint     block);
 
 G_END_DECLS

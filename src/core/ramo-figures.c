@@ -200,7 +200,7 @@ static inline gboolean
 is_tool_call (RamoScan *scan,
               guint     block)
 {
-  return ramo_scan_string_equal (scan, ramo_scan_member (scan, block, "type"), "toolCall");
+  return _ramo_scan_block_kind (scan, block) == RAMO_CONTENT_TOOL_CALL;
 }
 
 /* Finds what the line in @scan (its entry object node 1, its members @top) adds. */

@@ -371,6 +371,7 @@ ramo_scan_parse (RamoScan    *scan,
           node->next = 0;
           node->first_child = 0;
           node->escaped = 0;
+          node->tag = 0;
           key_start = key_end = 0;
           key_escaped = 0;
 

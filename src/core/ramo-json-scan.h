@@ -42,6 +42,8 @@ typedef struct
   guint8  type;           /* RamoScanType */
   guint8  escaped;        /* a string value with backslash escapes */
   guint8  key_escaped;    /* a key with backslash escapes */
+  guint8  tag;            /* 0 after the parse: a byte where a reader of the scan may keep what
+                           * it found of the node (_ramo_scan_block_kind()) */
 } RamoScanNode;
 
 typedef struct

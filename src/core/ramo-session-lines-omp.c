@@ -185,7 +185,7 @@ omp_has_no_text (RamoScan *scan,
     {
       guint text;
 
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "text"))
+      if (_ramo_scan_block_kind (scan, b) != RAMO_CONTENT_TEXT)
         continue;
       text = ramo_scan_member (scan, b, "text");
       if (ramo_scan_type (scan, text) == RAMO_SCAN_STRING && !omp_scan_text_empty (scan, text))

@@ -223,7 +223,7 @@ _ramo_tool_calls_extract (RamoScan             *scan,
     return FALSE;
   for (guint b = ramo_scan_node (scan, content)->first_child; b; b = ramo_scan_node (scan, b)->next)
     {
-      if (!ramo_scan_string_equal (scan, ramo_scan_member (scan, b, "type"), "toolCall"))
+      if (_ramo_scan_block_kind (scan, b) != RAMO_CONTENT_TOOL_CALL)
         continue;
       if (out->len == start)
         g_string_append_c (out, 'A');
